@@ -1,0 +1,81 @@
+// `menagerie play`: a terminal session for two people (until the engine and the web app land).
+#include <iostream>
+#include <vector>
+
+#include "app/commands.h"
+#include "core/error.h"
+#include "core/movegen.h"
+#include "notation/fen.h"
+#include "notation/move_text.h"
+
+namespace menagerie {
+
+namespace {
+
+void draw(const Position& pos) {
+    const Geometry& g = pos.geometry();
+    for (int rank = g.height() - 1; rank >= 0; --rank) {
+        std::string row = (rank < 9 ? " " : "") + std::to_string(rank + 1) + " ";
+        for (int file = -1; file <= g.width(); ++file) {
+            const Square s = g.at(file, rank);
+            if (s == SQ_NONE) {
+                if (file >= 0 && file < g.width()) row += "  ";
+                continue;
+            }
+            const Piece p = pos.piece_on(s);
+            char ch = '.';
+            if (p != NO_PIECE) {
+                ch = pos.game().types[type_of(p)].letter;
+                if (color_of(p) == BLACK) ch = static_cast<char>(ch - 'A' + 'a');
+            }
+            row += std::string(1, ch) + " ";
+        }
+        std::cout << row << "\n";
+    }
+    std::string files = "   ";
+    for (int f = 0; f < g.width(); ++f) files += std::string(1, static_cast<char>('a' + f)) + " ";
+    std::cout << files << "\n" << write_fen(pos) << "\n";
+}
+
+}  // namespace
+
+int run_play(const std::shared_ptr<const Game>& game, Position pos) {
+    std::cout << game->title << ". Type a move (UCI or SAN), 'moves', 'undo', 'fen' or 'quit'.\n";
+    std::vector<Position> history;
+    draw(pos);
+    for (std::string line; std::cout << (pos.side_to_move() == WHITE ? "white> " : "black> "), std::getline(std::cin, line);) {
+        if (line == "quit" || line == "exit") break;
+        if (line.empty()) continue;
+        if (line == "fen") {
+            std::cout << write_fen(pos) << "\n";
+        } else if (line == "moves") {
+            MoveList list;
+            generate_legal(pos, list);
+            for (Move m : list) std::cout << move_to_san(pos, m) << " ";
+            std::cout << "\n";
+        } else if (line == "undo") {
+            if (history.empty()) std::cout << "nothing to undo\n";
+            else pos = history.back(), history.pop_back(), draw(pos);
+        } else {
+            try {
+                const Move m = parse_move(pos, line);
+                history.push_back(pos);
+                StateInfo st;
+                pos.do_move(m, st);
+                pos = Position(pos);
+                draw(pos);
+                MoveList list;
+                generate_legal(pos, list);
+                if (!list.size()) {
+                    std::cout << (pos.checkers() ? "checkmate\n" : "stalemate\n");
+                    break;
+                }
+            } catch (const Error& e) {
+                std::cout << "error: " << e.what() << "\n";
+            }
+        }
+    }
+    return 0;
+}
+
+}  // namespace menagerie

@@ -1,0 +1,85 @@
+// A game is a value: geometry, piece set, a few rule parameters and hooks, and its setups.
+// Built once by make_game(), then frozen; positions share it.
+#pragma once
+
+#include <array>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/geometry.h"
+#include "core/movement.h"
+#include "core/piece.h"
+
+namespace menagerie {
+
+enum CastlingSide : int { KING_SIDE, QUEEN_SIDE, CASTLING_SIDE_NB };  // towards higher / lower files
+
+struct CastlingRules {
+    bool enabled = false;
+    // Placement Chess: squares strictly between king and rook must not be attacked either.
+    bool between_unattacked = false;
+    // Placement Chess option: a king on the b or g file castles only towards its own side.
+    bool curtailed = false;
+    std::array<std::array<Square, CASTLING_SIDE_NB>, COLOR_NB> king_to{}, rook_to{};
+    std::array<std::string, CASTLING_SIDE_NB> san = {"O-O", "O-O-O"};
+    // `chess` writes orthodox castling the way every UCI GUI expects (e1g1); elsewhere castling
+    // is written king-takes-rook (e1h1), which is unambiguous in every setup.
+    bool uci_king_to = false;
+};
+
+enum class Relocation { None, Full, Reduced };
+
+// Relocation phase of the Placement family, stored in the position.
+enum Phase : uint8_t { PLAY, CHOOSE_KING, CHOOSE_QUEEN };
+
+struct Setup {
+    int number;
+    std::string name;                  // e.g. the White array, RBNBKQNR
+    std::string fen;
+    std::vector<std::string> aliases;  // other accepted identifiers
+};
+
+struct GameOption {
+    std::string name;
+    std::vector<std::string> values;  // the first is the default
+};
+
+class Game {
+public:
+    std::string name;
+    std::string title;
+    Geometry geometry;
+    std::vector<PieceType> types;
+    int king = -1, pawn = -1, queen = -1, rook = -1, bishop = -1, knight = -1;
+    std::vector<int> promotion_types;
+    std::array<Bitboard, COLOR_NB> promotion_zone{}, double_step_zone{}, back_rank{};
+    CastlingRules castling;
+    bool bunker_leap = false;
+    bool bishop_adjustment = false;
+    Relocation relocation = Relocation::None;
+    std::vector<Setup> setups;
+    bool random_start = false;  // without a chosen setup, one is drawn at random
+    std::string start_fen;      // when not random: the start position
+    std::vector<GameOption> option_list;
+    std::map<std::string, std::string> options;  // the values in force
+    std::unique_ptr<MoveTables> tables;
+
+    int type_of_letter(char upper) const;
+    bool same_colour(Square a, Square b) const {
+        const Cell &x = geometry.cell(a), &y = geometry.cell(b);
+        return ((x.file + x.rank) & 1) == ((y.file + y.rank) & 1);
+    }
+    // Resolves any documented setup identifier; throws Error naming what was wrong.
+    const Setup& find_setup(const std::string& id) const;
+
+    // For the game's factory: compiles movement and checks the definition.
+    void freeze();
+};
+
+std::vector<std::string> game_names();
+std::shared_ptr<const Game> make_game(const std::string& name,
+                                      const std::map<std::string, std::string>& options = {});
+
+}  // namespace menagerie

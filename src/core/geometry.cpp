@@ -1,0 +1,200 @@
+#include "core/geometry.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace menagerie {
+
+namespace {
+
+constexpr std::array<std::array<int, 2>, DIRECTION_NB> DELTA = {
+    {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}};
+
+}  // namespace
+
+std::string file_name(int file) { return std::string(1, static_cast<char>('a' + file)); }
+
+Square Geometry::add(std::string name, int file, int rank) {
+    if (size() >= SQUARE_MAX) throw std::logic_error("geometry has more than 128 cells");
+    cells_.push_back({std::move(name), file, rank});
+    steps_.push_back({});
+    mates_.push_back(0);
+    return size() - 1;
+}
+
+void Geometry::link(Square from, Direction d, Square to) {
+    steps_[from][d] |= square_bb(to);
+    steps_[to][opposite(d)] |= square_bb(from);
+}
+
+Square Geometry::find(std::string_view name) const {
+    for (Square s = 0; s < size(); ++s)
+        if (cells_[s].name == name) return s;
+    return SQ_NONE;
+}
+
+Square Geometry::at(int file, int rank) const {
+    if (rank < 0 || rank >= height_) return SQ_NONE;
+    int min_file = 0, max_file = 0;
+    for (const Cell& c : cells_) min_file = std::min(min_file, c.file), max_file = std::max(max_file, c.file);
+    if (file < min_file || file > max_file) return SQ_NONE;
+    return grid_[rank * (max_file - min_file + 1) + file - min_file];
+}
+
+Square Geometry::rotate180(Square s) const {
+    int min_file = 0, max_file = 0;
+    for (const Cell& c : cells_) min_file = std::min(min_file, c.file), max_file = std::max(max_file, c.file);
+    return at(min_file + max_file - cells_[s].file, height_ - 1 - cells_[s].rank);
+}
+
+// Completes the tables: a step into one field of a switch reaches its mate too, and the cells are
+// checked to be in rank-major order, which the sliding-attack code relies on.
+void Geometry::finish() {
+    for (Square s = 0; s < size(); ++s)
+        for (int d = 0; d < DIRECTION_NB; ++d)
+            for (Bitboard b = steps_[s][d]; b;) steps_[s][d] |= mates_[pop_lsb(b)];
+    for (Square s = 0; s < size(); ++s) {
+        all_ |= square_bb(s);
+        if (mates_[s]) switch_fields_ |= square_bb(s);
+        if (s > 0 && cells_[s].rank < cells_[s - 1].rank)
+            throw std::logic_error("geometry cells must be numbered rank by rank");
+    }
+    int min_file = 0, max_file = 0;
+    for (const Cell& c : cells_) min_file = std::min(min_file, c.file), max_file = std::max(max_file, c.file);
+    grid_.assign(static_cast<size_t>((max_file - min_file + 1) * height_), SQ_NONE);
+    for (Square s = 0; s < size(); ++s)
+        grid_[cells_[s].rank * (max_file - min_file + 1) + cells_[s].file - min_file] = s;
+}
+
+Bitboard Geometry::ray(Square s, Direction d) const {
+    Bitboard result = 0, frontier = steps_[s][d];
+    while (frontier) {
+        result |= frontier;
+        Bitboard next = 0;
+        for (Bitboard b = frontier; b;) next |= steps_[pop_lsb(b)][d];
+        frontier = next & ~result;
+    }
+    return result;
+}
+
+Bitboard Geometry::leap(Square s, int a, int b) const {
+    Bitboard result = 0;
+    if (leap_rule_ == LeapRule::Grid) {
+        const Cell& c = cells_[s];
+        for (int sx : {-1, 1})
+            for (int sy : {-1, 1})
+                for (int swap = 0; swap < 2; ++swap) {
+                    const int dx = sx * (swap ? b : a), dy = sy * (swap ? a : b);
+                    const Square t = at(c.file + dx, c.rank + dy);
+                    if (t != SQ_NONE) result |= square_bb(t);
+                }
+        return result;
+    }
+    const bool knight = (a == 1 && b == 2) || (a == 2 && b == 1);
+    if (!knight) throw std::invalid_argument(id_ + " defines no (" + std::to_string(a) + "," +
+                                             std::to_string(b) + ") leap");
+    // Two king steps away, on no line with the start (which also excludes the start, its mate and
+    // every cell one step away).
+    Bitboard one = 0, lines = square_bb(s) | mates_[s];
+    for (int d = 0; d < DIRECTION_NB; ++d) one |= steps_[s][d], lines |= ray(s, Direction(d));
+    for (Bitboard bb = one; bb;) {
+        const Square m = pop_lsb(bb);
+        for (int d = 0; d < DIRECTION_NB; ++d) result |= steps_[m][d];
+    }
+    return result & ~lines;
+}
+
+namespace {
+
+Geometry::LeapRule grid_rule() { return Geometry::LeapRule::Grid; }
+
+}  // namespace
+
+Geometry Geometry::rectangle(int files, int ranks) {
+    Geometry g;
+    g.id_ = std::to_string(files) + "x" + std::to_string(ranks);
+    g.width_ = files, g.height_ = ranks;
+    g.leap_rule_ = grid_rule();
+    std::vector<Square> at(static_cast<size_t>(files * ranks));
+    for (int r = 0; r < ranks; ++r)
+        for (int f = 0; f < files; ++f) at[r * files + f] = g.add(file_name(f) + std::to_string(r + 1), f, r);
+    for (int r = 0; r < ranks; ++r)
+        for (int f = 0; f < files; ++f)
+            for (int d : {NORTH, NORTH_EAST, EAST, NORTH_WEST}) {
+                const int tf = f + DELTA[d][0], tr = r + DELTA[d][1];
+                if (tf >= 0 && tf < files && tr >= 0 && tr < ranks)
+                    g.link(at[r * files + f], Direction(d), at[tr * files + tf]);
+            }
+    g.finish();
+    return g;
+}
+
+Geometry Geometry::chess2016() {
+    // 12 x 10 box: main field b-k / 2-9, e-h on ranks 1 and 10, wings a4-a7 and l4-l7.
+    auto exists = [](int f, int r) {
+        if (f >= 1 && f <= 10 && r >= 1 && r <= 8) return true;
+        if ((r == 0 || r == 9) && f >= 4 && f <= 7) return true;
+        return (f == 0 || f == 11) && r >= 3 && r <= 6;
+    };
+    Geometry g;
+    g.id_ = "chess2016";
+    g.width_ = 12, g.height_ = 10;
+    std::vector<Square> at(120, SQ_NONE);
+    for (int r = 0; r < 10; ++r)
+        for (int f = 0; f < 12; ++f)
+            if (exists(f, r)) at[r * 12 + f] = g.add(file_name(f) + std::to_string(r + 1), f, r);
+    for (int r = 0; r < 10; ++r)
+        for (int f = 0; f < 12; ++f)
+            for (int d : {NORTH, NORTH_EAST, EAST, NORTH_WEST}) {
+                const int tf = f + DELTA[d][0], tr = r + DELTA[d][1];
+                if (at[r * 12 + f] != SQ_NONE && tf >= 0 && tf < 12 && tr < 10 &&
+                    at[tr * 12 + tf] != SQ_NONE)
+                    g.link(at[r * 12 + f], Direction(d), at[tr * 12 + tf]);
+            }
+    g.finish();
+    return g;
+}
+
+Geometry Geometry::chess66() {
+    // Ranks 1-4 sit at x = file, ranks 5-8 one file to the left (x = file - 1), so that e5 is
+    // straight above d4. Ordinary cells link by that picture; the switch fields 4 and 5 link
+    // exactly as the rulings list, and every link works both ways.
+    Geometry g;
+    g.id_ = "chess66";
+    g.width_ = 8, g.height_ = 8;
+    g.leap_rule_ = LeapRule::KingPaths;
+    std::vector<Square> at(64);
+    Square four = SQ_NONE, five = SQ_NONE;
+    for (int r = 0; r < 8; ++r) {
+        if (r == 3) four = g.add("4", -1, 3);
+        for (int f = 0; f < 8; ++f) at[r * 8 + f] = g.add(file_name(f) + std::to_string(r + 1), f, r);
+        if (r == 4) five = g.add("5", 8, 4);
+    }
+    auto x_of = [](int f, int r) { return r < 4 ? f : f - 1; };
+    for (int r = 0; r < 8; ++r)
+        for (int f = 0; f < 8; ++f)
+            for (int r2 = 0; r2 < 8; ++r2)
+                for (int f2 = 0; f2 < 8; ++f2)
+                    for (int d : {NORTH, NORTH_EAST, EAST, NORTH_WEST})
+                        if (x_of(f2, r2) - x_of(f, r) == DELTA[d][0] && r2 - r == DELTA[d][1])
+                            g.link(at[r * 8 + f], Direction(d), at[r2 * 8 + f2]);
+    auto sq = [&](char f, int r) { return at[(r - 1) * 8 + (f - 'a')]; };
+    g.link(four, NORTH, sq('a', 5));
+    g.link(four, NORTH_EAST, sq('b', 5));
+    g.link(four, EAST, sq('b', 4));
+    g.link(four, SOUTH_EAST, sq('b', 3));
+    g.link(four, SOUTH, sq('a', 3));
+    g.link(five, SOUTH, sq('h', 4));
+    g.link(five, SOUTH_WEST, sq('g', 4));
+    g.link(five, WEST, sq('g', 5));
+    g.link(five, NORTH_WEST, sq('g', 6));
+    g.link(five, NORTH, sq('h', 6));
+    g.mates_[four] = square_bb(sq('a', 4));
+    g.mates_[sq('a', 4)] = square_bb(four);
+    g.mates_[five] = square_bb(sq('h', 5));
+    g.mates_[sq('h', 5)] = square_bb(five);
+    g.finish();
+    return g;
+}
+
+}  // namespace menagerie

@@ -1,0 +1,95 @@
+// The board as data: named cells, and for every cell and direction the cells one step away.
+//
+// A step usually reaches one cell or none (a hole or the edge). On Chess 66 a step that enters a
+// switch reaches both of its fields, since the mover may end on either; the two fields of a switch
+// are "mates" and are never neighbours of each other. Everything a piece can do is derived from
+// these steps (rides, bent and crooked paths) or from leaps (Geometry::leap).
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/bitboard.h"
+
+namespace menagerie {
+
+enum Direction : int {
+    NORTH,
+    NORTH_EAST,
+    EAST,
+    SOUTH_EAST,
+    SOUTH,
+    SOUTH_WEST,
+    WEST,
+    NORTH_WEST,
+    DIRECTION_NB
+};
+
+constexpr Direction opposite(Direction d) { return Direction((d + 4) & 7); }
+constexpr Direction turn(Direction d, int eighths) { return Direction((d + eighths + 8) & 7); }
+// Black's view of a White direction: north and south swap, east and west stay.
+constexpr Direction flip_vertical(Direction d) { return Direction((12 - d) & 7); }
+constexpr bool is_diagonal(Direction d) { return d & 1; }
+
+struct Cell {
+    std::string name;
+    int file;  // grid coordinates used for names, leaps and display
+    int rank;
+};
+
+class Geometry {
+public:
+    enum class LeapRule {
+        Grid,       // a (dx, dy) leap lands on the cell dx files and dy ranks away
+        KingPaths,  // a (1,2) leap lands on cells two king steps away that share no line with it
+    };
+
+    // Plain rectangle of files x ranks, names a1.. as usual.
+    static Geometry rectangle(int files, int ranks);
+    // Chess 56 / Chess 2016: 96 cells in a 12 x 10 box (see docs/rules).
+    static Geometry chess2016();
+    // Chess 66: two shifted 8 x 4 halves joined by the switches 4/a4 and 5/h5.
+    static Geometry chess66();
+    Geometry() = default;  // empty; use one of the factories
+
+    const std::string& id() const { return id_; }
+    int size() const { return static_cast<int>(cells_.size()); }
+    int width() const { return width_; }
+    int height() const { return height_; }
+    const Cell& cell(Square s) const { return cells_[s]; }
+    const std::string& name(Square s) const { return cells_[s].name; }
+    Square find(std::string_view name) const;
+    Square at(int file, int rank) const;
+    Bitboard all() const { return all_; }
+    Bitboard step(Square s, Direction d) const { return steps_[s][d]; }
+    Bitboard mate(Square s) const { return mates_[s]; }
+    Bitboard switch_fields() const { return switch_fields_; }
+    // The cell a mirrored array uses: same file, rank counted from the other side.
+    Square mirror(Square s) const { return at(cells_[s].file, height_ - 1 - cells_[s].rank); }
+    Square rotate180(Square s) const;
+    // Cells a leap by (dx, dy) reaches from s; throws std::invalid_argument where this geometry
+    // does not define such a leap.
+    Bitboard leap(Square s, int dx, int dy) const;
+    // The cells reached from s by going on in direction d over empty cells, on an empty board.
+    Bitboard ray(Square s, Direction d) const;
+
+private:
+    Square add(std::string name, int file, int rank);
+    void link(Square from, Direction d, Square to);
+    void finish();
+
+    std::string id_;
+    int width_ = 0, height_ = 0;
+    LeapRule leap_rule_ = LeapRule::Grid;
+    std::vector<Cell> cells_;
+    std::vector<std::array<Bitboard, DIRECTION_NB>> steps_;
+    std::vector<Bitboard> mates_;
+    std::vector<Square> grid_;  // width * height, SQ_NONE for holes
+    Bitboard all_ = 0, switch_fields_ = 0;
+};
+
+std::string file_name(int file);
+
+}  // namespace menagerie

@@ -1,0 +1,222 @@
+#include "core/movegen.h"
+
+namespace menagerie {
+
+namespace {
+
+bool legal_after(Position& pos, Move m) {
+    const Color us = pos.side_to_move();
+    StateInfo st;
+    pos.do_move(m, st);
+    const Square k = pos.king_square(us);
+    const bool ok = k == SQ_NONE || !pos.attacked(k, ~us);
+    pos.undo_move(m);
+    return ok;
+}
+
+// Cells strictly between a and b on their line, plus b; nothing when a == b.
+Bitboard span(const MoveTables& mt, Square a, Square b) {
+    return a == b ? 0 : mt.between(a, b) | square_bb(b);
+}
+
+void generate_relocations(Position& pos, MoveList& list) {
+    const Game& g = pos.game();
+    const Color us = pos.side_to_move();
+    const bool kings = pos.phase() == CHOOSE_KING;
+    const int mover = kings ? g.king : g.queen;
+    const Bitboard movers = pos.pieces(us, mover);
+    if (!movers) return;
+    const Square from = lsb(movers);
+    const int rank = pos.geometry().cell(from).rank;
+    for (Bitboard b = pos.pieces(us); b;) {
+        const Square to = pop_lsb(b);
+        const int t = type_of(pos.piece_on(to));
+        if (pos.geometry().cell(to).rank != rank) continue;
+        bool partner = to == from;
+        if (kings)
+            partner |= g.relocation == Relocation::Reduced ? t == g.queen
+                                                            : t != g.rook && t != g.pawn && t != g.king;
+        else
+            partner |= t == g.knight || t == g.bishop;
+        if (!partner) continue;
+        // The bishops must stay on squares of opposite colours.
+        Bitboard bishops = pos.pieces(us, g.bishop);
+        if (t == g.bishop) bishops ^= square_bb(to) | square_bb(from);
+        if (popcount(bishops) == 2 && g.same_colour(lsb(bishops), msb(bishops))) continue;
+        list.push(Move(from, to, MoveKind::Relocation));
+    }
+}
+
+}  // namespace
+
+void generate_legal(Position& pos, MoveList& list) {
+    list.count = 0;
+    if (pos.phase() != PLAY) return generate_relocations(pos, list);
+
+    const Game& g = pos.game();
+    const MoveTables& mt = pos.tables();
+    const Color us = pos.side_to_move(), them = ~us;
+    const Bitboard ours = pos.pieces(us), theirs = pos.pieces(them), occupied = ours | theirs;
+    const Bitboard landing = pos.geometry().switch_fields() ? ~pos.closed(occupied) : ~occupied;
+    const Square ksq = pos.king_square(us);
+    const bool by_pins = mt.pins_suffice() && ksq != SQ_NONE;
+    const Bitboard checkers = pos.checkers();
+    const int types = static_cast<int>(g.types.size());
+
+    // Moves that resolve a check, and the lines pinned men must stay on.
+    Bitboard target = ~Bitboard(0), pinned = 0;
+    Bitboard pin_line[SQUARE_MAX];
+    if (by_pins) {
+        if (checkers)
+            target = more_than_one(checkers) ? 0 : mt.between(lsb(checkers), ksq) | checkers;
+        for (int t = 0; t < types; ++t)
+            for (Bitboard snipers = pos.pieces(them, t) & mt.piece(t, them).reverse_ride[ksq]; snipers;) {
+                const Square x = pop_lsb(snipers);
+                const Bitboard between = mt.between(x, ksq), blockers = between & occupied;
+                if (!blockers || more_than_one(blockers) || !(blockers & ours)) continue;
+                const Square p = lsb(blockers);
+                const Bitboard line = between | square_bb(x);
+                pin_line[p] = has(pinned, p) ? pin_line[p] & line : line;
+                pinned |= blockers;
+            }
+    }
+
+    if (target) {
+        for (int t = 0; t < types; ++t) {
+            if (t == g.king) continue;
+            Bitboard men = pos.pieces(us, t);
+            if (!men) continue;
+            const PieceMoves& pm = mt.piece(t, us);
+            const bool one_ride = pm.ride_quiet == pm.ride_capture;
+            while (men) {
+                const Square from = pop_lsb(men);
+                const Bitboard allowed = has(pinned, from) ? target & pin_line[from] : target;
+                Bitboard quiet = pm.quiet[from], capture = pm.capture[from];
+                if (one_ride) {
+                    if (pm.ride_quiet) {
+                        const Bitboard r = mt.rides(pm.ride_quiet, from, occupied);
+                        quiet |= r, capture |= r;
+                    }
+                } else {
+                    quiet |= mt.rides(pm.ride_quiet, from, occupied);
+                    capture |= mt.rides(pm.ride_capture, from, occupied);
+                }
+                if (pm.has_paths)
+                    for (const PathEntry& e : pm.paths[from]) {
+                        const int in_way = popcount(e.clear & occupied);
+                        if (e.hop ? in_way != 1 : in_way != 0) continue;
+                        if (e.mode != Mode::CaptureOnly && !e.hop) quiet |= square_bb(e.square);
+                        if (e.mode != Mode::MoveOnly) capture |= square_bb(e.square);
+                    }
+                if (t == g.pawn) {
+                    quiet &= landing;
+                    if (has(g.double_step_zone[us], from) && quiet && quiet == pm.quiet[from])
+                        for (Bitboard mids = quiet; mids;) quiet |= pm.quiet[pop_lsb(mids)] & landing;
+                    Bitboard to_cells = (quiet | (capture & theirs)) & allowed;
+                    while (to_cells) {
+                        const Square to = pop_lsb(to_cells);
+                        if (has(g.promotion_zone[us], to))
+                            for (int promo : g.promotion_types) list.push(Move(from, to, MoveKind::Promotion, promo));
+                        else
+                            list.push(Move(from, to));
+                    }
+                    const Square ep = pos.state().ep_square;
+                    if (ep != SQ_NONE && has(pm.capture[from], ep)) {
+                        const Move m(from, ep, MoveKind::EnPassant);
+                        if (legal_after(pos, m)) list.push(m);
+                    }
+                    continue;
+                }
+                for (Bitboard to_cells = ((quiet & landing) | (capture & theirs)) & allowed; to_cells;)
+                    list.push(Move(from, pop_lsb(to_cells)));
+            }
+        }
+    }
+
+    if (ksq != SQ_NONE) {
+        const PieceMoves& pm = mt.piece(g.king, us);
+        Bitboard to_cells = (pm.quiet[ksq] & landing) | (pm.capture[ksq] & theirs);
+        const Bitboard without_king = occupied ^ square_bb(ksq);
+        while (to_cells) {
+            const Square to = pop_lsb(to_cells);
+            if (!by_pins || !pos.attacked(to, them, without_king)) list.push(Move(ksq, to));
+        }
+    }
+
+    if (!by_pins) {
+        for (int i = 0; i < list.count;) {
+            if (list.moves[i].kind() == MoveKind::EnPassant || legal_after(pos, list.moves[i])) ++i;
+            else list.moves[i] = list.moves[--list.count];
+        }
+    }
+
+    if (checkers || ksq == SQ_NONE) return;
+    const bool king_unmoved = has(pos.state().unmoved, ksq);
+
+    // Castling, the Bunker Leap and the Bishop Adjustment: never out of check, always tested by
+    // playing them (they are rare, and the rook may shield or unshield the king).
+    const CastlingRules& cr = g.castling;
+    bool castles_in_place[CASTLING_SIDE_NB] = {false, false};
+    if (cr.enabled && king_unmoved)
+        for (CastlingSide side : {KING_SIDE, QUEEN_SIDE}) {
+            if (!pos.can_castle(us, side)) continue;
+            const int king_file = pos.geometry().cell(ksq).file;
+            if (cr.curtailed && ((king_file == 1 && side == KING_SIDE) || (king_file == 6 && side == QUEEN_SIDE)))
+                continue;
+            const Square rsq = pos.castling_rook(us, side), kto = cr.king_to[us][side], rto = cr.rook_to[us][side];
+            Bitboard empty = span(mt, ksq, kto) | span(mt, rsq, rto);
+            Bitboard safe = span(mt, ksq, kto);
+            if (cr.between_unattacked) empty |= mt.between(ksq, rsq), safe |= mt.between(ksq, rsq);
+            if (empty & occupied & ~square_bb(ksq) & ~square_bb(rsq)) continue;
+            bool attacked = false;
+            for (Bitboard b = safe; b && !attacked;) attacked = pos.attacked(pop_lsb(b), them, occupied);
+            if (attacked) continue;
+            const Move m(ksq, rsq, MoveKind::Castling);
+            if (!legal_after(pos, m)) continue;
+            list.push(m);
+            castles_in_place[side] = rsq == rto;
+        }
+
+    if (g.bunker_leap && king_unmoved)
+        for (CastlingSide side : {KING_SIDE, QUEEN_SIDE}) {
+            const Square to = cr.king_to[us][side];
+            // A leap onto a neighbouring cell is the king's ordinary step; one that ends as a
+            // castling with the rook already in place is that castling (listed once).
+            if (to == ksq || has(mt.piece(g.king, us).quiet[ksq], to) || has(occupied, to)) continue;
+            if (castles_in_place[side]) continue;
+            const Bitboard path = span(mt, ksq, to);
+            if (path & theirs) continue;
+            bool attacked = false;
+            for (Bitboard b = path; b && !attacked;) attacked = pos.attacked(pop_lsb(b), them, occupied);
+            if (attacked) continue;
+            const Move m(ksq, to, MoveKind::BunkerLeap);
+            if (legal_after(pos, m)) list.push(m);
+        }
+
+    if (g.bishop_adjustment && pos.can_adjust(us))
+        for (Bitboard bishops = pos.pieces(us, g.bishop) & pos.state().unmoved; bishops;) {
+            const Square b = pop_lsb(bishops);
+            for (Direction d : {WEST, EAST}) {
+                const Bitboard n = pos.geometry().step(b, d) & ours & pos.state().unmoved;
+                if (!n) continue;
+                const Move m(b, lsb(n), MoveKind::Adjustment);
+                if (legal_after(pos, m)) list.push(m);
+            }
+        }
+}
+
+uint64_t perft(Position& pos, int depth) {
+    MoveList list;
+    generate_legal(pos, list);
+    if (depth <= 1) return depth == 1 ? static_cast<uint64_t>(list.size()) : 1;
+    uint64_t nodes = 0;
+    StateInfo st;
+    for (Move m : list) {
+        pos.do_move(m, st);
+        nodes += perft(pos, depth - 1);
+        pos.undo_move(m);
+    }
+    return nodes;
+}
+
+}  // namespace menagerie

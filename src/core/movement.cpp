@@ -1,0 +1,191 @@
+#include "core/movement.h"
+
+#include <functional>
+#include <stdexcept>
+
+namespace menagerie {
+
+namespace {
+
+Direction for_color(Direction d, Color c) { return c == WHITE ? d : flip_vertical(d); }
+
+// Walks a path cell by cell; `next(cell, level)` gives the cells one more step reaches. Calls
+// `visit(cell, clear, level)` for every cell reached, where `clear` holds every earlier cell of
+// the path and the mates of every switch field on it (a man on either field closes a switch).
+void walk(const Geometry& g, Bitboard first, int max_level,
+          const std::function<Bitboard(Square, int)>& next,
+          const std::function<void(Square, Bitboard, int)>& visit) {
+    std::function<void(Square, Bitboard, int)> go = [&](Square cell, Bitboard clear, int level) {
+        clear |= g.mate(cell);
+        visit(cell, clear, level);
+        if (max_level && level >= max_level) return;
+        for (Bitboard n = next(cell, level); n;) go(pop_lsb(n), clear | square_bb(cell), level + 1);
+    };
+    for (Bitboard b = first; b;) go(pop_lsb(b), 0, 1);
+}
+
+}  // namespace
+
+int MoveTables::add_kind(const Geometry& g, int dx, int dy, bool step_direction, Direction d) {
+    for (int k = 0; k < kinds_; ++k)
+        if (!step_direction && k >= DIRECTION_NB && vector_[k][0] == dx && vector_[k][1] == dy) return k;
+    if (kinds_ == RAY_KIND_MAX) throw std::logic_error("too many ride kinds");
+    const int k = kinds_++;
+    vector_[k] = {dx, dy};
+    auto next = [&](Square s) -> Bitboard {
+        if (step_direction) return g.step(s, d);
+        const Square t = g.at(g.cell(s).file + dx, g.cell(s).rank + dy);
+        return t == SQ_NONE ? 0 : square_bb(t);
+    };
+    positive_[k] = step_direction ? (d == NORTH || d == NORTH_EAST || d == EAST || d == NORTH_WEST)
+                                  : (dy > 0 || (dy == 0 && dx > 0));
+    for (Square s = 0; s < n_; ++s) {
+        Bitboard ray = 0;
+        for (Bitboard frontier = next(s); frontier;) {
+            ray |= frontier;
+            Bitboard further = 0;
+            for (Bitboard b = frontier; b;) further |= next(pop_lsb(b));
+            frontier = further & ~ray;
+        }
+        ray_[k][s] = ray;
+    }
+    for (Square s = 0; s < n_; ++s) {
+        const Bitboard mate = g.mate(s);
+        shadow_[k][s] = ray_[k][s] | mate | (mate ? ray_[k][lsb(mate)] : 0);
+        // The nearest-blocker scan needs every ray and shadow to lie on one side of its cell.
+        const Bitboard beyond = ray_[k][s];
+        const Bitboard far_side =
+            positive_[k] ? ~((square_bb(s) << 1) - 1) : (square_bb(s) - 1);
+        if (beyond & ~far_side) throw std::logic_error(g.id() + ": ray not in cell order");
+        for (Bitboard b = beyond; b;) reverse_ray_[k][pop_lsb(b)] |= square_bb(s);
+    }
+    for (Square a = 0; a < n_; ++a) {
+        std::vector<Bitboard> found(static_cast<size_t>(n_), 0);
+        Bitboard frontier = next(a), seen = frontier;
+        for (Bitboard b = frontier; b;) {
+            const Square t = pop_lsb(b);
+            found[t] = g.mate(t);
+        }
+        while (frontier) {
+            Bitboard further = 0;
+            for (Bitboard b = frontier; b;) {
+                const Square c = pop_lsb(b);
+                for (Bitboard n = next(c) & ~seen; n;) {
+                    const Square t = pop_lsb(n);
+                    found[t] |= found[c] | square_bb(c) | g.mate(c) | g.mate(t);
+                    further |= square_bb(t);
+                }
+            }
+            seen |= further;
+            frontier = further;
+        }
+        for (Bitboard b = seen; b;) {
+            const Square t = pop_lsb(b);
+            Bitboard& slot = between_[a * n_ + t];
+            if (between_known_[a * n_ + t] && slot != found[t])
+                throw std::logic_error(g.id() + ": two different lines join " + g.name(a) +
+                                       " and " + g.name(t));
+            slot = found[t];
+            between_known_[a * n_ + t] = true;
+        }
+    }
+    return k;
+}
+
+MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
+    n_ = g.size();
+    between_.assign(static_cast<size_t>(n_ * n_), 0);
+    between_known_.assign(static_cast<size_t>(n_ * n_), false);
+    for (int d = 0; d < DIRECTION_NB; ++d) add_kind(g, 0, 0, true, Direction(d));
+    if (types.size() > PIECE_TYPE_MAX) throw std::logic_error("too many piece types");
+    pieces_.resize(types.size());
+
+    for (size_t t = 0; t < types.size(); ++t)
+        for (Color c : {WHITE, BLACK}) {
+            PieceMoves& pm = pieces_[t][c];
+            for (const Movement& m : types[t].moves) {
+                const bool quiet = m.mode != Mode::CaptureOnly, capture = m.mode != Mode::MoveOnly;
+                auto add_set = [&](Square s, Bitboard b) {
+                    if (quiet) pm.quiet[s] |= b;
+                    if (capture) pm.capture[s] |= b;
+                };
+                auto add_ride = [&](int kind) {
+                    if (quiet) pm.ride_quiet |= 1u << kind;
+                    if (capture) pm.ride_capture |= 1u << kind;
+                };
+                auto add_path = [&](Square s, Square to, Bitboard clear, bool hop) {
+                    pm.paths[s].push_back({to, clear, m.mode, hop});
+                    pm.has_paths = true;
+                    if (capture) pins_suffice_ = false;
+                };
+                for (int d0 = 0; d0 < DIRECTION_NB; ++d0) {
+                    if (!(m.directions & (1 << d0))) continue;
+                    const Direction d = for_color(Direction(d0), c);
+                    for (Square s = 0; s < n_; ++s) {
+                        switch (m.shape) {
+                            case Movement::Shape::Ride:
+                                if (m.range == 1) add_set(s, g.step(s, d));
+                                else if (m.range == 0) add_ride(d);
+                                else
+                                    walk(g, g.step(s, d), m.range,
+                                         [&](Square x, int) { return g.step(x, d); },
+                                         [&](Square x, Bitboard clear, int) { add_path(s, x, clear, false); });
+                                break;
+                            case Movement::Shape::Hop:
+                                walk(g, g.step(s, d), 0, [&](Square x, int) { return g.step(x, d); },
+                                     [&](Square x, Bitboard clear, int level) {
+                                         if (level >= 2) add_path(s, x, clear, true);
+                                     });
+                                break;
+                            case Movement::Shape::Bent:
+                                for (int sense : {-1, 1}) {
+                                    const Direction after = turn(d, sense);
+                                    for (Bitboard first = g.step(s, d); first;) {
+                                        const Square corner = pop_lsb(first);
+                                        walk(g, g.step(corner, after), 0,
+                                             [&](Square x, int) { return g.step(x, after); },
+                                             [&](Square x, Bitboard clear, int level) {
+                                                 if (level >= m.range)
+                                                     add_path(s, x, clear | square_bb(corner) | g.mate(corner), false);
+                                             });
+                                    }
+                                }
+                                break;
+                            case Movement::Shape::Crooked:
+                                for (int sense : {-1, 1})
+                                    walk(g, g.step(s, d), m.range,
+                                         [&](Square x, int level) { return g.step(x, turn(d, sense * level)); },
+                                         [&](Square x, Bitboard clear, int level) {
+                                             if (level > 1 || sense == 1) add_path(s, x, clear, false);
+                                         });
+                                break;
+                            default:
+                                break;
+                        }
+                    }
+                }
+                if (m.shape == Movement::Shape::Leap)
+                    for (Square s = 0; s < n_; ++s) add_set(s, g.leap(s, m.a, m.b));
+                if (m.shape == Movement::Shape::LeapRide)
+                    for (int sx : {-1, 1})
+                        for (int sy : {-1, 1})
+                            for (int swap = 0; swap < 2; ++swap) {
+                                const int dx = sx * (swap ? m.b : m.a), dy = sy * (swap ? m.a : m.b);
+                                add_ride(add_kind(g, dx, c == WHITE ? dy : -dy, false, NORTH));
+                            }
+            }
+            if (types[t].royal && pm.has_paths) throw std::logic_error("royal pieces must step or leap");
+        }
+    // Reverse tables, once every ride kind exists.
+    for (auto& both : pieces_)
+        for (PieceMoves& pm : both)
+            for (Square s = 0; s < n_; ++s) {
+                for (Bitboard b = pm.capture[s]; b;) pm.reverse_capture[pop_lsb(b)] |= square_bb(s);
+                for (uint32_t k = pm.ride_capture; k; k &= k - 1)
+                    pm.reverse_ride[s] |= reverse_ray_[std::countr_zero(k)][s];
+                for (const PathEntry& e : pm.paths[s])
+                    if (e.mode != Mode::MoveOnly) pm.reverse_paths[e.square].push_back({s, e.clear, e.mode, e.hop});
+            }
+}
+
+}  // namespace menagerie

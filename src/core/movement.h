@@ -1,0 +1,87 @@
+// Movement compiled for one geometry: per piece type, colour and cell, the destination sets that
+// move generation and attack tests read without ever walking the board.
+//
+// Rides use "ray kinds": the eight step directions, then one kind per leap-ride vector. For each
+// kind and cell there is the ray on an empty board and, for a blocker on that ray, its shadow (the
+// cells it hides, including the other field of a switch it stands on). Cells are rank-major, so on
+// a ray going "up" the nearest blocker is the lowest set bit and on one going down the highest.
+// between(a, b) holds the cells that must be empty for a ride from a to reach b.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "core/bitboard.h"
+#include "core/geometry.h"
+#include "core/piece.h"
+
+namespace menagerie {
+
+enum Color : int { WHITE, BLACK, COLOR_NB };
+constexpr Color operator~(Color c) { return Color(c ^ 1); }
+
+constexpr int RAY_KIND_MAX = 32;
+constexpr int PIECE_TYPE_MAX = 16;
+
+// A destination reached along a fixed path (limited rides, hops, bent and crooked moves): it is
+// reachable when no cell of `clear` is occupied, or for a hop when exactly one is.
+struct PathEntry {
+    Square square;  // destination (in reverse lists: the source)
+    Bitboard clear;
+    Mode mode;
+    bool hop;
+};
+
+struct PieceMoves {
+    std::array<Bitboard, SQUARE_MAX> quiet{}, capture{}, reverse_capture{}, reverse_ride{};
+    uint32_t ride_quiet = 0, ride_capture = 0;  // sets of ray kinds
+    std::array<std::vector<PathEntry>, SQUARE_MAX> paths, reverse_paths;
+    bool has_paths = false;
+};
+
+class MoveTables {
+public:
+    MoveTables(const Geometry& geometry, const std::vector<PieceType>& types);
+
+    int ray_kinds() const { return kinds_; }
+    Bitboard ray(int kind, Square s) const { return ray_[kind][s]; }
+    Bitboard reverse_ray(int kind, Square s) const { return reverse_ray_[kind][s]; }
+    Bitboard between(Square a, Square b) const { return between_[a * n_ + b]; }
+    const PieceMoves& piece(int type, Color c) const { return pieces_[type][c]; }
+    // True when every capture is a leap, a single step or an unlimited ride: then pins and
+    // checks follow from rays and the fast legality test applies.
+    bool pins_suffice() const { return pins_suffice_; }
+
+    Bitboard ride_attacks(int kind, Square s, Bitboard occupied) const {
+        Bitboard attacks = ray_[kind][s], blockers = attacks & occupied;
+        while (blockers) {
+            const Square b = positive_[kind] ? lsb(blockers) : msb(blockers);
+            attacks &= ~shadow_[kind][b];
+            blockers &= attacks & ~square_bb(b);
+        }
+        return attacks;
+    }
+
+    Bitboard rides(uint32_t kinds, Square s, Bitboard occupied) const {
+        Bitboard result = 0;
+        while (kinds) {
+            const int k = std::countr_zero(kinds);
+            kinds &= kinds - 1;
+            result |= ride_attacks(k, s, occupied);
+        }
+        return result;
+    }
+
+private:
+    int add_kind(const Geometry& g, int dx, int dy, bool step_direction, Direction d);
+    int n_ = 0, kinds_ = 0;
+    bool pins_suffice_ = true;
+    std::array<std::array<Bitboard, SQUARE_MAX>, RAY_KIND_MAX> ray_{}, shadow_{}, reverse_ray_{};
+    std::array<bool, RAY_KIND_MAX> positive_{};
+    std::array<std::array<int, 2>, RAY_KIND_MAX> vector_{};
+    std::vector<Bitboard> between_;
+    std::vector<bool> between_known_;
+    std::vector<std::array<PieceMoves, COLOR_NB>> pieces_;
+};
+
+}  // namespace menagerie

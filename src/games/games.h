@@ -1,0 +1,23 @@
+// The game catalogue. Each game is built from data in its own file; see docs/architecture.md.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "core/game.h"
+
+namespace menagerie {
+
+using Options = std::map<std::string, std::string>;
+
+// Shared by the 8 x 8 games: the board, the orthodox men, promotion and castling to c/g.
+std::shared_ptr<Game> orthodox_game(const std::string& name, const std::string& title);
+// Checks the given options against game.option_list and stores every value in game.options.
+void apply_options(Game& game, const Options& given);
+
+std::shared_ptr<const Game> make_chess(const Options& options);
+std::shared_ptr<const Game> make_placement(const std::string& name, const Options& options);
+std::shared_ptr<const Game> make_contemporary(const Options& options);
+
+}  // namespace menagerie

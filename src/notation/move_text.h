@@ -1,0 +1,23 @@
+// Moves as text. Coordinate (UCI) form: from-cell, to-cell, promotion letter in lower case.
+// Castling is written king-takes-rook (e1h1) except in `chess`, where orthodox castling is e1g1;
+// relocation is king/queen cell then partner cell (e8e8 keeps the array); the Bunker Leap is the
+// king's from and to cells; the Bishop Adjustment is the bishop's cell then its partner's.
+// SAN adds O-Ob / O-Og, Kc>>g1 (Bunker Leap), Be<=>R (adjustment), K<>d8 (relocation).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/move.h"
+#include "core/position.h"
+
+namespace menagerie {
+
+std::string move_to_uci(const Position& pos, Move m);
+std::string move_to_san(Position& pos, Move m);
+// Reads one move in UCI or SAN form; throws Error if it is malformed, illegal or ambiguous.
+Move parse_move(Position& pos, const std::string& text);
+// Splits a list of moves separated by spaces or commas.
+std::vector<std::string> split_moves(const std::string& list);
+
+}  // namespace menagerie
