@@ -146,8 +146,8 @@ int run(int argc, char** argv) {
             total = perft(pos, depth);
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::cout << "nodes " << total << std::endl;
         std::cerr << "time " << seconds << " s, " << static_cast<uint64_t>(static_cast<double>(total) / std::max(seconds, 1e-9)) << " nodes/s\n";
-        std::cout << "nodes " << total << "\n";
     } else if (pgn->parsed()) {
         Common base = c;
         base.moves.reset();

@@ -87,27 +87,10 @@ void generate_legal(Position& pos, MoveList& list) {
             Bitboard men = pos.pieces(us, t);
             if (!men) continue;
             const PieceMoves& pm = mt.piece(t, us);
-            const bool one_ride = pm.ride_quiet == pm.ride_capture;
             while (men) {
                 const Square from = pop_lsb(men);
                 const Bitboard allowed = has(pinned, from) ? target & pin_line[from] : target;
-                Bitboard quiet = pm.quiet[from], capture = pm.capture[from];
-                if (one_ride) {
-                    if (pm.ride_quiet) {
-                        const Bitboard r = mt.rides(pm.ride_quiet, from, occupied);
-                        quiet |= r, capture |= r;
-                    }
-                } else {
-                    quiet |= mt.rides(pm.ride_quiet, from, occupied);
-                    capture |= mt.rides(pm.ride_capture, from, occupied);
-                }
-                if (pm.has_paths)
-                    for (const PathEntry& e : pm.paths[from]) {
-                        const int in_way = popcount(e.clear & occupied);
-                        if (e.hop ? in_way != 1 : in_way != 0) continue;
-                        if (e.mode != Mode::CaptureOnly && !e.hop) quiet |= square_bb(e.square);
-                        if (e.mode != Mode::MoveOnly) capture |= square_bb(e.square);
-                    }
+                auto [quiet, capture] = mt.reach(pm, from, occupied);
                 if (t == g.pawn) {
                     quiet &= landing;
                     if (has(g.double_step_zone[us], from) && quiet && quiet == pm.quiet[from])

@@ -72,6 +72,32 @@ public:
         return result;
     }
 
+    // Where a man with these moves can go from `from`: `quiet` before removing occupied cells,
+    // `capture` before keeping only enemy ones.
+    struct Reach {
+        Bitboard quiet, capture;
+    };
+    Reach reach(const PieceMoves& pm, Square from, Bitboard occupied) const {
+        Reach r{pm.quiet[from], pm.capture[from]};
+        if (pm.ride_quiet == pm.ride_capture) {
+            if (pm.ride_quiet) {
+                const Bitboard rides_both = rides(pm.ride_quiet, from, occupied);
+                r.quiet |= rides_both, r.capture |= rides_both;
+            }
+        } else {
+            r.quiet |= rides(pm.ride_quiet, from, occupied);
+            r.capture |= rides(pm.ride_capture, from, occupied);
+        }
+        if (pm.has_paths)
+            for (const PathEntry& e : pm.paths[from]) {
+                const int in_way = popcount(e.clear & occupied);
+                if (e.hop ? in_way != 1 : in_way != 0) continue;
+                if (e.mode != Mode::CaptureOnly && !e.hop) r.quiet |= square_bb(e.square);
+                if (e.mode != Mode::MoveOnly) r.capture |= square_bb(e.square);
+            }
+        return r;
+    }
+
 private:
     int add_kind(const Geometry& g, int dx, int dy, bool step_direction, Direction d);
     int n_ = 0, kinds_ = 0;
