@@ -27,8 +27,8 @@ Bitboard cells(const Geometry& g, std::initializer_list<const char*> list) {
 }
 
 // Destinations of a man of `type` on `from`, with `friends` and `enemies` on the board.
-std::set<std::string> destinations(const Geometry& g, const MoveTables& mt, int type, const char* from,
-                                   Bitboard friends, Bitboard enemies) {
+std::set<std::string> destinations(const Geometry& g, const MoveTables& mt, int type,
+                                   const char* from, Bitboard friends, Bitboard enemies) {
     const Square s = g.find(from);
     const Bitboard occupied = friends | enemies;
     const auto r = mt.reach(mt.piece(type, WHITE), s, occupied);
@@ -38,7 +38,7 @@ std::set<std::string> destinations(const Geometry& g, const MoveTables& mt, int 
 }
 
 class Chess2016Board : public ::testing::Test {
-protected:
+  protected:
     Geometry g = Geometry::chess2016();
     std::vector<PieceType> types = {make_piece("rook"), make_piece("cannon"), make_piece("griffin"),
                                     make_piece("rhinoceros")};
@@ -58,7 +58,8 @@ TEST_F(Chess2016Board, HasNinetySixCellsInATwelveByTenBox) {
 
 TEST_F(Chess2016Board, RookStopsAtHoles) {
     EXPECT_EQ(destinations(g, mt, ROOK, "e1", 0, 0),
-              (std::set<std::string>{"e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9", "e10", "f1", "g1", "h1"}));
+              (std::set<std::string>{"e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9", "e10", "f1",
+                                     "g1", "h1"}));
     EXPECT_EQ(destinations(g, mt, ROOK, "a5", 0, cells(g, {"f5"})),
               (std::set<std::string>{"a6", "a7", "a4", "b5", "c5", "d5", "e5", "f5"}));
 }
@@ -66,16 +67,19 @@ TEST_F(Chess2016Board, RookStopsAtHoles) {
 TEST_F(Chess2016Board, CannonMovesAsRookAndCapturesOverExactlyOneMan) {
     const Bitboard friends = cells(g, {"e7"}), enemies = cells(g, {"e9", "e10", "h5", "j5", "k5"});
     EXPECT_EQ(destinations(g, mt, CANNON, "e5", friends, enemies),
-              (std::set<std::string>{"e6", "e4", "e3", "e2", "e1", "d5", "c5", "b5", "a5", "f5", "g5", "e9", "j5"}));
+              (std::set<std::string>{"e6", "e4", "e3", "e2", "e1", "d5", "c5", "b5", "a5", "f5",
+                                     "g5", "e9", "j5"}));
     // A hole is no screen: from b2 westward there is nothing at all.
-    EXPECT_EQ(destinations(g, mt, CANNON, "e1", 0, cells(g, {"h1"})),
-              (std::set<std::string>{"e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9", "e10", "f1", "g1"}));
+    EXPECT_EQ(
+        destinations(g, mt, CANNON, "e1", 0, cells(g, {"h1"})),
+        (std::set<std::string>{"e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9", "e10", "f1", "g1"}));
 }
 
 TEST_F(Chess2016Board, GriffinTurnsOutwardAfterOneDiagonalStep) {
     EXPECT_EQ(destinations(g, mt, GRIFFIN, "f5", 0, 0),
-              (std::set<std::string>{"g8", "g9", "g10", "i6", "j6", "k6", "l6", "e8", "e9", "e10", "c6", "b6",
-                                     "a6", "g2", "g1", "i4", "j4", "k4", "l4", "e2", "e1", "c4", "b4", "a4"}));
+              (std::set<std::string>{"g8", "g9",  "g10", "i6", "j6", "k6", "l6", "e8",
+                                     "e9", "e10", "c6",  "b6", "a6", "g2", "g1", "i4",
+                                     "j4", "k4",  "l4",  "e2", "e1", "c4", "b4", "a4"}));
     // Blocked on the diagonal step, and on the first orthogonal step (which is no destination).
     EXPECT_EQ(destinations(g, mt, GRIFFIN, "f5", 0, cells(g, {"g6", "e7", "c4", "c6"})),
               (std::set<std::string>{"g2", "g1", "i4", "j4", "k4", "l4", "e2", "e1", "c4", "c6"}));
@@ -108,13 +112,14 @@ TEST_F(Chess2016Board, RhinocerosCirclesUpToSevenSteps) {
     // North, then clockwise: e2 f3 g3 h2 h1, and the next step leaves the board.
     for (const char* c : {"e2", "f3", "g3", "h2", "h1"}) EXPECT_TRUE(from_e1.count(c)) << c;
     EXPECT_EQ(from_e1, rhino_oracle(g, "e1", 0));
-    EXPECT_FALSE(destinations(g, mt, RHINO, "f5", 0, 0).count("f5"));  // an eighth step would return
+    EXPECT_FALSE(
+        destinations(g, mt, RHINO, "f5", 0, 0).count("f5"));  // an eighth step would return
     const Bitboard enemies = cells(g, {"f6", "g7", "d4"});
     EXPECT_EQ(destinations(g, mt, RHINO, "f5", 0, enemies), rhino_oracle(g, "f5", enemies));
 }
 
 class Chess66Board : public ::testing::Test {
-protected:
+  protected:
     Geometry g = Geometry::chess66();
     std::vector<PieceType> types = {make_piece("rook"), make_piece("knight"), make_piece("man")};
     MoveTables mt{g, types};
@@ -135,7 +140,8 @@ TEST_F(Chess66Board, HasSixtySixCellsAndTwoSwitches) {
 
 TEST_F(Chess66Board, RookOnA1BranchesAtTheSwitch) {
     const auto all = destinations(g, mt, ROOK, "a1", 0, 0);
-    const std::set<std::string> up = {"a2", "a3", "4", "a4", "a5", "a6", "a7", "a8", "b5", "b6", "b7", "b8"};
+    const std::set<std::string> up = {"a2", "a3", "4",  "a4", "a5", "a6",
+                                      "a7", "a8", "b5", "b6", "b7", "b8"};
     for (const auto& c : up) EXPECT_TRUE(all.count(c)) << c;
     EXPECT_EQ(names(g, g.ray(g.find("a1"), NORTH)), up);
 }
@@ -154,8 +160,10 @@ TEST_F(Chess66Board, AManOnEitherFieldClosesTheSwitch) {
 }
 
 TEST_F(Chess66Board, KnightFollowsTheTwoKingStepsRule) {
-    EXPECT_EQ(destinations(g, mt, KNIGHT, "5", 0, 0), (std::set<std::string>{"g7", "f6", "f4", "g3", "e4"}));
-    EXPECT_EQ(destinations(g, mt, KNIGHT, "4", 0, 0), (std::set<std::string>{"b2", "c3", "c5", "b6", "d5"}));
+    EXPECT_EQ(destinations(g, mt, KNIGHT, "5", 0, 0),
+              (std::set<std::string>{"g7", "f6", "f4", "g3", "e4"}));
+    EXPECT_EQ(destinations(g, mt, KNIGHT, "4", 0, 0),
+              (std::set<std::string>{"b2", "c3", "c5", "b6", "d5"}));
     const auto a4 = destinations(g, mt, KNIGHT, "a4", 0, 0);
     EXPECT_TRUE(a4.count("a6"));
     EXPECT_FALSE(a4.count("b6"));  // on the a4-b5-b6 line
@@ -163,7 +171,8 @@ TEST_F(Chess66Board, KnightFollowsTheTwoKingStepsRule) {
     EXPECT_FALSE(a3.count("a5"));
     EXPECT_FALSE(a3.count("b5"));
     // On the ordinary part of the board it is the orthodox knight.
-    EXPECT_EQ(destinations(g, mt, KNIGHT, "d2", 0, 0), (std::set<std::string>{"b1", "b3", "c4", "e4", "f3", "f1"}));
+    EXPECT_EQ(destinations(g, mt, KNIGHT, "d2", 0, 0),
+              (std::set<std::string>{"b1", "b3", "c4", "e4", "f3", "f1"}));
 }
 
 }  // namespace

@@ -1,1 +1,63 @@
+// Published orthodox perft numbers (fast depths; deeper runs are in `menagerie bench`).
 #include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "core/movegen.h"
+#include "games/games.h"
+#include "notation/fen.h"
+
+namespace menagerie {
+namespace {
+
+// Sanitizer builds run the same tests at smaller depths.
+int scaled(int depth) { return std::getenv("MENAGERIE_QUICK") ? std::max(1, depth - 1) : depth; }
+
+struct PerftCase {
+    const char* fen;
+    std::vector<uint64_t> nodes;  // depth 1, 2, ...
+};
+
+class OrthodoxPerft : public ::testing::TestWithParam<PerftCase> {};
+
+TEST_P(OrthodoxPerft, MatchesPublishedCounts) {
+    const auto game = make_game("chess");
+    Position pos = parse_fen(game, GetParam().fen);
+    const int depth = scaled(static_cast<int>(GetParam().nodes.size()));
+    for (int d = 1; d <= depth; ++d)
+        EXPECT_EQ(perft(pos, d), GetParam().nodes[d - 1]) << "depth " << d;
+    EXPECT_EQ(write_fen(pos), write_fen(parse_fen(game, GetParam().fen)));  // left as it was
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Chess, OrthodoxPerft,
+    ::testing::Values(
+        PerftCase{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                  {20, 400, 8902, 197281, 4865609}},
+        PerftCase{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                  {48, 2039, 97862, 4085603}},
+        PerftCase{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", {14, 191, 2812, 43238, 674624}},
+        PerftCase{"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                  {6, 264, 9467, 422333}},
+        PerftCase{"r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+                  {6, 264, 9467, 422333}},
+        PerftCase{"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                  {44, 1486, 62379, 2103487}},
+        PerftCase{"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+                  {46, 2079, 89890, 3894594}},
+        // Chess960 positions with Shredder-FEN castling (published Chess960 perft numbers).
+        PerftCase{"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                  {21, 528, 12189, 326672}},
+        PerftCase{"2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+                  {21, 807, 18002, 667366}},
+        PerftCase{"b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9",
+                  {20, 479, 10471, 273318}}));
+
+TEST(Perft, DepthZeroIsOne) {
+    const auto game = make_game("chess");
+    Position pos = parse_fen(game, game->start_fen);
+    EXPECT_EQ(perft(pos, 0), 1u);
+}
+
+}  // namespace
+}  // namespace menagerie

@@ -1,1 +1,167 @@
+// Differential tests against Debian's stockfish (UCI_Chess960): for positions reached by random
+// play from every Placement setup (castling=chess960) and from Contemporary Random Chess setups
+// with castling rights removed, the legal moves and perft 3 must match.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "core/movegen.h"
+#include "games/games.h"
+#include "notation/fen.h"
+#include "notation/move_text.h"
+
+namespace menagerie {
+namespace {
+
+class Stockfish {
+  public:
+    Stockfish() {
+        const char* path = nullptr;
+        for (const char* p :
+             {"/usr/games/stockfish", "/usr/bin/stockfish", "/usr/local/bin/stockfish"})
+            if (access(p, X_OK) == 0) path = p;
+        if (!path) return;
+        int to_child[2], from_child[2];
+        if (pipe(to_child) || pipe(from_child)) return;
+        pid_ = fork();
+        if (pid_ == 0) {
+            dup2(to_child[0], 0);
+            dup2(from_child[1], 1);
+            close(to_child[1]);
+            close(from_child[0]);
+            execl(path, path, static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        close(to_child[0]);
+        close(from_child[1]);
+        in_ = fdopen(to_child[1], "w");
+        out_ = fdopen(from_child[0], "r");
+        send("uci");
+        wait_for("uciok");
+        send("setoption name UCI_Chess960 value true");
+    }
+    ~Stockfish() {
+        if (!in_) return;
+        send("quit");
+        fclose(in_);
+        fclose(out_);
+        waitpid(pid_, nullptr, 0);
+    }
+    bool available() const { return in_ != nullptr; }
+
+    // Moves with their perft(depth - 1) counts, and the total.
+    std::map<std::string, uint64_t> divide(const std::string& fen, int depth, uint64_t& total) {
+        send("position fen " + fen);
+        send("go perft " + std::to_string(depth));
+        std::map<std::string, uint64_t> moves;
+        for (std::string line = read_line();; line = read_line()) {
+            if (line.rfind("Nodes searched: ", 0) == 0) {
+                total = std::stoull(line.substr(16));
+                return moves;
+            }
+            const auto colon = line.find(": ");
+            if (colon != std::string::npos && colon >= 4 && colon <= 5)
+                moves[line.substr(0, colon)] = std::stoull(line.substr(colon + 2));
+        }
+    }
+
+  private:
+    void send(const std::string& line) {
+        fputs((line + "\n").c_str(), in_);
+        fflush(in_);
+    }
+    std::string read_line() {
+        char buffer[4096];
+        if (!fgets(buffer, sizeof buffer, out_))
+            throw std::runtime_error("stockfish closed its output");
+        std::string s(buffer);
+        while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+        return s;
+    }
+    void wait_for(const std::string& token) {
+        while (read_line() != token) {
+        }
+    }
+    pid_t pid_ = -1;
+    FILE* in_ = nullptr;
+    FILE* out_ = nullptr;
+};
+
+std::string first_six_fields(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string out, field;
+    for (int i = 0; i < 6 && in >> field; ++i) out += (i ? " " : "") + field;
+    return out;
+}
+
+// Plays random games from `start` and compares every `every`-th position with Stockfish.
+int compare_random_play(Stockfish& sf, const std::shared_ptr<const Game>& game,
+                        const std::string& start, std::mt19937& rng, int games, int plies) {
+    int compared = 0;
+    for (int g = 0; g < games; ++g) {
+        Position pos = parse_fen(game, start);
+        std::vector<StateInfo> states(static_cast<size_t>(plies));
+        for (int ply = 0; ply < plies; ++ply) {
+            MoveList list;
+            generate_legal(pos, list);
+            if (ply % 3 == 0 || list.size() == 0) {
+                const std::string fen = first_six_fields(write_fen(pos));
+                uint64_t sf_total = 0;
+                const auto expected = sf.divide(fen, 3, sf_total);
+                std::set<std::string> ours, theirs;
+                for (Move m : list) ours.insert(move_to_uci(pos, m));
+                for (const auto& [m, n] : expected) theirs.insert(m);
+                EXPECT_EQ(ours, theirs) << fen;
+                EXPECT_EQ(perft(pos, 3), sf_total) << fen;
+                if (ours != theirs || ::testing::Test::HasFailure()) return compared;
+                ++compared;
+            }
+            if (list.size() == 0) break;
+            const Move m = list.moves[std::uniform_int_distribution<int>(0, list.size() - 1)(rng)];
+            pos.do_move(m, states[static_cast<size_t>(ply)]);
+        }
+    }
+    return compared;
+}
+
+bool quick() { return std::getenv("MENAGERIE_QUICK") != nullptr; }
+
+TEST(StockfishDifferential, PlacementSetupsWithChess960Castling) {
+    Stockfish sf;
+    if (!sf.available())
+        GTEST_FAIL() << "stockfish is not installed (scripts/install-deps.sh installs it)";
+    const auto game = make_game("placement", {{"castling", "chess960"}});
+    std::mt19937 rng(2026);
+    int compared = 0;
+    for (const auto& s : game->setups)
+        compared += compare_random_play(sf, game, s.fen, rng, quick() ? 1 : 3, 45);
+    EXPECT_GE(compared, quick() ? 60 : 300);
+}
+
+TEST(StockfishDifferential, ContemporarySetupsWithoutCastling) {
+    Stockfish sf;
+    if (!sf.available())
+        GTEST_FAIL() << "stockfish is not installed (scripts/install-deps.sh installs it)";
+    const auto game = make_game("contemporary");
+    std::mt19937 rng(1680);
+    int compared = 0;
+    for (int i = 0; i < (quick() ? 20 : 60); ++i) {
+        const auto& s =
+            game->setups[std::uniform_int_distribution<size_t>(0, game->setups.size() - 1)(rng)];
+        std::istringstream in(s.fen);
+        std::string board, side;
+        in >> board >> side;
+        compared += compare_random_play(sf, game, board + " " + side + " - - 0 1 - -", rng, 1, 45);
+    }
+    EXPECT_GE(compared, quick() ? 100 : 300);
+}
+
+}  // namespace
+}  // namespace menagerie

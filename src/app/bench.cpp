@@ -22,8 +22,10 @@ struct BenchCase {
 
 const BenchCase SUITE[] = {
     {"chess/start/6", "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6},
-    {"chess/kiwipete/4", "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4},
-    {"chess/position4/5", "chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5},
+    {"chess/kiwipete/4", "chess",
+     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4},
+    {"chess/position4/5", "chess",
+     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5},
     {"placement/relocation/5", "placement", "#", 5},
     {"chess20/setup-13/5", "chess20", "#13", 5},
     {"contemporary/RBNBKQNR/5", "contemporary", "#RBNBKQNR", 5},
@@ -36,18 +38,23 @@ uint64_t total_nodes = 0;
 
 int run_bench(int argc, char** argv) {
     for (const BenchCase& c : SUITE) {
-        benchmark::RegisterBenchmark(c.name, [c](benchmark::State& state) {
-            const auto game = make_game(c.variant);
-            Position pos = c.fen[0] != '#'  ? parse_fen(game, c.fen)
-                           : c.fen[1] == 0 ? parse_fen(game, game->start_fen)
-                                            : parse_fen(game, game->find_setup(c.fen + 1).fen);
-            uint64_t nodes = 0;
-            for (auto _ : state) benchmark::DoNotOptimize(nodes = perft(pos, c.depth));
-            state.counters["nodes"] = static_cast<double>(nodes);
-            state.counters["nps"] = benchmark::Counter(static_cast<double>(nodes) * static_cast<double>(state.iterations()),
-                                                       benchmark::Counter::kIsRate);
-            total_nodes += nodes;
-        })->Unit(benchmark::kMillisecond)->Iterations(1);
+        benchmark::RegisterBenchmark(
+            c.name,
+            [c](benchmark::State& state) {
+                const auto game = make_game(c.variant);
+                Position pos = c.fen[0] != '#' ? parse_fen(game, c.fen)
+                               : c.fen[1] == 0 ? parse_fen(game, game->start_fen)
+                                               : parse_fen(game, game->find_setup(c.fen + 1).fen);
+                uint64_t nodes = 0;
+                for (auto _ : state) benchmark::DoNotOptimize(nodes = perft(pos, c.depth));
+                state.counters["nodes"] = static_cast<double>(nodes);
+                state.counters["nps"] = benchmark::Counter(
+                    static_cast<double>(nodes) * static_cast<double>(state.iterations()),
+                    benchmark::Counter::kIsRate);
+                total_nodes += nodes;
+            })
+            ->Unit(benchmark::kMillisecond)
+            ->Iterations(1);
     }
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();

@@ -15,8 +15,8 @@
 
 namespace menagerie {
 
-Position start_position(const std::shared_ptr<const Game>& game, const std::optional<std::string>& setup,
-                        std::optional<uint64_t> seed) {
+Position start_position(const std::shared_ptr<const Game>& game,
+                        const std::optional<std::string>& setup, std::optional<uint64_t> seed) {
     if (setup) return parse_fen(game, game->find_setup(*setup).fen);
     if (!game->random_start) return parse_fen(game, game->start_fen);
     std::mt19937_64 rng(seed ? *seed : std::random_device{}());
@@ -37,7 +37,8 @@ Options parse_options(const std::vector<std::string>& given) {
     Options out;
     for (const std::string& kv : given) {
         const auto eq = kv.find('=');
-        if (eq == std::string::npos || eq == 0) throw Error("option '" + kv + "' is not of the form name=value");
+        if (eq == std::string::npos || eq == 0)
+            throw Error("option '" + kv + "' is not of the form name=value");
         out[kv.substr(0, eq)] = kv.substr(eq + 1);
     }
     return out;
@@ -49,7 +50,8 @@ void add_game_flags(CLI::App* cmd, Common& c, bool position) {
     if (!position) return;
     cmd->add_option("--fen", c.fen, "position in the game's FEN dialect");
     cmd->add_option("--setup", c.setup, "setup number or name");
-    cmd->add_option("--moves", c.moves, "moves to play first, UCI or SAN, separated by spaces or commas");
+    cmd->add_option("--moves", c.moves,
+                    "moves to play first, UCI or SAN, separated by spaces or commas");
     cmd->add_option("--seed", c.seed, "seed for a random start");
 }
 
@@ -145,14 +147,18 @@ int run(int argc, char** argv) {
         } else {
             total = perft(pos, depth);
         }
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         std::cout << "nodes " << total << std::endl;
-        std::cerr << "time " << seconds << " s, " << static_cast<uint64_t>(static_cast<double>(total) / std::max(seconds, 1e-9)) << " nodes/s\n";
+        std::cerr << "time " << seconds << " s, "
+                  << static_cast<uint64_t>(static_cast<double>(total) / std::max(seconds, 1e-9))
+                  << " nodes/s\n";
     } else if (pgn->parsed()) {
         Common base = c;
         base.moves.reset();
         Position start = position_of(base, game);
-        std::vector<std::string> texts = c.moves ? split_moves(*c.moves) : std::vector<std::string>{};
+        std::vector<std::string> texts =
+            c.moves ? split_moves(*c.moves) : std::vector<std::string>{};
         std::cout << write_pgn(start, texts);
     } else if (replay->parsed()) {
         std::cout << write_fen(read_pgn_file(pgn_file)) << "\n";

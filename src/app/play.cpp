@@ -43,7 +43,8 @@ int run_play(const std::shared_ptr<const Game>& game, Position pos) {
     std::cout << game->title << ". Type a move (UCI or SAN), 'moves', 'undo', 'fen' or 'quit'.\n";
     std::vector<Position> history;
     draw(pos);
-    for (std::string line; std::cout << (pos.side_to_move() == WHITE ? "white> " : "black> "), std::getline(std::cin, line);) {
+    for (std::string line; std::cout << (pos.side_to_move() == WHITE ? "white> " : "black> "),
+                           std::getline(std::cin, line);) {
         if (line == "quit" || line == "exit") break;
         if (line.empty()) continue;
         if (line == "fen") {
@@ -54,8 +55,10 @@ int run_play(const std::shared_ptr<const Game>& game, Position pos) {
             for (Move m : list) std::cout << move_to_san(pos, m) << " ";
             std::cout << "\n";
         } else if (line == "undo") {
-            if (history.empty()) std::cout << "nothing to undo\n";
-            else pos = history.back(), history.pop_back(), draw(pos);
+            if (history.empty())
+                std::cout << "nothing to undo\n";
+            else
+                pos = history.back(), history.pop_back(), draw(pos);
         } else {
             try {
                 const Move m = parse_move(pos, line);

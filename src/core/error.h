@@ -7,7 +7,7 @@ namespace menagerie {
 
 // Bad input from a user or a file (FEN, move, option, setup): the message says what was wrong.
 class Error : public std::runtime_error {
-public:
+  public:
     explicit Error(const std::string& what) : std::runtime_error(what) {}
 };
 

@@ -36,7 +36,8 @@ void Game::freeze() {
     for (size_t t = 0; t < types.size(); ++t) {
         const PieceType& p = types[t];
         if (!letters.insert(p.letter).second)
-            throw std::logic_error(name + ": two piece types use the letter " + std::string(1, p.letter));
+            throw std::logic_error(name + ": two piece types use the letter " +
+                                   std::string(1, p.letter));
         const int index = static_cast<int>(t);
         if (p.royal) king = index;
         if (p.pawn) pawn = index;
@@ -47,7 +48,8 @@ void Game::freeze() {
     }
     if ((castling.enabled || bunker_leap) && (king < 0 || rook < 0))
         throw std::logic_error(name + ": castling needs a king and a rook");
-    if (bishop_adjustment && bishop < 0) throw std::logic_error(name + ": adjustment needs bishops");
+    if (bishop_adjustment && bishop < 0)
+        throw std::logic_error(name + ": adjustment needs bishops");
     tables = std::make_unique<MoveTables>(geometry, types);
     for (Color c : {WHITE, BLACK})
         if (king >= 0 && (tables->piece(king, c).ride_quiet | tables->piece(king, c).ride_capture))

@@ -14,7 +14,11 @@
 
 namespace menagerie {
 
-enum CastlingSide : int { KING_SIDE, QUEEN_SIDE, CASTLING_SIDE_NB };  // towards higher / lower files
+enum CastlingSide : int {
+    KING_SIDE,
+    QUEEN_SIDE,
+    CASTLING_SIDE_NB
+};  // towards higher / lower files
 
 struct CastlingRules {
     bool enabled = false;
@@ -36,7 +40,7 @@ enum Phase : uint8_t { PLAY, CHOOSE_KING, CHOOSE_QUEEN };
 
 struct Setup {
     int number;
-    std::string name;                  // e.g. the White array, RBNBKQNR
+    std::string name;  // e.g. the White array, RBNBKQNR
     std::string fen;
     std::vector<std::string> aliases;  // other accepted identifiers
 };
@@ -47,7 +51,7 @@ struct GameOption {
 };
 
 class Game {
-public:
+  public:
     std::string name;
     std::string title;
     Geometry geometry;

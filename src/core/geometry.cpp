@@ -36,14 +36,16 @@ Square Geometry::find(std::string_view name) const {
 Square Geometry::at(int file, int rank) const {
     if (rank < 0 || rank >= height_) return SQ_NONE;
     int min_file = 0, max_file = 0;
-    for (const Cell& c : cells_) min_file = std::min(min_file, c.file), max_file = std::max(max_file, c.file);
+    for (const Cell& c : cells_)
+        min_file = std::min(min_file, c.file), max_file = std::max(max_file, c.file);
     if (file < min_file || file > max_file) return SQ_NONE;
     return grid_[rank * (max_file - min_file + 1) + file - min_file];
 }
 
 Square Geometry::rotate180(Square s) const {
     int min_file = 0, max_file = 0;
-    for (const Cell& c : cells_) min_file = std::min(min_file, c.file), max_file = std::max(max_file, c.file);
+    for (const Cell& c : cells_)
+        min_file = std::min(min_file, c.file), max_file = std::max(max_file, c.file);
     return at(min_file + max_file - cells_[s].file, height_ - 1 - cells_[s].rank);
 }
 
@@ -60,7 +62,8 @@ void Geometry::finish() {
             throw std::logic_error("geometry cells must be numbered rank by rank");
     }
     int min_file = 0, max_file = 0;
-    for (const Cell& c : cells_) min_file = std::min(min_file, c.file), max_file = std::max(max_file, c.file);
+    for (const Cell& c : cells_)
+        min_file = std::min(min_file, c.file), max_file = std::max(max_file, c.file);
     grid_.assign(static_cast<size_t>((max_file - min_file + 1) * height_), SQ_NONE);
     for (Square s = 0; s < size(); ++s)
         grid_[cells_[s].rank * (max_file - min_file + 1) + cells_[s].file - min_file] = s;
@@ -91,8 +94,9 @@ Bitboard Geometry::leap(Square s, int a, int b) const {
         return result;
     }
     const bool knight = (a == 1 && b == 2) || (a == 2 && b == 1);
-    if (!knight) throw std::invalid_argument(id_ + " defines no (" + std::to_string(a) + "," +
-                                             std::to_string(b) + ") leap");
+    if (!knight)
+        throw std::invalid_argument(id_ + " defines no (" + std::to_string(a) + "," +
+                                    std::to_string(b) + ") leap");
     // Two king steps away, on no line with the start (which also excludes the start, its mate and
     // every cell one step away).
     Bitboard one = 0, lines = square_bb(s) | mates_[s];
@@ -117,7 +121,8 @@ Geometry Geometry::rectangle(int files, int ranks) {
     g.leap_rule_ = grid_rule();
     std::vector<Square> at(static_cast<size_t>(files * ranks));
     for (int r = 0; r < ranks; ++r)
-        for (int f = 0; f < files; ++f) at[r * files + f] = g.add(file_name(f) + std::to_string(r + 1), f, r);
+        for (int f = 0; f < files; ++f)
+            at[r * files + f] = g.add(file_name(f) + std::to_string(r + 1), f, r);
     for (int r = 0; r < ranks; ++r)
         for (int f = 0; f < files; ++f)
             for (int d : {NORTH, NORTH_EAST, EAST, NORTH_WEST}) {
@@ -167,7 +172,8 @@ Geometry Geometry::chess66() {
     Square four = SQ_NONE, five = SQ_NONE;
     for (int r = 0; r < 8; ++r) {
         if (r == 3) four = g.add("4", -1, 3);
-        for (int f = 0; f < 8; ++f) at[r * 8 + f] = g.add(file_name(f) + std::to_string(r + 1), f, r);
+        for (int f = 0; f < 8; ++f)
+            at[r * 8 + f] = g.add(file_name(f) + std::to_string(r + 1), f, r);
         if (r == 4) five = g.add("5", 8, 4);
     }
     auto x_of = [](int f, int r) { return r < 4 ? f : f - 1; };

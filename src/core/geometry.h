@@ -40,7 +40,7 @@ struct Cell {
 };
 
 class Geometry {
-public:
+  public:
     enum class LeapRule {
         Grid,       // a (dx, dy) leap lands on the cell dx files and dy ranks away
         KingPaths,  // a (1,2) leap lands on cells two king steps away that share no line with it
@@ -75,7 +75,7 @@ public:
     // The cells reached from s by going on in direction d over empty cells, on an empty board.
     Bitboard ray(Square s, Direction d) const;
 
-private:
+  private:
     Square add(std::string name, int file, int rank);
     void link(Square from, Direction d, Square to);
     void finish();

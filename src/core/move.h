@@ -23,7 +23,7 @@ enum class MoveKind : uint8_t {
 };
 
 class Move {
-public:
+  public:
     constexpr Move() = default;
     constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal, int promotion = 0)
         : data_(uint32_t(from) | uint32_t(to) << 7 | uint32_t(kind) << 14 |
@@ -35,7 +35,7 @@ public:
     constexpr bool operator==(const Move&) const = default;
     constexpr uint32_t raw() const { return data_; }
 
-private:
+  private:
     uint32_t data_ = 0;
 };
 

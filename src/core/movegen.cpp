@@ -34,8 +34,9 @@ void generate_relocations(Position& pos, MoveList& list) {
         if (pos.geometry().cell(to).rank != rank) continue;
         bool partner = to == from;
         if (kings)
-            partner |= g.relocation == Relocation::Reduced ? t == g.queen
-                                                            : t != g.rook && t != g.pawn && t != g.king;
+            partner |= g.relocation == Relocation::Reduced
+                           ? t == g.queen
+                           : t != g.rook && t != g.pawn && t != g.king;
         else
             partner |= t == g.knight || t == g.bishop;
         if (!partner) continue;
@@ -70,7 +71,8 @@ void generate_legal(Position& pos, MoveList& list) {
         if (checkers)
             target = more_than_one(checkers) ? 0 : mt.between(lsb(checkers), ksq) | checkers;
         for (int t = 0; t < types; ++t)
-            for (Bitboard snipers = pos.pieces(them, t) & mt.piece(t, them).reverse_ride[ksq]; snipers;) {
+            for (Bitboard snipers = pos.pieces(them, t) & mt.piece(t, them).reverse_ride[ksq];
+                 snipers;) {
                 const Square x = pop_lsb(snipers);
                 const Bitboard between = mt.between(x, ksq), blockers = between & occupied;
                 if (!blockers || more_than_one(blockers) || !(blockers & ours)) continue;
@@ -94,12 +96,14 @@ void generate_legal(Position& pos, MoveList& list) {
                 if (t == g.pawn) {
                     quiet &= landing;
                     if (has(g.double_step_zone[us], from) && quiet && quiet == pm.quiet[from])
-                        for (Bitboard mids = quiet; mids;) quiet |= pm.quiet[pop_lsb(mids)] & landing;
+                        for (Bitboard mids = quiet; mids;)
+                            quiet |= pm.quiet[pop_lsb(mids)] & landing;
                     Bitboard to_cells = (quiet | (capture & theirs)) & allowed;
                     while (to_cells) {
                         const Square to = pop_lsb(to_cells);
                         if (has(g.promotion_zone[us], to))
-                            for (int promo : g.promotion_types) list.push(Move(from, to, MoveKind::Promotion, promo));
+                            for (int promo : g.promotion_types)
+                                list.push(Move(from, to, MoveKind::Promotion, promo));
                         else
                             list.push(Move(from, to));
                     }
@@ -110,7 +114,8 @@ void generate_legal(Position& pos, MoveList& list) {
                     }
                     continue;
                 }
-                for (Bitboard to_cells = ((quiet & landing) | (capture & theirs)) & allowed; to_cells;)
+                for (Bitboard to_cells = ((quiet & landing) | (capture & theirs)) & allowed;
+                     to_cells;)
                     list.push(Move(from, pop_lsb(to_cells)));
             }
         }
@@ -128,8 +133,10 @@ void generate_legal(Position& pos, MoveList& list) {
 
     if (!by_pins) {
         for (int i = 0; i < list.count;) {
-            if (list.moves[i].kind() == MoveKind::EnPassant || legal_after(pos, list.moves[i])) ++i;
-            else list.moves[i] = list.moves[--list.count];
+            if (list.moves[i].kind() == MoveKind::EnPassant || legal_after(pos, list.moves[i]))
+                ++i;
+            else
+                list.moves[i] = list.moves[--list.count];
         }
     }
 
@@ -144,15 +151,18 @@ void generate_legal(Position& pos, MoveList& list) {
         for (CastlingSide side : {KING_SIDE, QUEEN_SIDE}) {
             if (!pos.can_castle(us, side)) continue;
             const int king_file = pos.geometry().cell(ksq).file;
-            if (cr.curtailed && ((king_file == 1 && side == KING_SIDE) || (king_file == 6 && side == QUEEN_SIDE)))
+            if (cr.curtailed &&
+                ((king_file == 1 && side == KING_SIDE) || (king_file == 6 && side == QUEEN_SIDE)))
                 continue;
-            const Square rsq = pos.castling_rook(us, side), kto = cr.king_to[us][side], rto = cr.rook_to[us][side];
+            const Square rsq = pos.castling_rook(us, side), kto = cr.king_to[us][side],
+                         rto = cr.rook_to[us][side];
             Bitboard empty = span(mt, ksq, kto) | span(mt, rsq, rto);
             Bitboard safe = span(mt, ksq, kto);
             if (cr.between_unattacked) empty |= mt.between(ksq, rsq), safe |= mt.between(ksq, rsq);
             if (empty & occupied & ~square_bb(ksq) & ~square_bb(rsq)) continue;
             bool attacked = false;
-            for (Bitboard b = safe; b && !attacked;) attacked = pos.attacked(pop_lsb(b), them, occupied);
+            for (Bitboard b = safe; b && !attacked;)
+                attacked = pos.attacked(pop_lsb(b), them, occupied);
             if (attacked) continue;
             const Move m(ksq, rsq, MoveKind::Castling);
             if (!legal_after(pos, m)) continue;
@@ -165,12 +175,14 @@ void generate_legal(Position& pos, MoveList& list) {
             const Square to = cr.king_to[us][side];
             // A leap onto a neighbouring cell is the king's ordinary step; one that ends as a
             // castling with the rook already in place is that castling (listed once).
-            if (to == ksq || has(mt.piece(g.king, us).quiet[ksq], to) || has(occupied, to)) continue;
+            if (to == ksq || has(mt.piece(g.king, us).quiet[ksq], to) || has(occupied, to))
+                continue;
             if (castles_in_place[side]) continue;
             const Bitboard path = span(mt, ksq, to);
             if (path & theirs) continue;
             bool attacked = false;
-            for (Bitboard b = path; b && !attacked;) attacked = pos.attacked(pop_lsb(b), them, occupied);
+            for (Bitboard b = path; b && !attacked;)
+                attacked = pos.attacked(pop_lsb(b), them, occupied);
             if (attacked) continue;
             const Move m(ksq, to, MoveKind::BunkerLeap);
             if (legal_after(pos, m)) list.push(m);

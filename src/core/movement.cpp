@@ -28,7 +28,8 @@ void walk(const Geometry& g, Bitboard first, int max_level,
 
 int MoveTables::add_kind(const Geometry& g, int dx, int dy, bool step_direction, Direction d) {
     for (int k = 0; k < kinds_; ++k)
-        if (!step_direction && k >= DIRECTION_NB && vector_[k][0] == dx && vector_[k][1] == dy) return k;
+        if (!step_direction && k >= DIRECTION_NB && vector_[k][0] == dx && vector_[k][1] == dy)
+            return k;
     if (kinds_ == RAY_KIND_MAX) throw std::logic_error("too many ride kinds");
     const int k = kinds_++;
     vector_[k] = {dx, dy};
@@ -54,8 +55,7 @@ int MoveTables::add_kind(const Geometry& g, int dx, int dy, bool step_direction,
         shadow_[k][s] = ray_[k][s] | mate | (mate ? ray_[k][lsb(mate)] : 0);
         // The nearest-blocker scan needs every ray and shadow to lie on one side of its cell.
         const Bitboard beyond = ray_[k][s];
-        const Bitboard far_side =
-            positive_[k] ? ~((square_bb(s) << 1) - 1) : (square_bb(s) - 1);
+        const Bitboard far_side = positive_[k] ? ~((square_bb(s) << 1) - 1) : (square_bb(s) - 1);
         if (beyond & ~far_side) throw std::logic_error(g.id() + ": ray not in cell order");
         for (Bitboard b = beyond; b;) reverse_ray_[k][pop_lsb(b)] |= square_bb(s);
     }
@@ -124,40 +124,54 @@ MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
                     for (Square s = 0; s < n_; ++s) {
                         switch (m.shape) {
                             case Movement::Shape::Ride:
-                                if (m.range == 1) add_set(s, g.step(s, d));
-                                else if (m.range == 0) add_ride(d);
+                                if (m.range == 1)
+                                    add_set(s, g.step(s, d));
+                                else if (m.range == 0)
+                                    add_ride(d);
                                 else
-                                    walk(g, g.step(s, d), m.range,
-                                         [&](Square x, int) { return g.step(x, d); },
-                                         [&](Square x, Bitboard clear, int) { add_path(s, x, clear, false); });
+                                    walk(
+                                        g, g.step(s, d), m.range,
+                                        [&](Square x, int) { return g.step(x, d); },
+                                        [&](Square x, Bitboard clear, int) {
+                                            add_path(s, x, clear, false);
+                                        });
                                 break;
                             case Movement::Shape::Hop:
-                                walk(g, g.step(s, d), 0, [&](Square x, int) { return g.step(x, d); },
-                                     [&](Square x, Bitboard clear, int level) {
-                                         if (level >= 2) add_path(s, x, clear, true);
-                                     });
+                                walk(
+                                    g, g.step(s, d), 0, [&](Square x, int) { return g.step(x, d); },
+                                    [&](Square x, Bitboard clear, int level) {
+                                        if (level >= 2) add_path(s, x, clear, true);
+                                    });
                                 break;
                             case Movement::Shape::Bent:
                                 for (int sense : {-1, 1}) {
                                     const Direction after = turn(d, sense);
                                     for (Bitboard first = g.step(s, d); first;) {
                                         const Square corner = pop_lsb(first);
-                                        walk(g, g.step(corner, after), 0,
-                                             [&](Square x, int) { return g.step(x, after); },
-                                             [&](Square x, Bitboard clear, int level) {
-                                                 if (level >= m.range)
-                                                     add_path(s, x, clear | square_bb(corner) | g.mate(corner), false);
-                                             });
+                                        walk(
+                                            g, g.step(corner, after), 0,
+                                            [&](Square x, int) { return g.step(x, after); },
+                                            [&](Square x, Bitboard clear, int level) {
+                                                if (level >= m.range)
+                                                    add_path(
+                                                        s, x,
+                                                        clear | square_bb(corner) | g.mate(corner),
+                                                        false);
+                                            });
                                     }
                                 }
                                 break;
                             case Movement::Shape::Crooked:
                                 for (int sense : {-1, 1})
-                                    walk(g, g.step(s, d), m.range,
-                                         [&](Square x, int level) { return g.step(x, turn(d, sense * level)); },
-                                         [&](Square x, Bitboard clear, int level) {
-                                             if (level > 1 || sense == 1) add_path(s, x, clear, false);
-                                         });
+                                    walk(
+                                        g, g.step(s, d), m.range,
+                                        [&](Square x, int level) {
+                                            return g.step(x, turn(d, sense * level));
+                                        },
+                                        [&](Square x, Bitboard clear, int level) {
+                                            if (level > 1 || sense == 1)
+                                                add_path(s, x, clear, false);
+                                        });
                                 break;
                             default:
                                 break;
@@ -170,11 +184,13 @@ MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
                     for (int sx : {-1, 1})
                         for (int sy : {-1, 1})
                             for (int swap = 0; swap < 2; ++swap) {
-                                const int dx = sx * (swap ? m.b : m.a), dy = sy * (swap ? m.a : m.b);
+                                const int dx = sx * (swap ? m.b : m.a),
+                                          dy = sy * (swap ? m.a : m.b);
                                 add_ride(add_kind(g, dx, c == WHITE ? dy : -dy, false, NORTH));
                             }
             }
-            if (types[t].royal && pm.has_paths) throw std::logic_error("royal pieces must step or leap");
+            if (types[t].royal && pm.has_paths)
+                throw std::logic_error("royal pieces must step or leap");
         }
     // Reverse tables, once every ride kind exists.
     for (auto& both : pieces_)
@@ -184,7 +200,8 @@ MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
                 for (uint32_t k = pm.ride_capture; k; k &= k - 1)
                     pm.reverse_ride[s] |= reverse_ray_[std::countr_zero(k)][s];
                 for (const PathEntry& e : pm.paths[s])
-                    if (e.mode != Mode::MoveOnly) pm.reverse_paths[e.square].push_back({s, e.clear, e.mode, e.hop});
+                    if (e.mode != Mode::MoveOnly)
+                        pm.reverse_paths[e.square].push_back({s, e.clear, e.mode, e.hop});
             }
 }
 

@@ -40,7 +40,7 @@ struct PieceMoves {
 };
 
 class MoveTables {
-public:
+  public:
     MoveTables(const Geometry& geometry, const std::vector<PieceType>& types);
 
     int ray_kinds() const { return kinds_; }
@@ -98,7 +98,7 @@ public:
         return r;
     }
 
-private:
+  private:
     int add_kind(const Geometry& g, int dx, int dy, bool step_direction, Direction d);
     int n_ = 0, kinds_ = 0;
     bool pins_suffice_ = true;

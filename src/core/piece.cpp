@@ -27,16 +27,20 @@ PieceType make_piece(const std::string& name) {
     if (name == "man") return p('M', {step(ALL_DIRECTIONS)}, 320);
     if (name == "wazir") return p('W', {step(ORTHOGONAL)}, 150);
     if (name == "fers") return p('F', {step(DIAGONAL)}, 150);
-    if (name == "walker") return p('A', {step(ORTHOGONAL, M::MoveOnly), step(DIAGONAL, M::CaptureOnly)}, 140);
+    if (name == "walker")
+        return p('A', {step(ORTHOGONAL, M::MoveOnly), step(DIAGONAL, M::CaptureOnly)}, 140);
     if (name == "elephant") return p('E', {step(DIAGONAL | FORWARD)}, 200);
     if (name == "camel") return p('C', {leap(1, 3)}, 250);
     if (name == "zebra") return p('Z', {leap(2, 3)}, 230);
     if (name == "giraffe") return p('G', {leap(1, 4)}, 230);
-    if (name == "tiger") return p('T', {ride(DIAGONAL, 0, M::MoveOnly), leap(1, 2, M::CaptureOnly)}, 280);
-    if (name == "lion") return p('L', {leap(1, 2, M::MoveOnly), ride(DIAGONAL, 0, M::CaptureOnly)}, 280);
+    if (name == "tiger")
+        return p('T', {ride(DIAGONAL, 0, M::MoveOnly), leap(1, 2, M::CaptureOnly)}, 280);
+    if (name == "lion")
+        return p('L', {leap(1, 2, M::MoveOnly), ride(DIAGONAL, 0, M::CaptureOnly)}, 280);
     if (name == "cannon") return p('O', {ride(ORTHOGONAL, 0, M::MoveOnly), hop(ORTHOGONAL)}, 450);
     if (name == "vao") return p('V', {ride(DIAGONAL, 0, M::MoveOnly), hop(DIAGONAL)}, 300);
-    if (name == "leo") return p('X', {ride(ALL_DIRECTIONS, 0, M::MoveOnly), hop(ALL_DIRECTIONS)}, 600);
+    if (name == "leo")
+        return p('X', {ride(ALL_DIRECTIONS, 0, M::MoveOnly), hop(ALL_DIRECTIONS)}, 600);
     if (name == "princess") return p('S', {ride(DIAGONAL), leap(1, 2)}, 800);
     if (name == "empress") return p('Y', {ride(ORTHOGONAL), leap(1, 2)}, 900);
     if (name == "duchess") return p('D', {ride(DIAGONAL), leap(2, 3)}, 700);

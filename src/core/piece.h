@@ -21,14 +21,14 @@ constexpr uint8_t FORWARD_DIAGONALS = 0x82;
 
 struct Movement {
     enum class Shape : uint8_t {
-        Ride,       // along directions, up to `range` steps (0: unlimited)
-        Leap,       // to every reflection of (a, b)
-        LeapRide,   // repeated (a, b) leaps in one of its reflections, over empty cells
-        Hop,        // cannon: along directions, over exactly one man, to the first man beyond
-        Bent,       // one step in a direction, then `range` or more steps turned 45 degrees
-                    // outward from it (Griffin: diagonal, then orthogonal, range 2)
-        Crooked,    // up to `range` steps, each turned 45 degrees from the last, always the
-                    // same way round (Rhinoceros: range 7)
+        Ride,      // along directions, up to `range` steps (0: unlimited)
+        Leap,      // to every reflection of (a, b)
+        LeapRide,  // repeated (a, b) leaps in one of its reflections, over empty cells
+        Hop,       // cannon: along directions, over exactly one man, to the first man beyond
+        Bent,      // one step in a direction, then `range` or more steps turned 45 degrees
+                   // outward from it (Griffin: diagonal, then orthogonal, range 2)
+        Crooked,   // up to `range` steps, each turned 45 degrees from the last, always the
+                   // same way round (Rhinoceros: range 7)
     };
     Shape shape = Shape::Ride;
     Mode mode = Mode::Both;
@@ -47,7 +47,9 @@ inline Movement leap(int a, int b, Mode mode = Mode::Both) {
 inline Movement leap_ride(int a, int b, Mode mode = Mode::Both) {
     return {Movement::Shape::LeapRide, mode, 0, 0, a, b};
 }
-inline Movement hop(uint8_t dirs) { return {Movement::Shape::Hop, Mode::CaptureOnly, dirs, 0, 0, 0}; }
+inline Movement hop(uint8_t dirs) {
+    return {Movement::Shape::Hop, Mode::CaptureOnly, dirs, 0, 0, 0};
+}
 inline Movement bent(uint8_t first, int min_after, Mode mode = Mode::Both) {
     return {Movement::Shape::Bent, mode, first, min_after, 0, 0};
 }

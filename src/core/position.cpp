@@ -179,7 +179,8 @@ void Position::update_ep(Square from, Square to) {
     const Bitboard single = tables_->piece(game_->pawn, us).quiet[from];
     if (!single || has(single, to) || !has(game_->double_step_zone[us], from)) return;
     const Square mid = lsb(single);
-    if (!has(tables_->piece(game_->pawn, us).quiet[mid], to)) return;  // a capture, not a double step
+    if (!has(tables_->piece(game_->pawn, us).quiet[mid], to))
+        return;  // a capture, not a double step
     if (tables_->piece(game_->pawn, them).reverse_capture[mid] & pieces(them, game_->pawn)) {
         st_->ep_square = mid;
         st_->ep_victim = to;
@@ -232,7 +233,8 @@ void Position::do_move(Move m, StateInfo& ns) {
             const Square victim = ns.previous->ep_victim;
             const Piece p = board_[from];
             ns.captured = board_[victim];
-            ns.key ^= zobrist::piece(ns.captured, victim) ^ zobrist::piece(p, from) ^ zobrist::piece(p, to);
+            ns.key ^= zobrist::piece(ns.captured, victim) ^ zobrist::piece(p, from) ^
+                      zobrist::piece(p, to);
             remove_piece(victim);
             move_piece(from, to);
             ns.rule50 = 0;
@@ -240,7 +242,8 @@ void Position::do_move(Move m, StateInfo& ns) {
         }
         case MoveKind::Castling: {
             const CastlingSide side = to == castling_rooks_[us][KING_SIDE] ? KING_SIDE : QUEEN_SIDE;
-            const Square kto = game_->castling.king_to[us][side], rto = game_->castling.rook_to[us][side];
+            const Square kto = game_->castling.king_to[us][side],
+                         rto = game_->castling.rook_to[us][side];
             const Piece king = board_[from], rook = board_[to];
             remove_piece(from);
             remove_piece(to);
@@ -318,7 +321,8 @@ void Position::undo_move(Move m) {
             break;
         case MoveKind::Castling: {
             const CastlingSide side = to == castling_rooks_[us][KING_SIDE] ? KING_SIDE : QUEEN_SIDE;
-            const Square kto = game_->castling.king_to[us][side], rto = game_->castling.rook_to[us][side];
+            const Square kto = game_->castling.king_to[us][side],
+                         rto = game_->castling.rook_to[us][side];
             const Piece king = board_[kto], rook = board_[rto];
             remove_piece(kto);
             remove_piece(rto);
@@ -372,11 +376,13 @@ std::string Position::finish_setup() {
                 return std::string(c == WHITE ? "White" : "Black") + " must have exactly one king";
     for (Color c : {WHITE, BLACK})
         if (game_->pawn >= 0 && (pieces(c, game_->pawn) & game_->promotion_zone[c]))
-            return std::string(c == WHITE ? "a White" : "a Black") + " pawn stands on its promotion zone";
+            return std::string(c == WHITE ? "a White" : "a Black") +
+                   " pawn stands on its promotion zone";
     if (Bitboard sw = geometry().switch_fields() & pieces(); sw)
         while (sw) {
             const Square s = pop_lsb(sw);
-            if (geometry().mate(s) & pieces()) return "two men stand on the switch at " + geometry().name(s);
+            if (geometry().mate(s) & pieces())
+                return "two men stand on the switch at " + geometry().name(s);
         }
     if (game_->king >= 0 && attacked(king_square(~stm_), stm_))
         return "the side not to move is in check";

@@ -35,7 +35,7 @@ struct StateInfo {
 };
 
 class Position {
-public:
+  public:
     explicit Position(std::shared_ptr<const Game> game);
     Position(const Position& other);
     Position& operator=(const Position& other);
@@ -89,7 +89,7 @@ public:
     std::string finish_setup();
     uint64_t compute_key() const;
 
-private:
+  private:
     void move_piece(Square from, Square to);
     void remove_piece(Square s);
     void add_piece(Square s, Piece p);

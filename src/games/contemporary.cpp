@@ -33,8 +33,8 @@ std::shared_ptr<const Game> make_contemporary(const Options& options) {
         const bool same_colour = (b1 & 1) == (b2 & 1);
         std::string black(array.rbegin(), array.rend());
         for (char& ch : black) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-        const std::string fen = black + "/pppppppp/8/8/8/8/PPPPPPPP/" + array + " w KQkq - 0 1 Kk " +
-                                (same_colour ? "ABCDEFGHabcdefgh" : "-");
+        const std::string fen = black + "/pppppppp/8/8/8/8/PPPPPPPP/" + array +
+                                " w KQkq - 0 1 Kk " + (same_colour ? "ABCDEFGHabcdefgh" : "-");
         const int n = static_cast<int>(game->setups.size());
         game->setups.push_back({n, array, write_fen(parse_fen(game, fen)), {}});
     } while (std::next_permutation(array.begin(), array.end()));

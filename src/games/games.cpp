@@ -44,13 +44,15 @@ void apply_options(Game& game, const Options& given) {
             if (o.name == key) option = &o;
         if (!option) {
             std::string known;
-            for (const GameOption& o : game.option_list) known += (known.empty() ? "" : ", ") + o.name;
+            for (const GameOption& o : game.option_list)
+                known += (known.empty() ? "" : ", ") + o.name;
             throw Error("unknown option '" + key + "' for " + game.name +
                         (known.empty() ? " (it has no options)" : " (options: " + known + ")"));
         }
         bool ok = false;
         std::string values;
-        for (const std::string& v : option->values) ok |= v == value, values += (values.empty() ? "" : "|") + v;
+        for (const std::string& v : option->values)
+            ok |= v == value, values += (values.empty() ? "" : "|") + v;
         if (!ok) throw Error("option " + key + " must be " + values + ", not '" + value + "'");
     }
     for (const GameOption& o : game.option_list) {

@@ -25,7 +25,8 @@ std::vector<Move> choices(Position& pos) {
 
 std::string back_rank(const Position& pos) {
     std::string s;
-    for (int f = 0; f < 8; ++f) s += pos.game().types[type_of(pos.piece_on(pos.geometry().at(f, 0)))].letter;
+    for (int f = 0; f < 8; ++f)
+        s += pos.game().types[type_of(pos.piece_on(pos.geometry().at(f, 0)))].letter;
     return s;
 }
 
@@ -33,7 +34,7 @@ std::string back_rank(const Position& pos) {
 
 std::shared_ptr<const Game> make_placement(const std::string& name, const Options& options) {
     const bool reduced = name == "placement-reduced", random = name == "chess20";
-    auto game = orthodox_game(name, reduced ? "Reduced Placement Chess"
+    auto game = orthodox_game(name, reduced  ? "Reduced Placement Chess"
                                     : random ? "Chess20 (Placement Random Chess)"
                                              : "Placement Chess");
     game->option_list = {{"castling", {"placement", "chess960"}}, {"curtailed", {"off", "on"}}};
@@ -52,7 +53,8 @@ std::shared_ptr<const Game> make_placement(const std::string& name, const Option
         for (Move queen : choices(pos)) {
             pos.do_move(queen, s2);
             const int n = static_cast<int>(game->setups.size());
-            const std::string uci = g.name(king.from()) + g.name(king.to()) + "," + g.name(queen.from()) + g.name(queen.to());
+            const std::string uci = g.name(king.from()) + g.name(king.to()) + "," +
+                                    g.name(queen.from()) + g.name(queen.to());
             const std::string san = "K<>" + g.name(king.to()) + ",Q<>" + g.name(queen.to());
             game->setups.push_back({n, back_rank(pos), write_fen(pos), {uci, san}});
             pos.undo_move(queen);

@@ -15,7 +15,8 @@ std::vector<std::vector<Square>> rank_cells(const Geometry& g) {
     std::vector<std::vector<Square>> ranks(static_cast<size_t>(g.height()));
     for (Square s = 0; s < g.size(); ++s) ranks[g.cell(s).rank].push_back(s);
     for (auto& r : ranks)
-        std::sort(r.begin(), r.end(), [&](Square a, Square b) { return g.cell(a).file < g.cell(b).file; });
+        std::sort(r.begin(), r.end(),
+                  [&](Square a, Square b) { return g.cell(a).file < g.cell(b).file; });
     return ranks;
 }
 
@@ -30,7 +31,8 @@ int parse_count(const std::string& field, const char* what, int min) {
     if (field.empty() || field.size() > 6 || !std::all_of(field.begin(), field.end(), ::isdigit))
         throw Error(std::string("FEN ") + what + " '" + field + "' is not a number");
     const int n = std::stoi(field);
-    if (n < min) throw Error(std::string("FEN ") + what + " must be at least " + std::to_string(min));
+    if (n < min)
+        throw Error(std::string("FEN ") + what + " must be at least " + std::to_string(min));
     return n;
 }
 
@@ -43,8 +45,10 @@ void parse_board(Position& pos, const std::string& board) {
     std::vector<std::string> rows;
     std::string row;
     for (char ch : board) {
-        if (ch == '/') rows.push_back(row), row.clear();
-        else row += ch;
+        if (ch == '/')
+            rows.push_back(row), row.clear();
+        else
+            row += ch;
     }
     rows.push_back(row);
     if (rows.size() != ranks.size())
@@ -61,21 +65,27 @@ void parse_board(Position& pos, const std::string& board) {
                 size_t k = j;
                 while (k < r.size() && std::isdigit(static_cast<unsigned char>(r[k]))) ++k;
                 const int n = std::stoi(r.substr(j, k - j));
-                if (n == 0) throw Error("FEN rank " + std::to_string(rank + 1) + " has an empty count of 0");
+                if (n == 0)
+                    throw Error("FEN rank " + std::to_string(rank + 1) +
+                                " has an empty count of 0");
                 at += static_cast<size_t>(n);
                 j = k - 1;
             } else {
-                const int type = game.type_of_letter(static_cast<char>(std::toupper(static_cast<unsigned char>(ch))));
+                const int type = game.type_of_letter(
+                    static_cast<char>(std::toupper(static_cast<unsigned char>(ch))));
                 if (type < 0)
-                    throw Error(std::string("FEN board has unknown piece letter '") + ch + "' for " + game.name);
+                    throw Error(std::string("FEN board has unknown piece letter '") + ch +
+                                "' for " + game.name);
                 if (at >= cells.size()) break;
-                pos.put(cells[at++], make_piece_code(std::isupper(static_cast<unsigned char>(ch)) ? WHITE : BLACK, type));
+                pos.put(cells[at++],
+                        make_piece_code(
+                            std::isupper(static_cast<unsigned char>(ch)) ? WHITE : BLACK, type));
             }
             if (at > cells.size()) break;
         }
         if (at != cells.size())
-            throw Error("FEN rank " + std::to_string(rank + 1) + " describes " + std::to_string(at) +
-                        " cells, expected " + std::to_string(cells.size()));
+            throw Error("FEN rank " + std::to_string(rank + 1) + " describes " +
+                        std::to_string(at) + " cells, expected " + std::to_string(cells.size()));
     }
 }
 
@@ -114,7 +124,8 @@ void parse_castling(Position& pos, const std::string& field, Bitboard& unmoved) 
                         " rook to castle with");
         const CastlingSide side = g.cell(rsq).file > kfile ? KING_SIDE : QUEEN_SIDE;
         if (pos.castling_rook(c, side) != SQ_NONE && pos.castling_rook(c, side) != rsq)
-            throw Error(std::string("FEN castling field gives ") + colour_name(c) + " two rooks on one side");
+            throw Error(std::string("FEN castling field gives ") + colour_name(c) +
+                        " two rooks on one side");
         pos.set_castling_rook(c, side, rsq);
         unmoved |= square_bb(rsq) | square_bb(ksq);
     }
@@ -128,7 +139,8 @@ void parse_ep(Position& pos, const std::string& field) {
     if (game.pawn < 0) throw Error("FEN en passant field must be '-' in " + game.name);
     const Color us = pos.side_to_move(), them = ~us;
     if (pos.piece_on(ep) != NO_PIECE) throw Error("FEN en passant cell " + field + " is not empty");
-    const Bitboard victims = pos.tables().piece(game.pawn, them).quiet[ep] & pos.pieces(them, game.pawn);
+    const Bitboard victims =
+        pos.tables().piece(game.pawn, them).quiet[ep] & pos.pieces(them, game.pawn);
     if (!victims) throw Error("FEN en passant cell " + field + " has no pawn that just passed it");
     // Kept only when a pawn could take, as the position reached by the double step would have it.
     if (pos.tables().piece(game.pawn, us).reverse_capture[ep] & pos.pieces(us, game.pawn)) {
@@ -148,7 +160,8 @@ Position parse_fen(const std::shared_ptr<const Game>& game, const std::string& f
                     std::to_string(6 + extras));
     Position pos(game);
     parse_board(pos, fields[0]);
-    if (fields[1] != "w" && fields[1] != "b") throw Error("FEN side to move '" + fields[1] + "' is not w or b");
+    if (fields[1] != "w" && fields[1] != "b")
+        throw Error("FEN side to move '" + fields[1] + "' is not w or b");
     pos.set_side_to_move(fields[1] == "w" ? WHITE : BLACK);
     Bitboard unmoved = 0;
     parse_castling(pos, fields.size() > 2 ? fields[2] : "-", unmoved);
@@ -159,9 +172,12 @@ Position parse_fen(const std::shared_ptr<const Game>& game, const std::string& f
 
     if (game->relocation != Relocation::None && fields.size() > 6) {
         const std::string& phase = fields[6];
-        if (phase == "K") st.phase = CHOOSE_KING;
-        else if (phase == "Q") st.phase = CHOOSE_QUEEN;
-        else if (phase != "-") throw Error("FEN relocation field '" + phase + "' is not K, Q or -");
+        if (phase == "K")
+            st.phase = CHOOSE_KING;
+        else if (phase == "Q")
+            st.phase = CHOOSE_QUEEN;
+        else if (phase != "-")
+            throw Error("FEN relocation field '" + phase + "' is not K, Q or -");
         if (st.phase == CHOOSE_KING && pos.side_to_move() != BLACK)
             throw Error("FEN relocation field K needs Black to move (Black chooses the kings)");
         if (st.phase == CHOOSE_QUEEN && pos.side_to_move() != WHITE)
@@ -173,11 +189,14 @@ Position parse_fen(const std::shared_ptr<const Game>& game, const std::string& f
         Bitboard kings = 0;
         if (bunker != "-")
             for (char ch : bunker) {
-                if (ch != 'K' && ch != 'k') throw Error(std::string("FEN Bunker Leap field has unknown character '") + ch + "'");
+                if (ch != 'K' && ch != 'k')
+                    throw Error(std::string("FEN Bunker Leap field has unknown character '") + ch +
+                                "'");
                 const Color c = ch == 'K' ? WHITE : BLACK;
                 const Square k = pos.king_square(c);
                 if (k == SQ_NONE || !has(game->back_rank[c], k))
-                    throw Error(std::string("FEN Bunker Leap right needs the ") + colour_name(c) + " king on its back rank");
+                    throw Error(std::string("FEN Bunker Leap right needs the ") + colour_name(c) +
+                                " king on its back rank");
                 kings |= square_bb(k);
             }
         for (Color c : {WHITE, BLACK}) {
@@ -227,7 +246,9 @@ std::string write_fen(const Position& pos) {
             }
             if (empty) out += std::to_string(empty), empty = 0;
             const char letter = game.types[type_of(p)].letter;
-            out += color_of(p) == WHITE ? letter : static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+            out += color_of(p) == WHITE
+                       ? letter
+                       : static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
         }
         if (empty) out += std::to_string(empty);
         if (rank) out += '/';

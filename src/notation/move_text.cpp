@@ -24,7 +24,9 @@ std::string rank_part(const std::string& cell) {
     return r;
 }
 
-char letter(const Position& pos, Square s) { return pos.game().types[type_of(pos.piece_on(s))].letter; }
+char letter(const Position& pos, Square s) {
+    return pos.game().types[type_of(pos.piece_on(s))].letter;
+}
 
 std::string strip_annotations(std::string s) {
     while (!s.empty() && std::string("+#!?").find(s.back()) != std::string::npos) s.pop_back();
@@ -34,7 +36,9 @@ std::string strip_annotations(std::string s) {
 }
 
 std::string without(std::string s, const std::string& drop) {
-    s.erase(std::remove_if(s.begin(), s.end(), [&](char c) { return drop.find(c) != std::string::npos; }), s.end());
+    s.erase(std::remove_if(s.begin(), s.end(),
+                           [&](char c) { return drop.find(c) != std::string::npos; }),
+            s.end());
     return s;
 }
 
@@ -44,11 +48,13 @@ std::vector<std::string> san_spellings(const Position& pos, Move m) {
     const Square from = m.from();
     const bool pawn = type_of(pos.piece_on(from)) == pos.game().pawn;
     const std::string piece = pawn ? "" : std::string(1, letter(pos, from));
-    const std::string promo =
-        m.kind() == MoveKind::Promotion ? std::string(1, pos.game().types[m.promotion()].letter) : "";
+    const std::string promo = m.kind() == MoveKind::Promotion
+                                  ? std::string(1, pos.game().types[m.promotion()].letter)
+                                  : "";
     const std::string to = g.name(m.to());
     std::vector<std::string> out;
-    for (const std::string& d : {std::string(), file_part(g.name(from)), rank_part(g.name(from)), g.name(from)})
+    for (const std::string& d :
+         {std::string(), file_part(g.name(from)), rank_part(g.name(from)), g.name(from)})
         if (!(pawn && d.empty() && pos.is_capture(m))) out.push_back(piece + d + to + promo);
     return out;
 }
@@ -75,14 +81,16 @@ std::string move_to_uci(const Position& pos, Move m) {
     if (m.kind() == MoveKind::Castling) {
         const CastlingRules& cr = pos.game().castling;
         const Color us = color_of(pos.piece_on(m.from()));
-        const CastlingSide side = m.to() == pos.castling_rook(us, KING_SIDE) ? KING_SIDE : QUEEN_SIDE;
+        const CastlingSide side =
+            m.to() == pos.castling_rook(us, KING_SIDE) ? KING_SIDE : QUEEN_SIDE;
         const int kfile = g.cell(m.from()).file, rfile = g.cell(m.to()).file;
         const bool orthodox = kfile == 4 && (rfile == 0 || rfile == g.width() - 1);
         return text + g.name(cr.uci_king_to && orthodox ? cr.king_to[us][side] : m.to());
     }
     text += g.name(m.to());
     if (m.kind() == MoveKind::Promotion)
-        text += static_cast<char>(std::tolower(static_cast<unsigned char>(pos.game().types[m.promotion()].letter)));
+        text += static_cast<char>(
+            std::tolower(static_cast<unsigned char>(pos.game().types[m.promotion()].letter)));
     return text;
 }
 
@@ -96,7 +104,8 @@ std::string move_to_san(Position& pos, Move m) {
     switch (m.kind()) {
         case MoveKind::Castling: {
             const Color us = pos.side_to_move();
-            san = game.castling.san[to == pos.castling_rook(us, KING_SIDE) ? KING_SIDE : QUEEN_SIDE];
+            san =
+                game.castling.san[to == pos.castling_rook(us, KING_SIDE) ? KING_SIDE : QUEEN_SIDE];
             break;
         }
         case MoveKind::Relocation:
@@ -109,7 +118,8 @@ std::string move_to_san(Position& pos, Move m) {
             san = "B" + file_part(g.name(from)) + "<=>" + letter(pos, to);
             int alike = 0;
             for (Move o : legal)
-                alike += o.kind() == MoveKind::Adjustment && file_part(g.name(o.from())) == file_part(g.name(from)) &&
+                alike += o.kind() == MoveKind::Adjustment &&
+                         file_part(g.name(o.from())) == file_part(g.name(from)) &&
                          letter(pos, o.to()) == letter(pos, to);
             if (alike > 1) san += file_part(g.name(to));
             break;
@@ -130,11 +140,15 @@ std::string move_to_san(Position& pos, Move m) {
                     file_clash |= file_part(g.name(o.from())) == file_part(g.name(from));
                     rank_clash |= rank_part(g.name(o.from())) == rank_part(g.name(from));
                 }
-                if (clash) san += !file_clash ? file_part(g.name(from)) : !rank_clash ? rank_part(g.name(from)) : g.name(from);
+                if (clash)
+                    san += !file_clash   ? file_part(g.name(from))
+                           : !rank_clash ? rank_part(g.name(from))
+                                         : g.name(from);
                 if (capture) san += "x";
             }
             san += g.name(to);
-            if (m.kind() == MoveKind::Promotion) san += std::string("=") + game.types[m.promotion()].letter;
+            if (m.kind() == MoveKind::Promotion)
+                san += std::string("=") + game.types[m.promotion()].letter;
         }
     }
     StateInfo st;
@@ -160,11 +174,14 @@ Move parse_move(Position& pos, const std::string& text) {
         if (move_to_uci(pos, m) == text) return m;
         if (m.kind() == MoveKind::Castling) {
             const Color us = pos.side_to_move();
-            const CastlingSide side = m.to() == pos.castling_rook(us, KING_SIDE) ? KING_SIDE : QUEEN_SIDE;
-            const std::string king_to = g.name(m.from()) + g.name(pos.game().castling.king_to[us][side]);
+            const CastlingSide side =
+                m.to() == pos.castling_rook(us, KING_SIDE) ? KING_SIDE : QUEEN_SIDE;
+            const std::string king_to =
+                g.name(m.from()) + g.name(pos.game().castling.king_to[us][side]);
             const std::string takes_rook = g.name(m.from()) + g.name(m.to());
             bool taken = false;
-            for (Move o : legal) taken |= o.kind() != MoveKind::Castling && move_to_uci(pos, o) == king_to;
+            for (Move o : legal)
+                taken |= o.kind() != MoveKind::Castling && move_to_uci(pos, o) == king_to;
             if ((text == king_to && !taken) || text == takes_rook) return m;
         }
     }
@@ -175,7 +192,8 @@ Move parse_move(Position& pos, const std::string& text) {
     const std::string loose = without(wanted, "x=");
     std::vector<Move> found;
     for (Move m : legal) {
-        if (m.kind() != MoveKind::Normal && m.kind() != MoveKind::Promotion && m.kind() != MoveKind::EnPassant)
+        if (m.kind() != MoveKind::Normal && m.kind() != MoveKind::Promotion &&
+            m.kind() != MoveKind::EnPassant)
             continue;
         for (const std::string& s : san_spellings(pos, m))
             if (s == loose) {
@@ -191,9 +209,12 @@ Move parse_move(Position& pos, const std::string& text) {
         if (text.rfind(g.name(a), 0) == 0)
             for (Square b = 0; b < g.size(); ++b)
                 looks_like_move |= text.substr(g.name(a).size(), g.name(b).size()) == g.name(b);
-    const bool san_like = !text.empty() && (std::isalpha(static_cast<unsigned char>(text[0])) || text[0] == 'O' || text[0] == '0');
-    if (!looks_like_move && !san_like) throw Error("'" + text + "' is not a move in UCI or SAN form");
-    throw Error("illegal move '" + text + "'" + (pos.phase() != PLAY ? " (the relocation phase is on)" : ""));
+    const bool san_like = !text.empty() && (std::isalpha(static_cast<unsigned char>(text[0])) ||
+                                            text[0] == 'O' || text[0] == '0');
+    if (!looks_like_move && !san_like)
+        throw Error("'" + text + "' is not a move in UCI or SAN form");
+    throw Error("illegal move '" + text + "'" +
+                (pos.phase() != PLAY ? " (the relocation phase is on)" : ""));
 }
 
 }  // namespace menagerie

@@ -38,7 +38,8 @@ std::shared_ptr<const Game> game_of(const std::map<std::string, std::string>& ta
         std::istringstream in(o->second);
         for (std::string kv; in >> kv;) {
             const auto eq = kv.find('=');
-            if (eq == std::string::npos) throw Error("PGN tag VariantOptions has '" + kv + "', not name=value");
+            if (eq == std::string::npos)
+                throw Error("PGN tag VariantOptions has '" + kv + "', not name=value");
             options[kv.substr(0, eq)] = kv.substr(eq + 1);
         }
     }
@@ -56,27 +57,31 @@ std::string write_pgn(const Position& start, const std::vector<std::string>& mov
     bool need_number = true;
     for (size_t i = 0; i < moves.size(); ++i) {
         const Move m = parse_move(pos, moves[i]);
-        if (pos.side_to_move() == WHITE) movetext += std::to_string(pos.fullmove()) + ". ";
-        else if (need_number) movetext += std::to_string(pos.fullmove()) + "... ";
+        if (pos.side_to_move() == WHITE)
+            movetext += std::to_string(pos.fullmove()) + ". ";
+        else if (need_number)
+            movetext += std::to_string(pos.fullmove()) + "... ";
         need_number = pos.side_to_move() == WHITE && m.kind() == MoveKind::Relocation;
         movetext += move_to_san(pos, m) + " ";
         pos.do_move(m, states[i]);
         if (pos.side_to_move() == WHITE) need_number = true;
     }
     const std::string result = result_of(pos);
-    std::map<std::string, std::string> tags = {{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"},
-                                               {"Round", "?"}, {"White", "?"}, {"Black", "?"},
-                                               {"Result", result}, {"Variant", game.name}};
+    std::map<std::string, std::string> tags = {
+        {"Event", "?"}, {"Site", "?"},  {"Date", "????.??.??"}, {"Round", "?"},
+        {"White", "?"}, {"Black", "?"}, {"Result", result},     {"Variant", game.name}};
     for (const auto& [k, v] : extra_tags) tags[k] = v;
     if (!game.options.empty()) tags["VariantOptions"] = options_text(game);
     const std::string fen = write_fen(start);
-    const bool standard_start = !game.random_start && fen == write_fen(parse_fen(start.game_ptr(), game.start_fen));
+    const bool standard_start =
+        !game.random_start && fen == write_fen(parse_fen(start.game_ptr(), game.start_fen));
     if (!standard_start) tags["SetUp"] = "1", tags["FEN"] = fen;
     std::string out;
     for (const char* key : {"Event", "Site", "Date", "Round", "White", "Black", "Result"})
         out += std::string("[") + key + " \"" + tags[key] + "\"]\n";
     for (const auto& [k, v] : tags)
-        if (k != "Event" && k != "Site" && k != "Date" && k != "Round" && k != "White" && k != "Black" && k != "Result")
+        if (k != "Event" && k != "Site" && k != "Date" && k != "Round" && k != "White" &&
+            k != "Black" && k != "Result")
             out += "[" + k + " \"" + v + "\"]\n";
     return out + "\n" + movetext + result + "\n";
 }
@@ -95,9 +100,11 @@ PgnGame parse_pgn(const std::string& text) {
             if (close == std::string::npos) throw Error("PGN tag is not closed with ']'");
             const std::string tag = text.substr(i + 1, close - i - 1);
             const size_t q1 = tag.find('"'), q2 = tag.rfind('"');
-            if (q1 == std::string::npos || q2 == q1) throw Error("PGN tag [" + tag + "] has no quoted value");
+            if (q1 == std::string::npos || q2 == q1)
+                throw Error("PGN tag [" + tag + "] has no quoted value");
             std::string name = tag.substr(0, q1);
-            while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back()))) name.pop_back();
+            while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back())))
+                name.pop_back();
             g.tags[name] = tag.substr(q1 + 1, q2 - q1 - 1);
             i = close + 1;
         } else if (c == '{') {
@@ -116,8 +123,8 @@ PgnGame parse_pgn(const std::string& text) {
             ++i;
         } else {
             size_t j = i;
-            while (j < n && !std::isspace(static_cast<unsigned char>(text[j])) && text[j] != '{' && text[j] != '(' &&
-                   text[j] != ';')
+            while (j < n && !std::isspace(static_cast<unsigned char>(text[j])) && text[j] != '{' &&
+                   text[j] != '(' && text[j] != ';')
                 ++j;
             tokens.push_back(text.substr(i, j - i));
             i = j;
@@ -142,7 +149,8 @@ PgnGame parse_pgn(const std::string& text) {
         try {
             m = parse_move(pos, tok);
         } catch (const Error& e) {
-            throw Error(std::string("PGN move ") + std::to_string(g.moves.size() + 1) + ": " + e.what());
+            throw Error(std::string("PGN move ") + std::to_string(g.moves.size() + 1) + ": " +
+                        e.what());
         }
         g.san.push_back(move_to_san(pos, m));
         g.moves.push_back(m);
