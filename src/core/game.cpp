@@ -13,8 +13,11 @@ int Game::type_of_letter(char upper) const {
     return -1;
 }
 
-const Setup& Game::find_setup(const std::string& id) const {
+const Setup& Game::find_setup(const std::string& given) const {
     if (setups.empty()) throw Error(name + " has no numbered setups");
+    std::string id = given;  // lists of choices may be separated by spaces or commas
+    for (char& c : id)
+        if (c == ' ') c = ',';
     bool numeric = !id.empty() && id.size() < 9;
     for (char c : id) numeric &= c >= '0' && c <= '9';
     if (numeric) {
@@ -28,7 +31,7 @@ const Setup& Game::find_setup(const std::string& id) const {
         for (const std::string& alias : s.aliases)
             if (alias == id) return s;
     }
-    throw Error("unknown setup '" + id + "' for " + name);
+    throw Error("unknown setup '" + given + "' for " + name);
 }
 
 void Game::freeze() {
