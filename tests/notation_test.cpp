@@ -1,1 +1,199 @@
+// FEN, move text and PGN: round trips, and a specific error for each kind of bad input.
 #include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/error.h"
+#include "notation/pgn.h"
+#include "test_util.h"
+
+namespace menagerie {
+namespace {
+
+using test::play;
+
+// Positions from random play in every game, with the moves that led there.
+template <class Visit>
+void random_walk(const std::string& variant, int games, int plies, Visit visit) {
+    const auto game = make_game(variant);
+    std::mt19937 rng(7);
+    for (int g = 0; g < games; ++g) {
+        const auto& setup = game->setups[rng() % game->setups.size()];
+        Position pos = parse_fen(game, game->random_start ? setup.fen : game->start_fen);
+        std::vector<StateInfo> states(static_cast<size_t>(plies));
+        for (int ply = 0; ply < plies; ++ply) {
+            MoveList list;
+            generate_legal(pos, list);
+            visit(pos, list);
+            if (!list.size()) break;
+            pos.do_move(list.moves[rng() % static_cast<unsigned>(list.size())],
+                        states[static_cast<size_t>(ply)]);
+        }
+    }
+}
+
+class EveryGame : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(EveryGame, FenRoundTripsAndKeysAreIncremental) {
+    int checked = 0;
+    random_walk(GetParam(), 8, 60, [&](Position& pos, const MoveList&) {
+        const std::string fen = write_fen(pos);
+        const Position again = parse_fen(pos.game_ptr(), fen);
+        ASSERT_EQ(write_fen(again), fen);
+        ASSERT_EQ(again.key(), pos.key()) << fen;
+        ASSERT_EQ(pos.compute_key(), pos.key()) << fen;
+        ++checked;
+    });
+    EXPECT_GT(checked, 100);
+}
+
+TEST_P(EveryGame, EveryMoveRoundTripsThroughUciAndSan) {
+    random_walk(GetParam(), 4, 50, [&](Position& pos, const MoveList& list) {
+        for (Move m : list) {
+            ASSERT_EQ(parse_move(pos, move_to_uci(pos, m)), m)
+                << move_to_uci(pos, m) << " in " << write_fen(pos);
+            ASSERT_EQ(parse_move(pos, move_to_san(pos, m)), m)
+                << move_to_san(pos, m) << " in " << write_fen(pos);
+        }
+    });
+}
+
+TEST_P(EveryGame, PgnRoundTrips) {
+    const auto game = make_game(GetParam());
+    std::mt19937 rng(11);
+    for (int g = 0; g < 5; ++g) {
+        Position start =
+            parse_fen(game, game->random_start ? game->setups[rng() % game->setups.size()].fen
+                                               : game->start_fen);
+        Position pos = start;
+        std::vector<std::string> moves;
+        std::vector<StateInfo> states(80);
+        for (size_t ply = 0; ply < states.size(); ++ply) {
+            MoveList list;
+            generate_legal(pos, list);
+            if (!list.size()) break;
+            const Move m = list.moves[rng() % static_cast<unsigned>(list.size())];
+            moves.push_back(move_to_uci(pos, m));
+            pos.do_move(m, states[ply]);
+        }
+        const std::string pgn = write_pgn(start, moves);
+        EXPECT_NE(pgn.find("[Variant \"" + GetParam() + "\"]"), std::string::npos) << pgn;
+        const PgnGame parsed = parse_pgn(pgn);
+        ASSERT_EQ(parsed.moves.size(), moves.size()) << pgn;
+        EXPECT_EQ(write_fen(final_position(parsed)), write_fen(pos)) << pgn;
+        EXPECT_EQ(write_pgn(start, parsed.san), pgn);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Games, EveryGame,
+                         ::testing::Values("chess", "placement", "placement-reduced", "chess20",
+                                           "contemporary"),
+                         [](const auto& info) {
+                             std::string n = info.param;
+                             for (char& c : n)
+                                 if (c == '-') c = '_';
+                             return n;
+                         });
+
+void expect_error(const std::string& variant, const std::string& fen, const std::string& phrase) {
+    try {
+        parse_fen(make_game(variant), fen);
+        ADD_FAILURE() << "accepted: " << fen;
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find(phrase), std::string::npos) << e.what();
+    }
+}
+
+TEST(Fen, BadInputNamesWhatIsWrong) {
+    expect_error("chess", "", "empty");
+    expect_error("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "7 ranks");
+    expect_error("chess", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 6");
+    expect_error("chess", "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "letter 'x'");
+    expect_error("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+                 "side to move");
+    expect_error("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+                 "'K' has no White rook");
+    expect_error("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1",
+                 "unknown character");
+    expect_error("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+                 "not a cell");
+    expect_error("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+                 "no pawn that just passed");
+    expect_error("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+                 "halfmove clock");
+    expect_error("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+                 "fullmove number");
+    expect_error("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 K", "fields");
+    expect_error("chess", "rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+                 "exactly one king");
+    expect_error("chess", "4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "not to move is in check");
+    expect_error("chess", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "promotion zone");
+    expect_error("placement", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 K",
+                 "needs Black to move");
+    expect_error("placement", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1 X",
+                 "relocation field");
+    expect_error("contemporary", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 - -", "its king has moved");
+    expect_error("contemporary", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 K Z", "adjustment field");
+    expect_error("contemporary", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 X -", "Bunker Leap field");
+}
+
+TEST(Moves, BadMovesAreRefusedAndLeaveThePosition) {
+    const auto game = make_game("chess");
+    Position pos = parse_fen(game, game->start_fen);
+    const std::string before = write_fen(pos);
+    for (const char* bad : {"e2e5", "Ke2", "Nc4", "O-O", "e1g1"}) {
+        try {
+            parse_move(pos, bad);
+            ADD_FAILURE() << bad << " accepted";
+        } catch (const Error& e) {
+            EXPECT_NE(std::string(e.what()).find("illegal move"), std::string::npos) << e.what();
+        }
+    }
+    EXPECT_THROW(parse_move(pos, "zz9"), Error);
+    EXPECT_THROW(parse_move(pos, ""), Error);
+    EXPECT_EQ(write_fen(pos), before);
+}
+
+TEST(Moves, SanSpellingsAreReadLeniently) {
+    const auto game = make_game("chess");
+    const Position pos = play(game, game->start_fen, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6");
+    Position p = pos;
+    EXPECT_EQ(move_to_uci(p, parse_move(p, "O-O")), "e1g1");
+    EXPECT_EQ(parse_move(p, "0-0"), parse_move(p, "O-O"));
+    EXPECT_EQ(parse_move(p, "e1h1"), parse_move(p, "O-O"));  // king-takes-rook is read too
+    EXPECT_EQ(parse_move(p, "Nb1c3"), parse_move(p, "Nc3"));
+    EXPECT_EQ(parse_move(p, "Bxc6+"), parse_move(p, "Bc6"));
+    const Position promo = play(game, "8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+    Position q = promo;
+    EXPECT_EQ(parse_move(q, "e8=Q"), parse_move(q, "e7e8q"));
+    EXPECT_EQ(parse_move(q, "e8N"), parse_move(q, "e7e8n"));
+    EXPECT_EQ(move_to_san(q, parse_move(q, "e7e8q")), "e8=Q");
+}
+
+TEST(Moves, SpecialMovesAreWrittenAsDocumented) {
+    const auto crc = make_game("contemporary");
+    Position pos = play(crc, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 K -");
+    EXPECT_EQ(move_to_uci(pos, parse_move(pos, "O-Ob")), "e1a1");
+    EXPECT_EQ(move_to_uci(pos, parse_move(pos, "Ke>>g1")), "e1g1");
+    EXPECT_EQ(move_to_san(pos, parse_move(pos, "e1h1")), "O-Og");
+    Position adj = play(crc, crc->find_setup("RNBQBKRN").fen);
+    EXPECT_EQ(move_to_san(adj, parse_move(adj, "e1f1")), "Be<=>K");
+    const auto placement = make_game("placement");
+    Position rel = play(placement, placement->start_fen);
+    EXPECT_EQ(move_to_san(rel, parse_move(rel, "e8d8")), "K<>d8");
+    EXPECT_EQ(move_to_san(rel, parse_move(rel, "e8e8")), "K<>e8");
+}
+
+TEST(Pgn, ReadsTagsCommentsAndVariations) {
+    const std::string pgn =
+        "[Event \"test\"]\n[Variant \"placement\"]\n\n1... K<>d8 {Black moves the king} 1. Q<>c1 "
+        "1. e4 (1. d4) e5 $1 2. Nf3 *\n";
+    const PgnGame game = parse_pgn(pgn);
+    EXPECT_EQ(game.san, (std::vector<std::string>{"K<>d8", "Q<>c1", "e4", "e5", "Nf3"}));
+    EXPECT_THROW(parse_pgn("[Variant \"placement\"]\n1. e4"), Error);  // the relocation comes first
+    EXPECT_THROW(parse_pgn("[Variant \"nonsense\"]\n1. e4"), Error);
+    EXPECT_THROW(parse_pgn("[Event \"x\"\n1. e4"), Error);
+}
+
+}  // namespace
+}  // namespace menagerie

@@ -167,10 +167,35 @@ bool Position::is_capture(Move m) const {
 }
 
 void Position::clear_unmoved(Bitboard cells) {
+    if (!(st_->unmoved & cells)) return;
     for (Bitboard b = st_->unmoved & cells; b;) {
         const Square s = pop_lsb(b);
         st_->key ^= zobrist::unmoved(s);
         st_->unmoved ^= square_bb(s);
+    }
+    drop_meaningless_unmoved();
+}
+
+// Keeps only the unmoved marks that some right still depends on, so that equal positions (as FEN
+// shows them) have equal keys: without castling or adjustment rights a rook's mark means nothing,
+// and without a castling rook (or a Bunker Leap) neither does the king's.
+void Position::drop_meaningless_unmoved() {
+    for (Color c : {WHITE, BLACK}) {
+        if (st_->adjust_rights & (1 << c)) continue;
+        const Square king = king_square(c);
+        Bitboard keep = 0;
+        if (king != SQ_NONE && has(st_->unmoved, king)) {
+            for (CastlingSide side : {KING_SIDE, QUEEN_SIDE})
+                if (castling_rooks_[c][side] != SQ_NONE &&
+                    has(st_->unmoved, castling_rooks_[c][side]))
+                    keep |= square_bb(castling_rooks_[c][side]);
+            if (keep || game_->bunker_leap) keep |= square_bb(king);
+        }
+        for (Bitboard drop = st_->unmoved & pieces(c) & ~keep; drop;) {
+            const Square s = pop_lsb(drop);
+            st_->key ^= zobrist::unmoved(s);
+            st_->unmoved ^= square_bb(s);
+        }
     }
 }
 
@@ -265,9 +290,9 @@ void Position::do_move(Move m, StateInfo& ns) {
             ns.key ^= zobrist::piece(board_[from], from) ^ zobrist::piece(board_[to], to) ^
                       zobrist::piece(board_[from], to) ^ zobrist::piece(board_[to], from);
             swap_pieces(from, to);
-            clear_unmoved(square_bb(from) | square_bb(to));
             ns.adjust_rights &= static_cast<uint8_t>(~(1 << us));
             ns.key ^= zobrist::adjust(us);
+            clear_unmoved(square_bb(from) | square_bb(to));
             break;
         }
         case MoveKind::Relocation: {
@@ -386,6 +411,7 @@ std::string Position::finish_setup() {
         }
     if (game_->king >= 0 && attacked(king_square(~stm_), stm_))
         return "the side not to move is in check";
+    drop_meaningless_unmoved();
     st_->key = compute_key();
     const Square ksq = king_square(stm_);
     st_->checkers = ksq == SQ_NONE ? 0 : attackers_to(ksq, ~stm_, pieces());

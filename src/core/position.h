@@ -95,6 +95,7 @@ class Position {
     void add_piece(Square s, Piece p);
     void swap_pieces(Square a, Square b);
     void clear_unmoved(Bitboard cells);
+    void drop_meaningless_unmoved();
     void update_ep(Square from, Square to);
 
     std::shared_ptr<const Game> owner_;
