@@ -105,6 +105,16 @@ int run(int argc, char** argv) {
     bench->allow_extras();
     app.get_option("--help")->description("print help");
 
+    bool known = argc < 2 || argv[1][0] == '-';
+    std::string names;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+        names += (names.empty() ? "" : ", ") + sub->get_name();
+        known |= argc > 1 && sub->get_name() == argv[1];
+    }
+    if (!known) {
+        std::cerr << "error: unknown command '" << argv[1] << "' (commands: " << names << ")\n";
+        return 2;
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
