@@ -164,7 +164,7 @@ INSTANTIATE_TEST_SUITE_P(
              "Bb<=>R e8e7",
              {"O-Og"},
              {"O-Ob"}}),
-    [](const auto& info) { return std::string(info.param.name); });
+    [](const auto& test_info) { return std::string(test_info.param.name); });
 
 TEST(Contemporary, HasAllSetupsWithBlackTurned) {
     EXPECT_EQ(crc()->setups.size(), 1680u);

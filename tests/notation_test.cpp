@@ -88,8 +88,8 @@ TEST_P(EveryGame, PgnRoundTrips) {
 INSTANTIATE_TEST_SUITE_P(Games, EveryGame,
                          ::testing::Values("chess", "placement", "placement-reduced", "chess20",
                                            "contemporary"),
-                         [](const auto& info) {
-                             std::string n = info.param;
+                         [](const auto& test_info) {
+                             std::string n = test_info.param;
                              for (char& c : n)
                                  if (c == '-') c = '_';
                              return n;
