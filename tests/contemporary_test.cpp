@@ -22,6 +22,8 @@ struct Case {
     std::vector<std::string> present, absent;
 };
 
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+
 class Conditions : public ::testing::TestWithParam<Case> {};
 
 TEST_P(Conditions, Hold) {

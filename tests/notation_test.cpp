@@ -197,3 +197,51 @@ TEST(Pgn, ReadsTagsCommentsAndVariations) {
 
 }  // namespace
 }  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+// Mangled FENs and move texts are refused with Error, never a crash (the sanitizer build runs
+// this).
+TEST(Robustness, MangledInputIsRefusedCleanly) {
+    std::mt19937 rng(3);
+    const std::string alphabet = "pnbrqkPNBRQK12345678909/ -wbKQkqA-Hah0123456789x#";
+    for (const std::string variant : {"chess", "placement", "contemporary"}) {
+        const auto game = make_game(variant);
+        for (int i = 0; i < 3000; ++i) {
+            std::string fen = game->setups[rng() % game->setups.size()].fen;
+            const int edits = 1 + static_cast<int>(rng() % 4);
+            for (int e = 0; e < edits; ++e) {
+                const size_t at = rng() % fen.size();
+                switch (rng() % 3) {
+                    case 0:
+                        fen[at] = alphabet[rng() % alphabet.size()];
+                        break;
+                    case 1:
+                        fen.erase(at, 1);
+                        break;
+                    default:
+                        fen.insert(at, 1, alphabet[rng() % alphabet.size()]);
+                }
+                if (fen.empty()) fen = "x";
+            }
+            try {
+                Position pos = parse_fen(game, fen);
+                EXPECT_EQ(write_fen(parse_fen(game, write_fen(pos))), write_fen(pos)) << fen;
+                MoveList list;
+                generate_legal(pos, list);
+                for (const char* text :
+                     {"e2e4", "Nf3", "O-O", "K<>d8", "Ke>>g1", "Be<=>R", "a7a8q", "zz", "e9e10"}) {
+                    try {
+                        parse_move(pos, text);
+                    } catch (const Error&) {
+                    }
+                }
+            } catch (const Error&) {
+            }
+        }
+    }
+}
+
+}  // namespace
+}  // namespace menagerie

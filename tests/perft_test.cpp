@@ -18,6 +18,8 @@ struct PerftCase {
     std::vector<uint64_t> nodes;  // depth 1, 2, ...
 };
 
+void PrintTo(const PerftCase& c, std::ostream* os) { *os << c.fen; }
+
 class OrthodoxPerft : public ::testing::TestWithParam<PerftCase> {};
 
 TEST_P(OrthodoxPerft, MatchesPublishedCounts) {

@@ -64,6 +64,9 @@ void parse_board(Position& pos, const std::string& board) {
             if (std::isdigit(static_cast<unsigned char>(ch))) {
                 size_t k = j;
                 while (k < r.size() && std::isdigit(static_cast<unsigned char>(r[k]))) ++k;
+                if (k - j > 3)
+                    throw Error("FEN rank " + std::to_string(rank + 1) +
+                                " has a count that is too long");
                 const int n = std::stoi(r.substr(j, k - j));
                 if (n == 0)
                     throw Error("FEN rank " + std::to_string(rank + 1) +

@@ -132,8 +132,11 @@ PgnGame parse_pgn(const std::string& text) {
     }
     const auto game = game_of(g.tags);
     const auto fen = g.tags.find("FEN");
-    Position pos = fen != g.tags.end() ? parse_fen(game, fen->second)
-                                       : parse_fen(game, game->random_start ? "" : game->start_fen);
+    if (fen == g.tags.end() && game->random_start)
+        throw Error("PGN of " + game->name +
+                    " needs a FEN tag: its games start from a random setup");
+    Position pos =
+        fen != g.tags.end() ? parse_fen(game, fen->second) : parse_fen(game, game->start_fen);
     g.start_fen = write_fen(pos);
     std::vector<StateInfo> states(tokens.size());
     for (std::string tok : tokens) {
