@@ -69,6 +69,7 @@ class Game {
     std::vector<GameOption> option_list;
     std::map<std::string, std::string> options;  // the values in force
     std::unique_ptr<MoveTables> tables;
+    std::vector<int> rider_types;  // types that capture by riding: the only possible pinners
 
     int type_of_letter(char upper) const;
     bool same_colour(Square a, Square b) const {

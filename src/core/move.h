@@ -24,7 +24,7 @@ enum class MoveKind : uint8_t {
 
 class Move {
   public:
-    constexpr Move() = default;
+    Move() = default;  // left uninitialised: move lists are filled, never cleared
     constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal, int promotion = 0)
         : data_(uint32_t(from) | uint32_t(to) << 7 | uint32_t(kind) << 14 |
                 uint32_t(promotion) << 17) {}
@@ -36,11 +36,11 @@ class Move {
     constexpr uint32_t raw() const { return data_; }
 
   private:
-    uint32_t data_ = 0;
+    uint32_t data_;
 };
 
 struct MoveList {
-    std::array<Move, 1024> moves;
+    std::array<Move, 1024> moves;  // enough for any position of these games
     int count = 0;
     void push(Move m) { moves[count++] = m; }
     const Move* begin() const { return moves.data(); }

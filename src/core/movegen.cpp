@@ -70,7 +70,7 @@ void generate_legal(Position& pos, MoveList& list) {
     if (by_pins) {
         if (checkers)
             target = more_than_one(checkers) ? 0 : mt.between(lsb(checkers), ksq) | checkers;
-        for (int t = 0; t < types; ++t)
+        for (int t : g.rider_types)
             for (Bitboard snipers = pos.pieces(them, t) & mt.piece(t, them).reverse_ride[ksq];
                  snipers;) {
                 const Square x = pop_lsb(snipers);
@@ -92,9 +92,9 @@ void generate_legal(Position& pos, MoveList& list) {
             while (men) {
                 const Square from = pop_lsb(men);
                 const Bitboard allowed = has(pinned, from) ? target & pin_line[from] : target;
-                auto [quiet, capture] = mt.reach(pm, from, occupied);
                 if (t == g.pawn) {
-                    quiet &= landing;
+                    Bitboard quiet = pm.quiet[from] & landing;
+                    const Bitboard capture = pm.capture[from];
                     if (has(g.double_step_zone[us], from) && quiet && quiet == pm.quiet[from])
                         for (Bitboard mids = quiet; mids;)
                             quiet |= pm.quiet[pop_lsb(mids)] & landing;
@@ -114,6 +114,7 @@ void generate_legal(Position& pos, MoveList& list) {
                     }
                     continue;
                 }
+                const auto [quiet, capture] = mt.reach(pm, from, occupied);
                 for (Bitboard to_cells = ((quiet & landing) | (capture & theirs)) & allowed;
                      to_cells;)
                     list.push(Move(from, pop_lsb(to_cells)));

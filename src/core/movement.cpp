@@ -40,6 +40,7 @@ int MoveTables::add_kind(const Geometry& g, int dx, int dy, bool step_direction,
     };
     positive_[k] = step_direction ? (d == NORTH || d == NORTH_EAST || d == EAST || d == NORTH_WEST)
                                   : (dy > 0 || (dy == 0 && dx > 0));
+    if (positive_[k]) up_kinds_ |= 1u << k;
     for (Square s = 0; s < n_; ++s) {
         Bitboard ray = 0;
         for (Bitboard frontier = next(s); frontier;) {

@@ -52,23 +52,29 @@ class MoveTables {
     // checks follow from rays and the fast legality test applies.
     bool pins_suffice() const { return pins_suffice_; }
 
+    // Rays going up the cell order find their nearest blocker with the lowest set bit, rays going
+    // down with the highest; the loop runs once per branch (more than once only at a switch).
+    template <bool Up>
     Bitboard ride_attacks(int kind, Square s, Bitboard occupied) const {
         Bitboard attacks = ray_[kind][s], blockers = attacks & occupied;
         while (blockers) {
-            const Square b = positive_[kind] ? lsb(blockers) : msb(blockers);
+            const Square b = Up ? lsb(blockers) : msb(blockers);
             attacks &= ~shadow_[kind][b];
             blockers &= attacks & ~square_bb(b);
         }
         return attacks;
     }
+    Bitboard ride_attacks(int kind, Square s, Bitboard occupied) const {
+        return positive_[kind] ? ride_attacks<true>(kind, s, occupied)
+                               : ride_attacks<false>(kind, s, occupied);
+    }
 
     Bitboard rides(uint32_t kinds, Square s, Bitboard occupied) const {
         Bitboard result = 0;
-        while (kinds) {
-            const int k = std::countr_zero(kinds);
-            kinds &= kinds - 1;
-            result |= ride_attacks(k, s, occupied);
-        }
+        for (uint32_t up = kinds & up_kinds_; up; up &= up - 1)
+            result |= ride_attacks<true>(std::countr_zero(up), s, occupied);
+        for (uint32_t down = kinds & ~up_kinds_; down; down &= down - 1)
+            result |= ride_attacks<false>(std::countr_zero(down), s, occupied);
         return result;
     }
 
@@ -104,6 +110,7 @@ class MoveTables {
     bool pins_suffice_ = true;
     std::array<std::array<Bitboard, SQUARE_MAX>, RAY_KIND_MAX> ray_{}, shadow_{}, reverse_ray_{};
     std::array<bool, RAY_KIND_MAX> positive_{};
+    uint32_t up_kinds_ = 0;  // kinds whose rays go up the cell order
     std::array<std::array<int, 2>, RAY_KIND_MAX> vector_{};
     std::vector<Bitboard> between_;
     std::vector<bool> between_known_;
