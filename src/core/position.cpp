@@ -213,6 +213,21 @@ void Position::update_ep(Square from, Square to) {
     }
 }
 
+// Moves king and rook to their castled cells (Do) or back; returns those cells.
+template <bool Do>
+std::pair<Square, Square> Position::do_castling(Color us, Square king_from, Square rook_from) {
+    const CastlingSide side = rook_from == castling_rooks_[us][KING_SIDE] ? KING_SIDE : QUEEN_SIDE;
+    const Square king_to = game_->castling.king_to[us][side],
+                 rook_to = game_->castling.rook_to[us][side];
+    const Square king_now = Do ? king_from : king_to, rook_now = Do ? rook_from : rook_to;
+    const Piece king = board_[king_now], rook = board_[rook_now];
+    remove_piece(king_now);
+    remove_piece(rook_now);
+    add_piece(Do ? king_to : king_from, king);
+    add_piece(Do ? rook_to : rook_from, rook);
+    return {king_to, rook_to};
+}
+
 void Position::do_move(Move m, StateInfo& ns) {
     ns.key = st_->key;
     ns.unmoved = st_->unmoved;
@@ -266,14 +281,8 @@ void Position::do_move(Move m, StateInfo& ns) {
             break;
         }
         case MoveKind::Castling: {
-            const CastlingSide side = to == castling_rooks_[us][KING_SIDE] ? KING_SIDE : QUEEN_SIDE;
-            const Square kto = game_->castling.king_to[us][side],
-                         rto = game_->castling.rook_to[us][side];
             const Piece king = board_[from], rook = board_[to];
-            remove_piece(from);
-            remove_piece(to);
-            add_piece(kto, king);
-            add_piece(rto, rook);
+            const auto [kto, rto] = do_castling<true>(us, from, to);
             ns.key ^= zobrist::piece(king, from) ^ zobrist::piece(king, kto) ^
                       zobrist::piece(rook, to) ^ zobrist::piece(rook, rto);
             clear_unmoved(square_bb(from) | square_bb(to));
@@ -344,17 +353,9 @@ void Position::undo_move(Move m) {
             move_piece(to, from);
             add_piece(st_->previous->ep_victim, st_->captured);
             break;
-        case MoveKind::Castling: {
-            const CastlingSide side = to == castling_rooks_[us][KING_SIDE] ? KING_SIDE : QUEEN_SIDE;
-            const Square kto = game_->castling.king_to[us][side],
-                         rto = game_->castling.rook_to[us][side];
-            const Piece king = board_[kto], rook = board_[rto];
-            remove_piece(kto);
-            remove_piece(rto);
-            add_piece(from, king);
-            add_piece(to, rook);
+        case MoveKind::Castling:
+            do_castling<false>(us, from, to);
             break;
-        }
         case MoveKind::BunkerLeap:
             move_piece(to, from);
             break;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "core/game.h"
 #include "core/move.h"
@@ -94,6 +95,8 @@ class Position {
     void remove_piece(Square s);
     void add_piece(Square s, Piece p);
     void swap_pieces(Square a, Square b);
+    template <bool Do>
+    std::pair<Square, Square> do_castling(Color us, Square king_from, Square rook_from);
     void clear_unmoved(Bitboard cells);
     void drop_meaningless_unmoved();
     void update_ep(Square from, Square to);
