@@ -48,19 +48,50 @@ void generate_relocations(Position& pos, MoveList& list) {
     }
 }
 
-}  // namespace
+// Where moves go: a list, or for perft's last ply only a count.
+struct ToList {
+    MoveList& list;
+    void add(Move m) { list.push(m); }
+    void add_all(Square from, Bitboard to) {
+        while (to) list.push(Move(from, pop_lsb(to)));
+    }
+    void add_pawn(const Game& g, Color us, Square from, Bitboard to) {
+        while (to) {
+            const Square t = pop_lsb(to);
+            if (has(g.promotion_zone[us], t))
+                for (int promo : g.promotion_types)
+                    list.push(Move(from, t, MoveKind::Promotion, promo));
+            else
+                list.push(Move(from, t));
+        }
+    }
+};
 
-void generate_legal(Position& pos, MoveList& list) {
-    list.count = 0;
-    if (pos.phase() != PLAY) return generate_relocations(pos, list);
+struct ToCount {
+    uint64_t count = 0;
+    void add(Move) { ++count; }
+    void add_all(Square, Bitboard to) { count += static_cast<uint64_t>(popcount(to)); }
+    void add_pawn(const Game& g, Color us, Square, Bitboard to) {
+        const Bitboard promoting = to & g.promotion_zone[us];
+        count += static_cast<uint64_t>(popcount(to ^ promoting)) +
+                 static_cast<uint64_t>(popcount(promoting)) * g.promotion_types.size();
+    }
+};
 
+bool pins_decide(const Position& pos) {
+    return pos.tables().pins_suffice() && pos.king_square(pos.side_to_move()) != SQ_NONE;
+}
+
+// Every move of the playing phase. With `by_pins` they are legal; otherwise the caller still has
+// to test the ordinary ones (special moves are always tested here).
+template <class Sink>
+void generate_moves(Position& pos, Sink& sink, bool by_pins) {
     const Game& g = pos.game();
     const MoveTables& mt = pos.tables();
     const Color us = pos.side_to_move(), them = ~us;
     const Bitboard ours = pos.pieces(us), theirs = pos.pieces(them), occupied = ours | theirs;
     const Bitboard landing = pos.geometry().switch_fields() ? ~pos.closed(occupied) : ~occupied;
     const Square ksq = pos.king_square(us);
-    const bool by_pins = mt.pins_suffice() && ksq != SQ_NONE;
     const Bitboard checkers = pos.checkers();
     const int types = static_cast<int>(g.types.size());
 
@@ -98,26 +129,16 @@ void generate_legal(Position& pos, MoveList& list) {
                     if (has(g.double_step_zone[us], from) && quiet && quiet == pm.quiet[from])
                         for (Bitboard mids = quiet; mids;)
                             quiet |= pm.quiet[pop_lsb(mids)] & landing;
-                    Bitboard to_cells = (quiet | (capture & theirs)) & allowed;
-                    while (to_cells) {
-                        const Square to = pop_lsb(to_cells);
-                        if (has(g.promotion_zone[us], to))
-                            for (int promo : g.promotion_types)
-                                list.push(Move(from, to, MoveKind::Promotion, promo));
-                        else
-                            list.push(Move(from, to));
-                    }
+                    sink.add_pawn(g, us, from, (quiet | (capture & theirs)) & allowed);
                     const Square ep = pos.state().ep_square;
                     if (ep != SQ_NONE && has(pm.capture[from], ep)) {
                         const Move m(from, ep, MoveKind::EnPassant);
-                        if (legal_after(pos, m)) list.push(m);
+                        if (legal_after(pos, m)) sink.add(m);
                     }
                     continue;
                 }
                 const auto [quiet, capture] = mt.reach(pm, from, occupied);
-                for (Bitboard to_cells = ((quiet & landing) | (capture & theirs)) & allowed;
-                     to_cells;)
-                    list.push(Move(from, pop_lsb(to_cells)));
+                sink.add_all(from, ((quiet & landing) | (capture & theirs)) & allowed);
             }
         }
     }
@@ -128,16 +149,7 @@ void generate_legal(Position& pos, MoveList& list) {
         const Bitboard without_king = occupied ^ square_bb(ksq);
         while (to_cells) {
             const Square to = pop_lsb(to_cells);
-            if (!by_pins || !pos.attacked(to, them, without_king)) list.push(Move(ksq, to));
-        }
-    }
-
-    if (!by_pins) {
-        for (int i = 0; i < list.count;) {
-            if (list.moves[i].kind() == MoveKind::EnPassant || legal_after(pos, list.moves[i]))
-                ++i;
-            else
-                list.moves[i] = list.moves[--list.count];
+            if (!by_pins || !pos.attacked(to, them, without_king)) sink.add(Move(ksq, to));
         }
     }
 
@@ -167,7 +179,7 @@ void generate_legal(Position& pos, MoveList& list) {
             if (attacked) continue;
             const Move m(ksq, rsq, MoveKind::Castling);
             if (!legal_after(pos, m)) continue;
-            list.push(m);
+            sink.add(m);
             castles_in_place[side] = rsq == rto;
         }
 
@@ -186,7 +198,7 @@ void generate_legal(Position& pos, MoveList& list) {
                 attacked = pos.attacked(pop_lsb(b), them, occupied);
             if (attacked) continue;
             const Move m(ksq, to, MoveKind::BunkerLeap);
-            if (legal_after(pos, m)) list.push(m);
+            if (legal_after(pos, m)) sink.add(m);
         }
 
     if (g.bishop_adjustment && pos.can_adjust(us))
@@ -196,15 +208,45 @@ void generate_legal(Position& pos, MoveList& list) {
                 const Bitboard n = pos.geometry().step(b, d) & ours & pos.state().unmoved;
                 if (!n) continue;
                 const Move m(b, lsb(n), MoveKind::Adjustment);
-                if (legal_after(pos, m)) list.push(m);
+                if (legal_after(pos, m)) sink.add(m);
             }
         }
 }
 
+}  // namespace
+
+void generate_legal(Position& pos, MoveList& list) {
+    list.count = 0;
+    if (pos.phase() != PLAY) return generate_relocations(pos, list);
+    ToList sink{list};
+    const bool by_pins = pins_decide(pos);
+    generate_moves(pos, sink, by_pins);
+    if (by_pins) return;
+    for (int i = 0; i < list.count;) {
+        const MoveKind kind = list.moves[i].kind();
+        if ((kind != MoveKind::Normal && kind != MoveKind::Promotion) ||
+            legal_after(pos, list.moves[i]))
+            ++i;
+        else
+            list.moves[i] = list.moves[--list.count];
+    }
+}
+
+uint64_t count_legal(Position& pos) {
+    if (pos.phase() != PLAY || !pins_decide(pos)) {
+        MoveList list;
+        generate_legal(pos, list);
+        return static_cast<uint64_t>(list.size());
+    }
+    ToCount sink;
+    generate_moves(pos, sink, true);
+    return sink.count;
+}
+
 uint64_t perft(Position& pos, int depth) {
+    if (depth <= 1) return depth == 1 ? count_legal(pos) : 1;
     MoveList list;
     generate_legal(pos, list);
-    if (depth <= 1) return depth == 1 ? static_cast<uint64_t>(list.size()) : 1;
     uint64_t nodes = 0;
     StateInfo st;
     for (Move m : list) {

@@ -11,6 +11,9 @@ namespace menagerie {
 // rare moves whose legality is tested by playing them, and is left as it was.
 void generate_legal(Position& pos, MoveList& list);
 
+// The number of legal moves, without listing them where the fast legality test applies.
+uint64_t count_legal(Position& pos);
+
 // Leaf nodes at `depth` plies (bulk-counted at the last ply).
 uint64_t perft(Position& pos, int depth);
 
