@@ -24,8 +24,10 @@ struct CastlingRules {
     bool enabled = false;
     // Placement Chess: squares strictly between king and rook must not be attacked either.
     bool between_unattacked = false;
-    // Placement Chess option: a king on the b or g file castles only towards its own side.
+    // Placement Chess option: a king standing on `own_side_file[side]` castles only to that side
+    // (b-file: queen's side, g-file: king's side).
     bool curtailed = false;
+    std::array<int, CASTLING_SIDE_NB> own_side_file = {-1, -1};
     std::array<std::array<Square, CASTLING_SIDE_NB>, COLOR_NB> king_to{}, rook_to{};
     std::array<std::string, CASTLING_SIDE_NB> san = {"O-O", "O-O-O"};
     // `chess` writes orthodox castling the way every UCI GUI expects (e1g1); elsewhere castling

@@ -165,7 +165,9 @@ void generate_moves(Position& pos, Sink& sink, bool by_pins) {
             if (!pos.can_castle(us, side)) continue;
             const int king_file = pos.geometry().cell(ksq).file;
             if (cr.curtailed &&
-                ((king_file == 1 && side == KING_SIDE) || (king_file == 6 && side == QUEEN_SIDE)))
+                (king_file == cr.own_side_file[KING_SIDE] ||
+                 king_file == cr.own_side_file[QUEEN_SIDE]) &&
+                king_file != cr.own_side_file[side])
                 continue;
             const Square rsq = pos.castling_rook(us, side), kto = cr.king_to[us][side],
                          rto = cr.rook_to[us][side];

@@ -41,6 +41,7 @@ std::shared_ptr<const Game> make_placement(const std::string& name, const Option
     apply_options(*game, options);
     game->castling.between_unattacked = game->options["castling"] == "placement";
     game->castling.curtailed = game->options["curtailed"] == "on";
+    game->castling.own_side_file = {6, 1};  // g-file kings castle short, b-file kings long
     game->relocation = reduced ? Relocation::Reduced : Relocation::Full;
     game->freeze();
 
