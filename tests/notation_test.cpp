@@ -176,6 +176,7 @@ TEST(Moves, SpecialMovesAreWrittenAsDocumented) {
     EXPECT_EQ(move_to_uci(pos, parse_move(pos, "O-Ob")), "e1a1");
     EXPECT_EQ(move_to_uci(pos, parse_move(pos, "Ke>>g1")), "e1g1");
     EXPECT_EQ(move_to_san(pos, parse_move(pos, "e1h1")), "O-Og");
+    EXPECT_EQ(parse_move(pos, "O-O"), parse_move(pos, "O-Og"));
     Position adj = play(crc, crc->find_setup("RNBQBKRN").fen);
     EXPECT_EQ(move_to_san(adj, parse_move(adj, "e1f1")), "Be<=>K");
     const auto placement = make_game("placement");

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 
 #include "core/movegen.h"
 #include "games/games.h"
@@ -54,6 +56,28 @@ INSTANTIATE_TEST_SUITE_P(
                   {21, 807, 18002, 667366}},
         PerftCase{"b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9",
                   {20, 479, 10471, 273318}}));
+
+// tests/data/perft.tsv: variant, options, FEN, depth, nodes.
+TEST(Perft, RegressionFile) {
+    std::ifstream in(MENAGERIE_TEST_DATA "/perft.tsv");
+    ASSERT_TRUE(in) << "cannot read tests/data/perft.tsv";
+    int rows = 0;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        std::vector<std::string> f;
+        std::istringstream fields(line);
+        for (std::string x; std::getline(fields, x, '\t');) f.push_back(x);
+        ASSERT_EQ(f.size(), 5u) << line;
+        Options options;
+        std::istringstream kvs(f[1]);
+        for (std::string kv; kvs >> kv;)
+            if (kv != "-") options[kv.substr(0, kv.find('='))] = kv.substr(kv.find('=') + 1);
+        Position pos = parse_fen(make_game(f[0], options), f[2]);
+        EXPECT_EQ(perft(pos, std::stoi(f[3])), std::stoull(f[4])) << line;
+        ++rows;
+    }
+    EXPECT_GT(rows, 20);
+}
 
 TEST(Perft, DepthZeroIsOne) {
     const auto game = make_game("chess");

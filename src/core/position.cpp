@@ -1,7 +1,5 @@
 #include "core/position.h"
 
-#include <cassert>
-
 namespace menagerie {
 
 namespace zobrist {
@@ -371,14 +369,6 @@ void Position::undo_move(Move m) {
     if (us == BLACK && m.kind() != MoveKind::Relocation) --fullmove_;
     stm_ = us;
     st_ = st_->previous;
-}
-
-bool Position::gives_check(Move m) {
-    StateInfo st;
-    do_move(m, st);
-    const bool check = st.checkers != 0;
-    undo_move(m);
-    return check;
 }
 
 uint64_t Position::compute_key() const {

@@ -76,7 +76,6 @@ class Position {
 
     void do_move(Move m, StateInfo& new_state);
     void undo_move(Move m);
-    bool gives_check(Move m);
     bool is_capture(Move m) const;
 
     // Building (used by the FEN reader).

@@ -189,6 +189,12 @@ Move parse_move(Position& pos, const std::string& text) {
     const std::string wanted = strip_annotations(text);
     for (Move m : legal)
         if (strip_annotations(move_to_san(pos, m)) == wanted) return m;
+    // O-O is also read as castling on the king's side where that is written O-Og.
+    if (wanted == "O-O")
+        for (Move m : legal)
+            if (m.kind() == MoveKind::Castling &&
+                m.to() == pos.castling_rook(pos.side_to_move(), KING_SIDE))
+                return m;
     const std::string loose = without(wanted, "x=");
     std::vector<Move> found;
     for (Move m : legal) {
