@@ -1,10 +1,10 @@
 // `menagerie play`: a terminal session for two people (until the engine and the web app land).
 #include <iostream>
-#include <vector>
 
 #include "app/commands.h"
 #include "core/error.h"
 #include "core/movegen.h"
+#include "core/outcome.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 
@@ -39,9 +39,10 @@ void draw(const Position& pos) {
 
 }  // namespace
 
-int run_play(const std::shared_ptr<const Game>& game, Position pos) {
+int run_play(const std::shared_ptr<const Game>& game, Position start) {
     std::cout << game->title << ". Type a move (UCI or SAN), 'moves', 'undo', 'fen' or 'quit'.\n";
-    std::vector<Position> history;
+    GameRecord record(start);
+    Position& pos = record.position();
     draw(pos);
     for (std::string line; std::cout << (pos.side_to_move() == WHITE ? "white> " : "black> "),
                            std::getline(std::cin, line);) {
@@ -55,22 +56,17 @@ int run_play(const std::shared_ptr<const Game>& game, Position pos) {
             for (Move m : list) std::cout << move_to_san(pos, m) << " ";
             std::cout << "\n";
         } else if (line == "undo") {
-            if (history.empty())
-                std::cout << "nothing to undo\n";
+            if (record.undo())
+                draw(pos);
             else
-                pos = history.back(), history.pop_back(), draw(pos);
+                std::cout << "nothing to undo\n";
         } else {
             try {
-                const Move m = parse_move(pos, line);
-                history.push_back(pos);
-                StateInfo st;
-                pos.do_move(m, st);
-                pos = Position(pos);
+                record.play(parse_move(pos, line));
                 draw(pos);
-                MoveList list;
-                generate_legal(pos, list);
-                if (!list.size()) {
-                    std::cout << (pos.checkers() ? "checkmate\n" : "stalemate\n");
+                const Outcome end = outcome(pos);
+                if (end.result != Result::Ongoing) {
+                    std::cout << result_text(end.result) << " (" << end.reason << ")\n";
                     break;
                 }
             } catch (const Error& e) {

@@ -66,8 +66,10 @@ class Game {
     bool bishop_adjustment = false;
     Relocation relocation = Relocation::None;
     std::vector<Setup> setups;
-    bool random_start = false;  // without a chosen setup, one is drawn at random
-    std::string start_fen;      // when not random: the start position
+    bool random_start = false;
+    bool orthodox_material = false;  // dead-position rules of orthodox minor-piece endings  //
+                                     // without a chosen setup, one is drawn at random
+    std::string start_fen;           // when not random: the start position
     std::vector<GameOption> option_list;
     std::map<std::string, std::string> options;  // the values in force
     std::unique_ptr<MoveTables> tables;

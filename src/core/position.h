@@ -62,6 +62,9 @@ class Position {
     Phase phase() const { return st_->phase; }
     int fullmove() const { return fullmove_; }
     int rule50() const { return st_->rule50; }
+    // How often this position stood before with the same side to move, since the last
+    // irreversible move, as far as the state history reaches.
+    int repetitions() const;
     Square castling_rook(Color c, CastlingSide side) const { return castling_rooks_[c][side]; }
     bool can_castle(Color c, CastlingSide side) const;
     bool can_bunker_leap(Color c) const;

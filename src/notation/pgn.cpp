@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "core/error.h"
-#include "core/movegen.h"
+#include "core/outcome.h"
 #include "games/games.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
@@ -18,14 +18,6 @@ std::string options_text(const Game& game) {
     std::string out;
     for (const auto& [k, v] : game.options) out += (out.empty() ? "" : " ") + k + "=" + v;
     return out;
-}
-
-std::string result_of(Position& pos) {
-    MoveList list;
-    generate_legal(pos, list);
-    if (list.size()) return "*";
-    if (!pos.checkers()) return "1/2-1/2";
-    return pos.side_to_move() == WHITE ? "0-1" : "1-0";
 }
 
 std::shared_ptr<const Game> game_of(const std::map<std::string, std::string>& tags) {
@@ -51,8 +43,8 @@ std::shared_ptr<const Game> game_of(const std::map<std::string, std::string>& ta
 std::string write_pgn(const Position& start, const std::vector<std::string>& moves,
                       const std::map<std::string, std::string>& extra_tags) {
     const Game& game = start.game();
-    Position pos = start;
-    std::vector<StateInfo> states(moves.size());
+    GameRecord record(start);
+    Position& pos = record.position();
     std::string movetext;
     bool need_number = true;
     for (size_t i = 0; i < moves.size(); ++i) {
@@ -63,10 +55,10 @@ std::string write_pgn(const Position& start, const std::vector<std::string>& mov
             movetext += std::to_string(pos.fullmove()) + "... ";
         need_number = pos.side_to_move() == WHITE && m.kind() == MoveKind::Relocation;
         movetext += move_to_san(pos, m) + " ";
-        pos.do_move(m, states[i]);
+        record.play(m);
         if (pos.side_to_move() == WHITE) need_number = true;
     }
-    const std::string result = result_of(pos);
+    const std::string result = result_text(outcome(pos).result);
     std::map<std::string, std::string> tags = {
         {"Event", "?"}, {"Site", "?"},  {"Date", "????.??.??"}, {"Round", "?"},
         {"White", "?"}, {"Black", "?"}, {"Result", result},     {"Variant", game.name}};

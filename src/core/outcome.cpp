@@ -1,0 +1,66 @@
+#include "core/outcome.h"
+
+#include "core/movegen.h"
+
+namespace menagerie {
+
+namespace {
+
+// Dead positions the program proves cheaply: bare kings anywhere; with the orthodox men, a lone
+// minor piece against a bare king, or bishops that all stand on squares of one colour.
+bool dead_position(const Position& pos) {
+    const Game& g = pos.game();
+    const Bitboard kings = g.king >= 0 ? pos.pieces(g.king) : 0;
+    const Bitboard others = pos.pieces() & ~kings;
+    if (!others) return true;
+    if (!g.orthodox_material) return false;
+    if (!more_than_one(others) && (others & (pos.pieces(g.knight) | pos.pieces(g.bishop))))
+        return true;
+    const Bitboard bishops = pos.pieces(g.bishop);
+    if (others != bishops) return false;
+    const Square first = lsb(bishops);
+    for (Bitboard b = bishops; b;)
+        if (!g.same_colour(first, pop_lsb(b))) return false;
+    return true;
+}
+
+}  // namespace
+
+int Position::repetitions() const {
+    int count = 0;
+    const StateInfo* s = st_;
+    for (int back = 2; back <= st_->rule50; back += 2) {
+        if (!s->previous || !s->previous->previous) break;
+        s = s->previous->previous;
+        count += s->key == st_->key;
+    }
+    return count;
+}
+
+Outcome outcome(Position& pos) {
+    MoveList list;
+    generate_legal(pos, list);
+    if (!list.size()) {
+        if (!pos.checkers()) return {Result::Draw, "stalemate"};
+        return {pos.side_to_move() == WHITE ? Result::BlackWins : Result::WhiteWins, "checkmate"};
+    }
+    if (pos.rule50() >= 100) return {Result::Draw, "fifty-move rule"};
+    if (pos.repetitions() >= 2) return {Result::Draw, "threefold repetition"};
+    if (dead_position(pos)) return {Result::Draw, "insufficient material"};
+    return {};
+}
+
+std::string result_text(Result r) {
+    switch (r) {
+        case Result::WhiteWins:
+            return "1-0";
+        case Result::BlackWins:
+            return "0-1";
+        case Result::Draw:
+            return "1/2-1/2";
+        default:
+            return "*";
+    }
+}
+
+}  // namespace menagerie
