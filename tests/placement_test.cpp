@@ -1,6 +1,8 @@
 // Placement Chess, Reduced Placement Chess and Chess20.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "core/error.h"
 #include "test_util.h"
 
@@ -96,6 +98,36 @@ TEST(Placement, OptionsAreChecked) {
     EXPECT_THROW(make_game("placement", {{"castling", "fischer"}}), Error);
     EXPECT_THROW(make_game("placement", {{"speed", "fast"}}), Error);
     EXPECT_THROW(make_game("chess", {{"castling", "chess960"}}), Error);
+}
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+// Chess20 and Contemporary Random Chess draw their setup uniformly at random.
+std::map<std::string, int> draws(const std::string& variant, int n) {
+    const auto game = make_game(variant);
+    std::map<std::string, int> seen;
+    for (int seed = 0; seed < n; ++seed)
+        ++seen[write_fen(start_position(game, std::nullopt, static_cast<uint64_t>(seed)))];
+    return seen;
+}
+
+TEST(RandomStart, Chess20DrawsEachOfTheTwentyAlike) {
+    const auto seen = draws("chess20", 4000);
+    EXPECT_EQ(seen.size(), 20u);
+    for (const auto& [fen, count] : seen) {
+        EXPECT_GT(count, 120) << fen;  // 200 expected; a sixth of that away is far out of chance
+        EXPECT_LT(count, 280) << fen;
+    }
+}
+
+TEST(RandomStart, ContemporaryDrawsAcrossAllSetups) {
+    const auto seen = draws("contemporary", 16800);
+    EXPECT_GT(seen.size(), 1670u);
+    for (const auto& [fen, count] : seen) EXPECT_LT(count, 35) << fen;  // 10 expected
 }
 
 }  // namespace

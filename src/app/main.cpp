@@ -3,7 +3,6 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <iostream>
-#include <random>
 
 #include "app/commands.h"
 #include "core/error.h"
@@ -14,15 +13,6 @@
 #include "notation/pgn.h"
 
 namespace menagerie {
-
-Position start_position(const std::shared_ptr<const Game>& game,
-                        const std::optional<std::string>& setup, std::optional<uint64_t> seed) {
-    if (setup) return parse_fen(game, game->find_setup(*setup).fen);
-    if (!game->random_start) return parse_fen(game, game->start_fen);
-    std::mt19937_64 rng(seed ? *seed : std::random_device{}());
-    std::uniform_int_distribution<size_t> pick(0, game->setups.size() - 1);
-    return parse_fen(game, game->setups[pick(rng)].fen);
-}
 
 namespace {
 

@@ -1,6 +1,10 @@
 #include "games/games.h"
 
+#include <random>
+
 #include "core/error.h"
+#include "core/position.h"
+#include "notation/fen.h"
 
 namespace menagerie {
 
@@ -60,6 +64,15 @@ void apply_options(Game& game, const Options& given) {
         const auto it = given.find(o.name);
         game.options[o.name] = it == given.end() ? o.values.front() : it->second;
     }
+}
+
+Position start_position(const std::shared_ptr<const Game>& game,
+                        const std::optional<std::string>& setup, std::optional<uint64_t> seed) {
+    if (setup) return parse_fen(game, game->find_setup(*setup).fen);
+    if (!game->random_start) return parse_fen(game, game->start_fen);
+    std::mt19937_64 rng(seed ? *seed : std::random_device{}());
+    std::uniform_int_distribution<size_t> pick(0, game->setups.size() - 1);
+    return parse_fen(game, game->setups[pick(rng)].fen);
 }
 
 std::vector<std::string> game_names() {

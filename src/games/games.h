@@ -3,6 +3,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/game.h"
@@ -15,6 +16,13 @@ using Options = std::map<std::string, std::string>;
 std::shared_ptr<Game> orthodox_game(const std::string& name, const std::string& title);
 // Checks the given options against game.option_list and stores every value in game.options.
 void apply_options(Game& game, const Options& given);
+
+// The start position of a game: the given setup, else the game's start (drawn uniformly at
+// random, from `seed` when given, for games that start at random).
+class Position;
+Position start_position(const std::shared_ptr<const Game>& game,
+                        const std::optional<std::string>& setup,
+                        std::optional<uint64_t> seed = std::nullopt);
 
 std::shared_ptr<const Game> make_chess(const Options& options);
 std::shared_ptr<const Game> make_placement(const std::string& name, const Options& options);
