@@ -1,7 +1,10 @@
 // `menagerie bench`: a fixed perft suite under Google Benchmark. Prints each run's nodes per
-// second, then `nodes N` (the suite's total, a signature that changes only with behaviour).
+// second, then `nodes N` (the suite's total, a signature that changes only with behaviour) and
+// `nps N` over the whole suite.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <iostream>
 
 #include "app/commands.h"
@@ -22,8 +25,9 @@ struct BenchCase {
 
 const BenchCase SUITE[] = {
     {"chess/start/6", "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6},
-    {"chess/kiwipete/4", "chess",
-     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4},
+    {"chess/kiwipete/5", "chess",
+     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5},
+    {"chess/position3/6", "chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6},
     {"chess/position4/5", "chess",
      "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5},
     {"placement/relocation/5", "placement", "#", 5},
@@ -33,6 +37,7 @@ const BenchCase SUITE[] = {
 };
 
 uint64_t total_nodes = 0;
+double total_seconds = 0;
 
 }  // namespace
 
@@ -46,7 +51,13 @@ int run_bench(int argc, char** argv) {
                                : c.fen[1] == 0 ? parse_fen(game, game->start_fen)
                                                : parse_fen(game, game->find_setup(c.fen + 1).fen);
                 uint64_t nodes = 0;
-                for (auto _ : state) benchmark::DoNotOptimize(nodes = perft(pos, c.depth));
+                for (auto _ : state) {
+                    const auto start = std::chrono::steady_clock::now();
+                    benchmark::DoNotOptimize(nodes = perft(pos, c.depth));
+                    total_seconds +=
+                        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+                            .count();
+                }
                 state.counters["nodes"] = static_cast<double>(nodes);
                 state.counters["nps"] = benchmark::Counter(
                     static_cast<double>(nodes) * static_cast<double>(state.iterations()),
@@ -59,7 +70,11 @@ int run_bench(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
-    std::cout << "nodes " << total_nodes << "\n";
+    std::cout << "nodes " << total_nodes << "\n"
+              << "nps "
+              << static_cast<uint64_t>(static_cast<double>(total_nodes) /
+                                       std::max(total_seconds, 1e-9))
+              << "\n";
     return 0;
 }
 
