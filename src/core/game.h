@@ -35,7 +35,13 @@ struct CastlingRules {
     bool uci_king_to = false;
 };
 
-enum class Relocation { None, Full, Reduced };
+// The Placement family's setup phase: in each step one side swaps its `mover` with a partner of
+// the listed types on the same rank (or keeps it), the bishops staying on opposite colours, and
+// the other army mirrors the swap.
+struct RelocationStep {
+    int mover = -1;
+    uint32_t partners = 0;  // set of piece types
+};
 
 // Relocation phase of the Placement family, stored in the position.
 enum Phase : uint8_t { PLAY, CHOOSE_KING, CHOOSE_QUEEN };
@@ -64,7 +70,8 @@ class Game {
     CastlingRules castling;
     bool bunker_leap = false;
     bool bishop_adjustment = false;
-    Relocation relocation = Relocation::None;
+    bool relocation = false;
+    std::array<RelocationStep, 2> relocation_steps{};  // Black's king choice, White's queen choice
     std::vector<Setup> setups;
     bool random_start = false;
     bool orthodox_material = false;  // dead-position rules of orthodox minor-piece endings  //

@@ -22,9 +22,8 @@ Bitboard span(const MoveTables& mt, Square a, Square b) {
 void generate_relocations(Position& pos, MoveList& list) {
     const Game& g = pos.game();
     const Color us = pos.side_to_move();
-    const bool kings = pos.phase() == CHOOSE_KING;
-    const int mover = kings ? g.king : g.queen;
-    const Bitboard movers = pos.pieces(us, mover);
+    const RelocationStep& step = g.relocation_steps[pos.phase() == CHOOSE_KING ? 0 : 1];
+    const Bitboard movers = pos.pieces(us, step.mover);
     if (!movers) return;
     const Square from = lsb(movers);
     const int rank = pos.geometry().cell(from).rank;
@@ -32,14 +31,7 @@ void generate_relocations(Position& pos, MoveList& list) {
         const Square to = pop_lsb(b);
         const int t = type_of(pos.piece_on(to));
         if (pos.geometry().cell(to).rank != rank) continue;
-        bool partner = to == from;
-        if (kings)
-            partner |= g.relocation == Relocation::Reduced
-                           ? t == g.queen
-                           : t != g.rook && t != g.pawn && t != g.king;
-        else
-            partner |= t == g.knight || t == g.bishop;
-        if (!partner) continue;
+        if (to != from && !(step.partners & (1u << t))) continue;
         // The bishops must stay on squares of opposite colours.
         Bitboard bishops = pos.pieces(us, g.bishop);
         if (t == g.bishop) bishops ^= square_bb(to) | square_bb(from);

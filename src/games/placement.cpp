@@ -42,8 +42,19 @@ std::shared_ptr<const Game> make_placement(const std::string& name, const Option
     game->castling.between_unattacked = game->options["castling"] == "placement";
     game->castling.curtailed = game->options["curtailed"] == "on";
     game->castling.own_side_file = {6, 1};  // g-file kings castle short, b-file kings long
-    game->relocation = reduced ? Relocation::Reduced : Relocation::Full;
+    game->relocation = true;
     game->freeze();
+    auto types = [&](std::initializer_list<int> list) {
+        uint32_t set = 0;
+        for (int t : list) set |= 1u << t;
+        return set;
+    };
+    // Black swaps the king with any piece but a rook (reduced: only the queen); White swaps the
+    // queen with a knight or a bishop.
+    game->relocation_steps = {
+        RelocationStep{game->king, reduced ? types({game->queen})
+                                           : types({game->knight, game->bishop, game->queen})},
+        RelocationStep{game->queen, types({game->knight, game->bishop})}};
 
     const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1 K";
     Position pos = parse_fen(game, start);
@@ -63,7 +74,7 @@ std::shared_ptr<const Game> make_placement(const std::string& name, const Option
         pos.undo_move(king);
     }
     if (random) {
-        game->relocation = Relocation::None;
+        game->relocation = false;
         game->random_start = true;
     } else {
         game->start_fen = start;

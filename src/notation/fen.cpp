@@ -157,7 +157,7 @@ void parse_ep(Position& pos, const std::string& field) {
 Position parse_fen(const std::shared_ptr<const Game>& game, const std::string& fen) {
     const auto fields = split(fen);
     if (fields.empty()) throw Error("FEN is empty");
-    const size_t extras = game->relocation != Relocation::None ? 1 : game->bunker_leap ? 2 : 0;
+    const size_t extras = game->relocation ? 1 : game->bunker_leap ? 2 : 0;
     if (fields.size() < 2 || fields.size() > 6 + extras)
         throw Error("FEN has " + std::to_string(fields.size()) + " fields, expected 2 to " +
                     std::to_string(6 + extras));
@@ -173,7 +173,7 @@ Position parse_fen(const std::shared_ptr<const Game>& game, const std::string& f
     if (fields.size() > 4) st.rule50 = parse_count(fields[4], "halfmove clock", 0);
     if (fields.size() > 5) pos.set_fullmove(parse_count(fields[5], "fullmove number", 1));
 
-    if (game->relocation != Relocation::None && fields.size() > 6) {
+    if (game->relocation && fields.size() > 6) {
         const std::string& phase = fields[6];
         if (phase == "K")
             st.phase = CHOOSE_KING;
@@ -270,8 +270,7 @@ std::string write_fen(const Position& pos) {
     const Square ep = pos.state().ep_square;
     out += " " + (ep == SQ_NONE ? std::string("-") : g.name(ep));
     out += " " + std::to_string(pos.rule50()) + " " + std::to_string(pos.fullmove());
-    if (game.relocation != Relocation::None && pos.phase() != PLAY)
-        out += pos.phase() == CHOOSE_KING ? " K" : " Q";
+    if (game.relocation && pos.phase() != PLAY) out += pos.phase() == CHOOSE_KING ? " K" : " Q";
     if (game.bunker_leap) {
         std::string bunker, adjust;
         for (Color c : {WHITE, BLACK}) {
