@@ -177,3 +177,23 @@ TEST_F(Chess66Board, KnightFollowsTheTwoKingStepsRule) {
 
 }  // namespace
 }  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+TEST(Riders, NightriderAndLimitedRide) {
+    const Geometry g = Geometry::rectangle(8, 8);
+    const std::vector<PieceType> types = {make_piece("nightrider"),
+                                          PieceType{"short rook", 'T', {ride(ORTHOGONAL, 2)}}};
+    const MoveTables mt(g, types);
+    EXPECT_EQ(destinations(g, mt, 0, "a1", 0, 0),
+              (std::set<std::string>{"b3", "c5", "d7", "c2", "e3", "g4"}));
+    EXPECT_EQ(destinations(g, mt, 0, "a1", cells(g, {"c5"}), 0),
+              (std::set<std::string>{"b3", "c2", "e3", "g4"}));
+    EXPECT_EQ(destinations(g, mt, 1, "d4", 0, cells(g, {"d5"})),
+              (std::set<std::string>{"d5", "d3", "d2", "c4", "b4", "e4", "f4"}));
+    EXPECT_FALSE(mt.pins_suffice());  // a limited ride can capture
+}
+
+}  // namespace
+}  // namespace menagerie

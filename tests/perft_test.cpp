@@ -87,3 +87,29 @@ TEST(Perft, DepthZeroIsOne) {
 
 }  // namespace
 }  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+// The play-and-test legality path (used where a Cannon's screen makes pins insufficient) must
+// agree with the pin-based one: orthodox chess plus an absent Cannon type takes that path.
+TEST(Perft, PlayAndTestPathAgrees) {
+    auto game = orthodox_game("chess-with-cannon", "test");
+    game->types.push_back(make_piece("cannon"));
+    game->types.back().letter = 'C';
+    game->freeze();
+    ASSERT_FALSE(game->tables->pins_suffice());
+    const std::pair<const char*, std::vector<uint64_t>> cases[] = {
+        {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", {48, 2039, 97862}},
+        {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", {14, 191, 2812, 43238}},
+        {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", {6, 264, 9467}},
+    };
+    for (const auto& [fen, counts] : cases) {
+        Position pos = parse_fen(game, fen);
+        for (size_t d = 1; d <= counts.size(); ++d)
+            EXPECT_EQ(perft(pos, static_cast<int>(d)), counts[d - 1]) << fen << " depth " << d;
+    }
+}
+
+}  // namespace
+}  // namespace menagerie
