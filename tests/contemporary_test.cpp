@@ -146,6 +146,16 @@ INSTANTIATE_TEST_SUITE_P(
              "b1c3 e7e6 c3b1 e6e5",
              {"Bc<=>Q"},
              {"Bc<=>N"}},
+        Case{"AdjustOnlyWithUnmovedBishop",
+             "4k3/8/8/8/8/8/8/RNBQBKRN w - - 0 1 K ABCDEFGH",
+             "c1d2 e8e7 d2c1 e7e8",
+             {"Be<=>Q", "Be<=>K"},
+             {"Bc<=>N", "Bc<=>Q"}},
+        Case{"NoAdjustmentWithBishopsOnBothColours",
+             "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Kk -",
+             "",
+             {"e4"},
+             {"Bc<=>N", "Bc<=>Q", "Bf<=>K", "Bf<=>N"}},
         Case{"AdjustNeverInCheck",
              "4k3/8/8/8/8/8/5r2/RNBQBKRN w - - 0 1 K ABCDEFGH",
              "",
@@ -173,6 +183,10 @@ TEST(Contemporary, HasAllSetupsWithBlackTurned) {
     const auto& s = crc()->find_setup("RBNBKQNR");
     EXPECT_EQ(s.fen.substr(0, 8), "rnqkbnbr");
     EXPECT_EQ(&crc()->find_setup(std::to_string(s.number)), &s);
+    // Adjustment rights exactly where both bishops share a colour.
+    EXPECT_EQ(s.fen.substr(s.fen.size() - 16), "ABCDEFGHabcdefgh");
+    EXPECT_EQ(crc()->find_setup("RNBQKBNR").fen,
+              "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Kk -");
     int adjustable = 0;
     for (const auto& setup : crc()->setups)
         adjustable += setup.fen.find("ABCDEFGH") != std::string::npos;
