@@ -1,6 +1,7 @@
 // The stable command-line forms, run as a user runs them.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -16,7 +17,10 @@ struct Result {
 };
 
 Result run(const std::string& args) {
-    const std::string err_file = ::testing::TempDir() + "menagerie_cli_stderr.txt";
+    // One stderr file per call and process: ctest runs tests in parallel.
+    static int calls = 0;
+    const std::string err_file = ::testing::TempDir() + "menagerie_cli_" +
+                                 std::to_string(getpid()) + "_" + std::to_string(++calls) + ".txt";
     const std::string cmd = std::string(MENAGERIE_BINARY) + " " + args + " 2>" + err_file;
     FILE* pipe = popen(cmd.c_str(), "r");
     Result r{-1, "", ""};
@@ -30,6 +34,7 @@ Result run(const std::string& args) {
         while ((n = fread(buffer.data(), 1, buffer.size(), f)) > 0) r.err.append(buffer.data(), n);
         fclose(f);
     }
+    std::remove(err_file.c_str());
     return r;
 }
 
