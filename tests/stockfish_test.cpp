@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <map>
 #include <random>
 #include <set>
@@ -142,6 +143,7 @@ TEST(StockfishDifferential, PlacementSetupsWithChess960Castling) {
     int compared = 0;
     for (const auto& s : game->setups)
         compared += compare_random_play(sf, game, s.fen, rng, quick() ? 1 : 3, 45);
+    std::cout << "compared " << compared << " positions with stockfish\n";
     EXPECT_GE(compared, quick() ? 60 : 300);
 }
 
@@ -160,6 +162,7 @@ TEST(StockfishDifferential, ContemporarySetupsWithoutCastling) {
         in >> board >> side;
         compared += compare_random_play(sf, game, board + " " + side + " - - 0 1 - -", rng, 1, 45);
     }
+    std::cout << "compared " << compared << " positions with stockfish\n";
     EXPECT_GE(compared, quick() ? 100 : 300);
 }
 
