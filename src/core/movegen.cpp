@@ -148,8 +148,9 @@ void generate_moves(Position& pos, Sink& sink, bool by_pins) {
     if (checkers || ksq == SQ_NONE) return;
     const bool king_unmoved = has(pos.state().unmoved, ksq);
 
-    // Castling, the Bunker Leap and the Bishop Adjustment: never out of check, always tested by
-    // playing them (they are rare, and the rook may shield or unshield the king).
+    // Castling, the Bunker Leap and the Bishop Adjustment: never out of check, and they capture
+    // nothing, so the king is safe afterwards exactly when its cell is not attacked on the board
+    // as it will be (the rook may shield or unshield the king).
     const CastlingRules& cr = g.castling;
     bool castles_in_place[CASTLING_SIDE_NB] = {false, false};
     if (cr.enabled && king_unmoved)
@@ -171,9 +172,10 @@ void generate_moves(Position& pos, Sink& sink, bool by_pins) {
             for (Bitboard b = safe; b && !attacked;)
                 attacked = pos.attacked(pop_lsb(b), them, occupied);
             if (attacked) continue;
-            const Move m(ksq, rsq, MoveKind::Castling);
-            if (!legal_after(pos, m)) continue;
-            sink.add(m);
+            const Bitboard after =
+                (occupied ^ square_bb(ksq) ^ square_bb(rsq)) | square_bb(kto) | square_bb(rto);
+            if (pos.attacked(kto, them, after)) continue;
+            sink.add(Move(ksq, rsq, MoveKind::Castling));
             castles_in_place[side] = rsq == rto;
         }
 
@@ -191,8 +193,8 @@ void generate_moves(Position& pos, Sink& sink, bool by_pins) {
             for (Bitboard b = path; b && !attacked;)
                 attacked = pos.attacked(pop_lsb(b), them, occupied);
             if (attacked) continue;
-            const Move m(ksq, to, MoveKind::BunkerLeap);
-            if (legal_after(pos, m)) sink.add(m);
+            if (!pos.attacked(to, them, (occupied ^ square_bb(ksq)) | square_bb(to)))
+                sink.add(Move(ksq, to, MoveKind::BunkerLeap));
         }
 
     if (g.bishop_adjustment && pos.can_adjust(us))
@@ -201,8 +203,9 @@ void generate_moves(Position& pos, Sink& sink, bool by_pins) {
             for (Direction d : {WEST, EAST}) {
                 const Bitboard n = pos.geometry().step(b, d) & ours & pos.state().unmoved;
                 if (!n) continue;
-                const Move m(b, lsb(n), MoveKind::Adjustment);
-                if (legal_after(pos, m)) sink.add(m);
+                // A swap leaves every cell occupied: only a king that moves can come into check.
+                if (lsb(n) != ksq || !pos.attacked(b, them, occupied))
+                    sink.add(Move(b, lsb(n), MoveKind::Adjustment));
             }
         }
 }
