@@ -34,19 +34,12 @@ Square Geometry::find(std::string_view name) const {
 }
 
 Square Geometry::at(int file, int rank) const {
-    if (rank < 0 || rank >= height_) return SQ_NONE;
-    int min_file = 0, max_file = 0;
-    for (const Cell& c : cells_)
-        min_file = std::min(min_file, c.file), max_file = std::max(max_file, c.file);
-    if (file < min_file || file > max_file) return SQ_NONE;
-    return grid_[rank * (max_file - min_file + 1) + file - min_file];
+    if (rank < 0 || rank >= height_ || file < min_file_ || file > max_file_) return SQ_NONE;
+    return grid_[rank * (max_file_ - min_file_ + 1) + file - min_file_];
 }
 
 Square Geometry::rotate180(Square s) const {
-    int min_file = 0, max_file = 0;
-    for (const Cell& c : cells_)
-        min_file = std::min(min_file, c.file), max_file = std::max(max_file, c.file);
-    return at(min_file + max_file - cells_[s].file, height_ - 1 - cells_[s].rank);
+    return at(min_file_ + max_file_ - cells_[s].file, height_ - 1 - cells_[s].rank);
 }
 
 // Completes the tables: a step into one field of a switch reaches its mate too, and the cells are
@@ -61,12 +54,12 @@ void Geometry::finish() {
         if (s > 0 && cells_[s].rank < cells_[s - 1].rank)
             throw std::logic_error("geometry cells must be numbered rank by rank");
     }
-    int min_file = 0, max_file = 0;
     for (const Cell& c : cells_)
-        min_file = std::min(min_file, c.file), max_file = std::max(max_file, c.file);
-    grid_.assign(static_cast<size_t>((max_file - min_file + 1) * height_), SQ_NONE);
+        min_file_ = std::min(min_file_, c.file), max_file_ = std::max(max_file_, c.file);
+    const int columns = max_file_ - min_file_ + 1;
+    grid_.assign(static_cast<size_t>(columns * height_), SQ_NONE);
     for (Square s = 0; s < size(); ++s)
-        grid_[cells_[s].rank * (max_file - min_file + 1) + cells_[s].file - min_file] = s;
+        grid_[cells_[s].rank * columns + cells_[s].file - min_file_] = s;
 }
 
 Bitboard Geometry::ray(Square s, Direction d) const {

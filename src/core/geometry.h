@@ -86,7 +86,8 @@ class Geometry {
     std::vector<Cell> cells_;
     std::vector<std::array<Bitboard, DIRECTION_NB>> steps_;
     std::vector<Bitboard> mates_;
-    std::vector<Square> grid_;  // width * height, SQ_NONE for holes
+    std::vector<Square> grid_;         // (max_file - min_file + 1) * height, SQ_NONE for holes
+    int min_file_ = 0, max_file_ = 0;  // Chess 66's switch fields lie beside the 8 files
     Bitboard all_ = 0, switch_fields_ = 0;
 };
 

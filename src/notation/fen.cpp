@@ -79,7 +79,9 @@ void parse_board(Position& pos, const std::string& board) {
                 if (type < 0)
                     throw Error(std::string("FEN board has unknown piece letter '") + ch +
                                 "' for " + game.name);
-                if (at >= cells.size()) break;
+                if (at >= cells.size())
+                    throw Error("FEN rank " + std::to_string(rank + 1) + " has more than " +
+                                std::to_string(cells.size()) + " cells");
                 pos.put(cells[at++],
                         make_piece_code(
                             std::isupper(static_cast<unsigned char>(ch)) ? WHITE : BLACK, type));
