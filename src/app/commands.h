@@ -1,9 +1,6 @@
 #pragma once
 
-#include <map>
 #include <memory>
-#include <optional>
-#include <string>
 
 #include "core/position.h"
 
