@@ -93,6 +93,41 @@ int MoveTables::add_kind(const Geometry& g, int dx, int dy, bool step_direction,
     return k;
 }
 
+void MoveTables::add_slide_table(uint32_t kinds) {
+    constexpr size_t BUDGET = size_t(1) << 18;  // entries, 4 MiB
+    SlideTable t;
+    t.kinds = kinds;
+    size_t total = 0;
+    for (Square s = 0; s < n_; ++s) {
+        // A ray's last cell never blocks anything, so it is left out of the index.
+        Bitboard mask = 0;
+        for (uint32_t k = kinds; k; k &= k - 1) {
+            const int kind = std::countr_zero(k);
+            const Bitboard r = ray_[kind][s];
+            if (r) mask |= r & ~square_bb(positive_[kind] ? msb(r) : lsb(r));
+        }
+        t.mask[s] = mask;
+        t.low_bits[s] = std::popcount(static_cast<uint64_t>(mask));
+        t.offset[s] = static_cast<uint32_t>(total);
+        total += size_t(1) << popcount(mask);
+        if (total > BUDGET) return;
+    }
+    t.attacks.resize(total);
+    for (Square s = 0; s < n_; ++s) {
+        const Bitboard mask = t.mask[s];
+        Bitboard subset = 0;
+        uint32_t index = 0;
+        do {  // every subset of the mask, in the order pext numbers them
+            Bitboard a = 0;
+            for (uint32_t k = kinds; k; k &= k - 1)
+                a |= ride_attacks(std::countr_zero(k), s, subset);
+            t.attacks[t.offset[s] + index++] = a;
+            subset = (subset - mask) & mask;
+        } while (subset);
+    }
+    slide_tables_.push_back(std::move(t));
+}
+
 MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
     n_ = g.size();
     between_.assign(static_cast<size_t>(n_ * n_), 0);
@@ -193,6 +228,15 @@ MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
             if (types[t].royal && pm.has_paths)
                 throw std::logic_error("royal pieces must step or leap");
         }
+#if defined(__BMI2__)
+    if (!g.switch_fields()) {
+        uint32_t used = 0;
+        for (const auto& both : pieces_)
+            for (const PieceMoves& pm : both) used |= pm.ride_quiet | pm.ride_capture;
+        for (uint32_t set : {0x55u, 0xAAu})  // the orthogonal and the diagonal directions
+            if ((used & set) == set) add_slide_table(set);
+    }
+#endif
     // Reverse tables, once every ride kind exists.
     for (auto& both : pieces_)
         for (PieceMoves& pm : both)

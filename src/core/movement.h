@@ -10,6 +10,9 @@
 
 #include <array>
 #include <vector>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 #include "core/bitboard.h"
 #include "core/geometry.h"
@@ -71,6 +74,18 @@ class MoveTables {
 
     Bitboard rides(uint32_t kinds, Square s, Bitboard occupied) const {
         Bitboard result = 0;
+#if defined(__BMI2__)
+        for (const SlideTable& t : slide_tables_)
+            if ((kinds & t.kinds) == t.kinds) {
+                const Bitboard m = t.mask[s];
+                const uint64_t index =
+                    _pext_u64(static_cast<uint64_t>(occupied), static_cast<uint64_t>(m)) |
+                    _pext_u64(static_cast<uint64_t>(occupied >> 64), static_cast<uint64_t>(m >> 64))
+                        << t.low_bits[s];
+                result |= t.attacks[t.offset[s] + index];
+                kinds ^= t.kinds;
+            }
+#endif
         for (uint32_t up = kinds & up_kinds_; up; up &= up - 1)
             result |= ride_attacks<true>(std::countr_zero(up), s, occupied);
         for (uint32_t down = kinds & ~up_kinds_; down; down &= down - 1)
@@ -105,6 +120,19 @@ class MoveTables {
     }
 
   private:
+    // The attacks of a whole set of ray kinds (the rook's four, the bishop's four) read from one
+    // table indexed by the occupied cells of the set's rays, as "magic bitboards" do. Built where
+    // the rays never fork and the table stays small; elsewhere rays are scanned one by one.
+    struct SlideTable {
+        uint32_t kinds = 0;
+        std::array<Bitboard, SQUARE_MAX> mask{};
+        std::array<uint32_t, SQUARE_MAX> offset{};
+        std::array<int, SQUARE_MAX> low_bits{};  // cells of the mask in the low 64 bits
+        std::vector<Bitboard> attacks;
+    };
+    void add_slide_table(uint32_t kinds);
+    std::vector<SlideTable> slide_tables_;
+
     int add_kind(const Geometry& g, int dx, int dy, bool step_direction, Direction d);
     int n_ = 0, kinds_ = 0;
     bool pins_suffice_ = true;
