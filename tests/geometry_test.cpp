@@ -197,3 +197,30 @@ TEST(Riders, NightriderAndLimitedRide) {
 
 }  // namespace
 }  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+TEST(Pieces, DirectionDependentAndSplitModeParts) {
+    const Geometry g = Geometry::rectangle(8, 8);
+    const std::vector<PieceType> types = {make_piece("elephant"), make_piece("walker"),
+                                          make_piece("tiger")};
+    const MoveTables mt(g, types);
+    auto moves = [&](int type, Color c, const char* from, Bitboard enemies) {
+        const Square s = g.find(from);
+        const auto r = mt.reach(mt.piece(type, c), s, enemies);
+        return names(g, (r.quiet & ~enemies) | (r.capture & enemies));
+    };
+    // The Elephant steps straight forward: north for White, south for Black.
+    EXPECT_EQ(moves(0, WHITE, "d4", 0), (std::set<std::string>{"c5", "d5", "e5", "c3", "e3"}));
+    EXPECT_EQ(moves(0, BLACK, "d4", 0), (std::set<std::string>{"c5", "e5", "c3", "d3", "e3"}));
+    // The Walker moves as a Wazir and captures as a Fers only.
+    EXPECT_EQ(moves(1, WHITE, "d4", cells(g, {"d5", "e5"})),
+              (std::set<std::string>{"c4", "e4", "d3", "e5"}));
+    // The Tiger moves as a Bishop and captures as a Knight only.
+    const auto tiger = moves(2, WHITE, "a1", cells(g, {"c3", "b3"}));
+    EXPECT_EQ(tiger, (std::set<std::string>{"b2", "b3"}));
+}
+
+}  // namespace
+}  // namespace menagerie

@@ -1,8 +1,10 @@
 // A move is a tagged value packed into 32 bits:
 //   bits 0-6   from cell
 //   bits 7-13  to cell (castling: the rook's cell; relocation and adjustment: the partner's cell)
-//   bits 14-16 kind
-//   bits 17-20 promotion piece type
+//   bits 14-17 kind (room for the kinds later games add: a reveal whose outcome is drawn at
+//              random, the placement of the extra men it brings)
+//   bits 18-21 promotion piece type
+//   bits 22-31 free: the index of a drawn outcome, for chance moves
 #pragma once
 
 #include <array>
@@ -27,11 +29,11 @@ class Move {
     Move() = default;  // left uninitialised: move lists are filled, never cleared
     constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal, int promotion = 0)
         : data_(uint32_t(from) | uint32_t(to) << 7 | uint32_t(kind) << 14 |
-                uint32_t(promotion) << 17) {}
+                uint32_t(promotion) << 18) {}
     constexpr Square from() const { return data_ & 0x7F; }
     constexpr Square to() const { return (data_ >> 7) & 0x7F; }
-    constexpr MoveKind kind() const { return MoveKind((data_ >> 14) & 7); }
-    constexpr int promotion() const { return (data_ >> 17) & 0xF; }
+    constexpr MoveKind kind() const { return MoveKind((data_ >> 14) & 0xF); }
+    constexpr int promotion() const { return (data_ >> 18) & 0xF; }
     constexpr bool operator==(const Move&) const = default;
     constexpr uint32_t raw() const { return data_; }
 
