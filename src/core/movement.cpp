@@ -24,6 +24,50 @@ void walk(const Geometry& g, Bitboard first, int max_level,
     for (Bitboard b = first; b;) go(pop_lsb(b), 0, 1);
 }
 
+// The fixed paths of the rarer shapes from s, first step in direction d: limited rides, hops
+// (destinations two or more steps away, over exactly one man), bent moves (a step, then at least
+// `range` steps turned 45 degrees outward) and crooked moves (each step turned 45 degrees, always
+// the same way round).
+void fixed_paths(const Geometry& g, const Movement& m, Square s, Direction d,
+                 const std::function<void(Square, Bitboard, bool)>& add) {
+    auto straight = [&](Direction dir) {
+        return [&g, dir](Square x, int) { return g.step(x, dir); };
+    };
+    switch (m.shape) {
+        case Movement::Shape::Ride:
+            walk(g, g.step(s, d), m.range, straight(d),
+                 [&](Square x, Bitboard clear, int) { add(x, clear, false); });
+            break;
+        case Movement::Shape::Hop:
+            walk(g, g.step(s, d), 0, straight(d), [&](Square x, Bitboard clear, int level) {
+                if (level >= 2) add(x, clear, true);
+            });
+            break;
+        case Movement::Shape::Bent:
+            for (int sense : {-1, 1})
+                for (Bitboard first = g.step(s, d); first;) {
+                    const Square corner = pop_lsb(first);
+                    const Bitboard corner_cells = square_bb(corner) | g.mate(corner);
+                    walk(g, g.step(corner, turn(d, sense)), 0, straight(turn(d, sense)),
+                         [&](Square x, Bitboard clear, int level) {
+                             if (level >= m.range) add(x, clear | corner_cells, false);
+                         });
+                }
+            break;
+        case Movement::Shape::Crooked:
+            for (int sense : {-1, 1})
+                walk(
+                    g, g.step(s, d), m.range,
+                    [&](Square x, int level) { return g.step(x, turn(d, sense * level)); },
+                    [&](Square x, Bitboard clear, int level) {
+                        if (level > 1 || sense == 1) add(x, clear, false);  // one step: once
+                    });
+            break;
+        default:
+            break;
+    }
+}
+
 }  // namespace
 
 int MoveTables::add_kind(const Geometry& g, int dx, int dy, bool step_direction, Direction d) {
@@ -157,61 +201,17 @@ MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
                 for (int d0 = 0; d0 < DIRECTION_NB; ++d0) {
                     if (!(m.directions & (1 << d0))) continue;
                     const Direction d = for_color(Direction(d0), c);
+                    if (m.shape == Movement::Shape::Ride && m.range == 0) {
+                        add_ride(d);
+                        continue;
+                    }
                     for (Square s = 0; s < n_; ++s) {
-                        switch (m.shape) {
-                            case Movement::Shape::Ride:
-                                if (m.range == 1)
-                                    add_set(s, g.step(s, d));
-                                else if (m.range == 0)
-                                    add_ride(d);
-                                else
-                                    walk(
-                                        g, g.step(s, d), m.range,
-                                        [&](Square x, int) { return g.step(x, d); },
-                                        [&](Square x, Bitboard clear, int) {
-                                            add_path(s, x, clear, false);
-                                        });
-                                break;
-                            case Movement::Shape::Hop:
-                                walk(
-                                    g, g.step(s, d), 0, [&](Square x, int) { return g.step(x, d); },
-                                    [&](Square x, Bitboard clear, int level) {
-                                        if (level >= 2) add_path(s, x, clear, true);
-                                    });
-                                break;
-                            case Movement::Shape::Bent:
-                                for (int sense : {-1, 1}) {
-                                    const Direction after = turn(d, sense);
-                                    for (Bitboard first = g.step(s, d); first;) {
-                                        const Square corner = pop_lsb(first);
-                                        walk(
-                                            g, g.step(corner, after), 0,
-                                            [&](Square x, int) { return g.step(x, after); },
-                                            [&](Square x, Bitboard clear, int level) {
-                                                if (level >= m.range)
-                                                    add_path(
-                                                        s, x,
-                                                        clear | square_bb(corner) | g.mate(corner),
-                                                        false);
-                                            });
-                                    }
-                                }
-                                break;
-                            case Movement::Shape::Crooked:
-                                for (int sense : {-1, 1})
-                                    walk(
-                                        g, g.step(s, d), m.range,
-                                        [&](Square x, int level) {
-                                            return g.step(x, turn(d, sense * level));
-                                        },
-                                        [&](Square x, Bitboard clear, int level) {
-                                            if (level > 1 || sense == 1)
-                                                add_path(s, x, clear, false);
-                                        });
-                                break;
-                            default:
-                                break;
-                        }
+                        if (m.shape == Movement::Shape::Ride && m.range == 1)
+                            add_set(s, g.step(s, d));
+                        else
+                            fixed_paths(g, m, s, d, [&](Square to, Bitboard clear, bool hop) {
+                                add_path(s, to, clear, hop);
+                            });
                     }
                 }
                 if (m.shape == Movement::Shape::Leap)
