@@ -38,10 +38,6 @@ Square Geometry::at(int file, int rank) const {
     return grid_[rank * (max_file_ - min_file_ + 1) + file - min_file_];
 }
 
-Square Geometry::rotate180(Square s) const {
-    return at(min_file_ + max_file_ - cells_[s].file, height_ - 1 - cells_[s].rank);
-}
-
 // Completes the tables: a step into one field of a switch reaches its mate too, and the cells are
 // checked to be in rank-major order, which the sliding-attack code relies on.
 void Geometry::finish() {
@@ -49,7 +45,6 @@ void Geometry::finish() {
         for (int d = 0; d < DIRECTION_NB; ++d)
             for (Bitboard b = steps_[s][d]; b;) steps_[s][d] |= mates_[pop_lsb(b)];
     for (Square s = 0; s < size(); ++s) {
-        all_ |= square_bb(s);
         if (mates_[s]) switch_fields_ |= square_bb(s);
         if (s > 0 && cells_[s].rank < cells_[s - 1].rank)
             throw std::logic_error("geometry cells must be numbered rank by rank");

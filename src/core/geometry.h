@@ -62,13 +62,11 @@ class Geometry {
     const std::string& name(Square s) const { return cells_[s].name; }
     Square find(std::string_view name) const;
     Square at(int file, int rank) const;
-    Bitboard all() const { return all_; }
     Bitboard step(Square s, Direction d) const { return steps_[s][d]; }
     Bitboard mate(Square s) const { return mates_[s]; }
     Bitboard switch_fields() const { return switch_fields_; }
     // The cell a mirrored array uses: same file, rank counted from the other side.
     Square mirror(Square s) const { return at(cells_[s].file, height_ - 1 - cells_[s].rank); }
-    Square rotate180(Square s) const;
     // Cells a leap by (dx, dy) reaches from s; throws std::invalid_argument where this geometry
     // does not define such a leap.
     Bitboard leap(Square s, int dx, int dy) const;
@@ -88,7 +86,7 @@ class Geometry {
     std::vector<Bitboard> mates_;
     std::vector<Square> grid_;         // (max_file - min_file + 1) * height, SQ_NONE for holes
     int min_file_ = 0, max_file_ = 0;  // Chess 66's switch fields lie beside the 8 files
-    Bitboard all_ = 0, switch_fields_ = 0;
+    Bitboard switch_fields_ = 0;
 };
 
 std::string file_name(int file);

@@ -46,9 +46,6 @@ class MoveTables {
   public:
     MoveTables(const Geometry& geometry, const std::vector<PieceType>& types);
 
-    int ray_kinds() const { return kinds_; }
-    Bitboard ray(int kind, Square s) const { return ray_[kind][s]; }
-    Bitboard reverse_ray(int kind, Square s) const { return reverse_ray_[kind][s]; }
     Bitboard between(Square a, Square b) const { return between_[a * n_ + b]; }
     const PieceMoves& piece(int type, Color c) const { return pieces_[type][c]; }
     // True when every capture is a leap, a single step or an unlimited ride: then pins and
