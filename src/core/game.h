@@ -14,11 +14,8 @@
 
 namespace menagerie {
 
-enum CastlingSide : int {
-    KING_SIDE,
-    QUEEN_SIDE,
-    CASTLING_SIDE_NB
-};  // towards higher / lower files
+// Castling towards the higher files (king's side, O-O, O-Og) or the lower (O-O-O, O-Ob).
+enum CastlingSide : int { KING_SIDE, QUEEN_SIDE, CASTLING_SIDE_NB };
 
 struct CastlingRules {
     bool enabled = false;
