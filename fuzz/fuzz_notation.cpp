@@ -1,5 +1,6 @@
 // libFuzzer target: any bytes as (variant, FEN, moves) must either be refused with Error or give a
 // position whose FEN round-trips, whose key matches a recomputed one, and whose moves all play.
+// A first byte with its high bit set makes the rest a PGN game instead.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include "games/games.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
+#include "notation/pgn.h"
 
 using namespace menagerie;
 
@@ -30,6 +32,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         for (const std::string& name : game_names()) all.push_back(make_game(name));
         return all;
     }();
+    if (data[0] & 0x80) {
+        try {
+            final_position(
+                parse_pgn(std::string(reinterpret_cast<const char*>(data + 1), size - 1)));
+        } catch (const Error&) {
+        }
+        return 0;
+    }
     const auto& game = games[data[0] % games.size()];
     std::istringstream in(std::string(reinterpret_cast<const char*>(data + 1), size - 1));
     std::string fen, line;
