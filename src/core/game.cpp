@@ -58,9 +58,6 @@ void Game::freeze() {
         if (tables->piece(static_cast<int>(t), WHITE).ride_capture |
             tables->piece(static_cast<int>(t), BLACK).ride_capture)
             rider_types.push_back(static_cast<int>(t));
-    for (Color c : {WHITE, BLACK})
-        if (king >= 0 && (tables->piece(king, c).ride_quiet | tables->piece(king, c).ride_capture))
-            throw std::logic_error(name + ": the king must step or leap");
 }
 
 }  // namespace menagerie

@@ -36,6 +36,7 @@ struct CastlingRules {
 // the listed types on the same rank (or keeps it), the bishops staying on opposite colours, and
 // the other army mirrors the swap.
 struct RelocationStep {
+    Color chooser = WHITE;
     int mover = -1;
     uint32_t partners = 0;  // set of piece types
 };

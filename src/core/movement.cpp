@@ -225,7 +225,7 @@ MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
                                 add_ride(add_kind(g, dx, c == WHITE ? dy : -dy, false, NORTH));
                             }
             }
-            if (types[t].royal && pm.has_paths)
+            if (types[t].royal && (pm.has_paths || pm.ride_quiet || pm.ride_capture))
                 throw std::logic_error("royal pieces must step or leap");
         }
 #if defined(__BMI2__)

@@ -111,7 +111,9 @@ Bitboard Position::closed(Bitboard occupied) const {
     return occupied;
 }
 
-Bitboard Position::attackers_to(Square s, Color by, Bitboard occupied) const {
+// Cells of `by` men attacking s; with FirstOnly, stops at the first one found (attack tests).
+template <bool FirstOnly>
+Bitboard Position::attackers(Square s, Color by, Bitboard occupied) const {
     Bitboard result = 0;
     const int types = static_cast<int>(game_->types.size());
     for (int t = 0; t < types; ++t) {
@@ -127,25 +129,17 @@ Bitboard Position::attackers_to(Square s, Color by, Bitboard occupied) const {
             for (const PathEntry& e : pm.reverse_paths[s])
                 if (has(mine, e.square) && popcount(e.clear & occupied) == (e.hop ? 1 : 0))
                     result |= square_bb(e.square);
+        if (FirstOnly && result) break;
     }
     return result;
 }
 
+Bitboard Position::attackers_to(Square s, Color by, Bitboard occupied) const {
+    return attackers<false>(s, by, occupied);
+}
+
 bool Position::attacked(Square s, Color by, Bitboard occupied) const {
-    const int types = static_cast<int>(game_->types.size());
-    for (int t = 0; t < types; ++t) {
-        const Bitboard mine = pieces(by, t);
-        if (!mine) continue;
-        const PieceMoves& pm = tables_->piece(t, by);
-        if (pm.reverse_capture[s] & mine) return true;
-        for (Bitboard c = pm.reverse_ride[s] & mine; c;)
-            if (!(tables_->between(pop_lsb(c), s) & occupied)) return true;
-        if (pm.has_paths)
-            for (const PathEntry& e : pm.reverse_paths[s])
-                if (has(mine, e.square) && popcount(e.clear & occupied) == (e.hop ? 1 : 0))
-                    return true;
-    }
-    return false;
+    return attackers<true>(s, by, occupied) != 0;
 }
 
 bool Position::can_castle(Color c, CastlingSide side) const {
@@ -164,13 +158,17 @@ bool Position::is_capture(Move m) const {
     return board_[m.to()] != NO_PIECE;
 }
 
-void Position::clear_unmoved(Bitboard cells) {
-    if (!(st_->unmoved & cells)) return;
+void Position::unmark(Bitboard cells) {
     for (Bitboard b = st_->unmoved & cells; b;) {
         const Square s = pop_lsb(b);
         st_->key ^= zobrist::unmoved(s);
         st_->unmoved ^= square_bb(s);
     }
+}
+
+void Position::clear_unmoved(Bitboard cells) {
+    if (!(st_->unmoved & cells)) return;
+    unmark(cells);
     drop_meaningless_unmoved();
 }
 
@@ -189,11 +187,7 @@ void Position::drop_meaningless_unmoved() {
                     keep |= square_bb(castling_rooks_[c][side]);
             if (keep || game_->bunker_leap) keep |= square_bb(king);
         }
-        for (Bitboard drop = st_->unmoved & pieces(c) & ~keep; drop;) {
-            const Square s = pop_lsb(drop);
-            st_->key ^= zobrist::unmoved(s);
-            st_->unmoved ^= square_bb(s);
-        }
+        unmark(pieces(c) & ~keep);
     }
 }
 
@@ -214,7 +208,7 @@ void Position::update_ep(Square from, Square to) {
 // Moves king and rook to their castled cells (Do) or back; returns those cells.
 template <bool Do>
 std::pair<Square, Square> Position::do_castling(Color us, Square king_from, Square rook_from) {
-    const CastlingSide side = rook_from == castling_rooks_[us][KING_SIDE] ? KING_SIDE : QUEEN_SIDE;
+    const CastlingSide side = castling_side(us, rook_from);
     const Square king_to = game_->castling.king_to[us][side],
                  rook_to = game_->castling.rook_to[us][side];
     const Square king_now = Do ? king_from : king_to, rook_now = Do ? rook_from : rook_to;
@@ -224,6 +218,18 @@ std::pair<Square, Square> Position::do_castling(Color us, Square king_from, Squa
     add_piece(Do ? king_to : king_from, king);
     add_piece(Do ? rook_to : rook_from, rook);
     return {king_to, rook_to};
+}
+
+// Swaps two men during a move, with their keys and unmoved marks.
+void Position::swap_men(Square a, Square b) {
+    if (a == b) return;
+    st_->key ^= zobrist::piece(board_[a], a) ^ zobrist::piece(board_[b], b) ^
+                zobrist::piece(board_[a], b) ^ zobrist::piece(board_[b], a);
+    swap_pieces(a, b);
+    if (has(st_->unmoved, a) != has(st_->unmoved, b)) {
+        st_->unmoved ^= square_bb(a) | square_bb(b);
+        st_->key ^= zobrist::unmoved(a) ^ zobrist::unmoved(b);
+    }
 }
 
 void Position::do_move(Move m, StateInfo& ns) {
@@ -294,9 +300,7 @@ void Position::do_move(Move m, StateInfo& ns) {
             break;
         }
         case MoveKind::Adjustment: {
-            ns.key ^= zobrist::piece(board_[from], from) ^ zobrist::piece(board_[to], to) ^
-                      zobrist::piece(board_[from], to) ^ zobrist::piece(board_[to], from);
-            swap_pieces(from, to);
+            swap_men(from, to);
             ns.adjust_rights &= static_cast<uint8_t>(~(1 << us));
             ns.key ^= zobrist::adjust(us);
             clear_unmoved(square_bb(from) | square_bb(to));
@@ -307,22 +311,13 @@ void Position::do_move(Move m, StateInfo& ns) {
             // travel with the men, who have not moved in the game's sense.
             const Square pairs[2][2] = {{from, to},
                                         {geometry().mirror(from), geometry().mirror(to)}};
-            for (const auto& pair : pairs) {
-                const Square a = pair[0], b = pair[1];
-                if (a == b) continue;
-                ns.key ^= zobrist::piece(board_[a], a) ^ zobrist::piece(board_[b], b) ^
-                          zobrist::piece(board_[a], b) ^ zobrist::piece(board_[b], a);
-                swap_pieces(a, b);
-                if (has(ns.unmoved, a) != has(ns.unmoved, b)) {
-                    ns.unmoved ^= square_bb(a) | square_bb(b);
-                    ns.key ^= zobrist::unmoved(a) ^ zobrist::unmoved(b);
-                }
-            }
+            for (const auto& pair : pairs) swap_men(pair[0], pair[1]);
             ns.key ^= zobrist::phase(ns.phase);
             ns.phase = ns.phase == CHOOSE_KING ? CHOOSE_QUEEN : PLAY;
             ns.key ^= zobrist::phase(ns.phase);
             ns.rule50 = 0;
-            next = WHITE;  // White chooses the queens, then White moves first
+            // The next step's chooser; when play begins, White moves first as in every game.
+            next = ns.phase == PLAY ? WHITE : game_->relocation_steps[ns.phase - 1].chooser;
             break;
         }
     }

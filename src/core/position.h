@@ -67,6 +67,10 @@ class Position {
     int repetitions() const;
     Square castling_rook(Color c, CastlingSide side) const { return castling_rooks_[c][side]; }
     bool can_castle(Color c, CastlingSide side) const;
+    // The side a castling move with the rook on `rook` goes to.
+    CastlingSide castling_side(Color c, Square rook) const {
+        return rook == castling_rooks_[c][KING_SIDE] ? KING_SIDE : QUEEN_SIDE;
+    }
     bool can_bunker_leap(Color c) const;
     bool can_adjust(Color c) const { return st_->adjust_rights & (1 << c); }
 
@@ -99,6 +103,10 @@ class Position {
     void swap_pieces(Square a, Square b);
     template <bool Do>
     std::pair<Square, Square> do_castling(Color us, Square king_from, Square rook_from);
+    template <bool FirstOnly>
+    Bitboard attackers(Square s, Color by, Bitboard occupied) const;
+    void swap_men(Square a, Square b);
+    void unmark(Bitboard cells);
     void clear_unmoved(Bitboard cells);
     void drop_meaningless_unmoved();
     void update_ep(Square from, Square to);

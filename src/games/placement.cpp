@@ -52,9 +52,10 @@ std::shared_ptr<const Game> make_placement(const std::string& name, const Option
     // Black swaps the king with any piece but a rook (reduced: only the queen); White swaps the
     // queen with a knight or a bishop.
     game->relocation_steps = {
-        RelocationStep{game->king, reduced ? types({game->queen})
-                                           : types({game->knight, game->bishop, game->queen})},
-        RelocationStep{game->queen, types({game->knight, game->bishop})}};
+        RelocationStep{
+            BLACK, game->king,
+            reduced ? types({game->queen}) : types({game->knight, game->bishop, game->queen})},
+        RelocationStep{WHITE, game->queen, types({game->knight, game->bishop})}};
 
     const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1 K";
     Position pos = parse_fen(game, start);

@@ -183,10 +183,10 @@ Position parse_fen(const std::shared_ptr<const Game>& game, const std::string& f
             st.phase = CHOOSE_QUEEN;
         else if (phase != "-")
             throw Error("FEN relocation field '" + phase + "' is not K, Q or -");
-        if (st.phase == CHOOSE_KING && pos.side_to_move() != BLACK)
-            throw Error("FEN relocation field K needs Black to move (Black chooses the kings)");
-        if (st.phase == CHOOSE_QUEEN && pos.side_to_move() != WHITE)
-            throw Error("FEN relocation field Q needs White to move (White chooses the queens)");
+        if (st.phase != PLAY && pos.side_to_move() != game->relocation_steps[st.phase - 1].chooser)
+            throw Error("FEN relocation field " + phase + " needs " +
+                        colour_name(game->relocation_steps[st.phase - 1].chooser) +
+                        " to move (that side chooses now)");
     }
     if (game->bunker_leap) {
         const std::string bunker = fields.size() > 6 ? fields[6] : "-";

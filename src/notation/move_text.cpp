@@ -81,8 +81,7 @@ std::string move_to_uci(const Position& pos, Move m) {
     if (m.kind() == MoveKind::Castling) {
         const CastlingRules& cr = pos.game().castling;
         const Color us = color_of(pos.piece_on(m.from()));
-        const CastlingSide side =
-            m.to() == pos.castling_rook(us, KING_SIDE) ? KING_SIDE : QUEEN_SIDE;
+        const CastlingSide side = pos.castling_side(us, m.to());
         const int kfile = g.cell(m.from()).file, rfile = g.cell(m.to()).file;
         const bool orthodox = kfile == 4 && (rfile == 0 || rfile == g.width() - 1);
         return text + g.name(cr.uci_king_to && orthodox ? cr.king_to[us][side] : m.to());
@@ -104,8 +103,7 @@ std::string move_to_san(Position& pos, Move m) {
     switch (m.kind()) {
         case MoveKind::Castling: {
             const Color us = pos.side_to_move();
-            san =
-                game.castling.san[to == pos.castling_rook(us, KING_SIDE) ? KING_SIDE : QUEEN_SIDE];
+            san = game.castling.san[pos.castling_side(us, to)];
             break;
         }
         case MoveKind::Relocation:
@@ -169,13 +167,10 @@ Move parse_move(Position& pos, const std::string& text) {
     const Geometry& g = pos.geometry();
     // Coordinate form, with castling also accepted as king-from + king-to and king-takes-rook.
     for (Move m : legal) {
-        std::string lower = text;
-        for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         if (move_to_uci(pos, m) == text) return m;
         if (m.kind() == MoveKind::Castling) {
             const Color us = pos.side_to_move();
-            const CastlingSide side =
-                m.to() == pos.castling_rook(us, KING_SIDE) ? KING_SIDE : QUEEN_SIDE;
+            const CastlingSide side = pos.castling_side(us, m.to());
             const std::string king_to =
                 g.name(m.from()) + g.name(pos.game().castling.king_to[us][side]);
             const std::string takes_rook = g.name(m.from()) + g.name(m.to());
@@ -193,7 +188,7 @@ Move parse_move(Position& pos, const std::string& text) {
     if (wanted == "O-O")
         for (Move m : legal)
             if (m.kind() == MoveKind::Castling &&
-                m.to() == pos.castling_rook(pos.side_to_move(), KING_SIDE))
+                pos.castling_side(pos.side_to_move(), m.to()) == KING_SIDE)
                 return m;
     const std::string loose = without(wanted, "x=");
     std::vector<Move> found;
