@@ -7,6 +7,7 @@
 #include "app/commands.h"
 #include "core/error.h"
 #include "core/movegen.h"
+#include "core/outcome.h"
 #include "games/games.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
@@ -49,21 +50,15 @@ void add_game_flags(CLI::App* cmd, Common& c, bool position) {
 Position position_of(const Common& c, std::shared_ptr<const Game>& game) {
     game = make_game(c.variant, parse_options(c.options));
     if (c.fen && c.setup) throw Error("give --fen or --setup, not both");
-    Position pos = c.fen ? parse_fen(game, *c.fen) : start_position(game, c.setup, c.seed);
-    if (c.moves) {
-        for (const std::string& text : split_moves(*c.moves)) {
-            Move m;
-            try {
-                m = parse_move(pos, text);
-            } catch (const Error& e) {
-                throw Error(std::string(e.what()) + " in --moves");
-            }
-            StateInfo st;
-            pos.do_move(m, st);
-            pos = Position(pos);  // detach from the local state
+    GameRecord record(c.fen ? parse_fen(game, *c.fen) : start_position(game, c.setup, c.seed));
+    for (const std::string& text : c.moves ? split_moves(*c.moves) : std::vector<std::string>{}) {
+        try {
+            record.play(parse_move(record.position(), text));
+        } catch (const Error& e) {
+            throw Error(std::string(e.what()) + " in --moves");
         }
     }
-    return pos;
+    return Position(record.position());  // a copy that no longer needs the record's states
 }
 
 int run(int argc, char** argv) {

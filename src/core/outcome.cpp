@@ -26,17 +26,6 @@ bool dead_position(const Position& pos) {
 
 }  // namespace
 
-int Position::repetitions() const {
-    int count = 0;
-    const StateInfo* s = st_;
-    for (int back = 2; back <= st_->rule50; back += 2) {
-        if (!s->previous || !s->previous->previous) break;
-        s = s->previous->previous;
-        count += s->key == st_->key;
-    }
-    return count;
-}
-
 Outcome outcome(Position& pos) {
     MoveList list;
     generate_legal(pos, list);

@@ -2,11 +2,10 @@
 // fifty-move rule, threefold repetition, and dead positions it can prove cheaply).
 #pragma once
 
-#include <deque>
 #include <string>
-#include <vector>
 
 #include "core/position.h"
+#include "core/record.h"
 
 namespace menagerie {
 
@@ -17,35 +16,8 @@ struct Outcome {
     std::string reason;  // "checkmate", "stalemate", "fifty-move rule", ...
 };
 
-// Repetition needs the position's history, so the states must still be alive (see GameRecord).
+// Repetition needs the position's history, so its states must still be alive (see GameRecord).
 Outcome outcome(Position& pos);
 std::string result_text(Result r);  // PGN form: 1-0, 0-1, 1/2-1/2, *
-
-// A game in progress: a position that keeps its history, for repetition and undo.
-class GameRecord {
-  public:
-    explicit GameRecord(const Position& start) : pos_(start) {}
-    GameRecord(const GameRecord&) = delete;
-    GameRecord& operator=(const GameRecord&) = delete;
-    Position& position() { return pos_; }
-    const std::vector<Move>& moves() const { return moves_; }
-    void play(Move m) {
-        states_.emplace_back();
-        pos_.do_move(m, states_.back());
-        moves_.push_back(m);
-    }
-    bool undo() {
-        if (moves_.empty()) return false;
-        pos_.undo_move(moves_.back());
-        moves_.pop_back();
-        states_.pop_back();
-        return true;
-    }
-
-  private:
-    Position pos_;
-    std::deque<StateInfo> states_;  // a deque keeps every state where it is
-    std::vector<Move> moves_;
-};
 
 }  // namespace menagerie

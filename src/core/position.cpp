@@ -152,6 +152,17 @@ bool Position::can_bunker_leap(Color c) const {
     return game_->bunker_leap && king != SQ_NONE && has(st_->unmoved, king);
 }
 
+int Position::repetitions() const {
+    int count = 0;
+    const StateInfo* s = st_;
+    for (int back = 2; back <= st_->rule50; back += 2) {
+        if (!s->previous || !s->previous->previous) break;
+        s = s->previous->previous;
+        count += s->key == st_->key;
+    }
+    return count;
+}
+
 bool Position::is_capture(Move m) const {
     if (m.kind() == MoveKind::EnPassant) return true;
     if (m.kind() != MoveKind::Normal && m.kind() != MoveKind::Promotion) return false;

@@ -127,10 +127,10 @@ PgnGame parse_pgn(const std::string& text) {
     if (fen == g.tags.end() && game->random_start)
         throw Error("PGN of " + game->name +
                     " needs a FEN tag: its games start from a random setup");
-    Position pos =
-        fen != g.tags.end() ? parse_fen(game, fen->second) : parse_fen(game, game->start_fen);
+    GameRecord record(fen != g.tags.end() ? parse_fen(game, fen->second)
+                                          : parse_fen(game, game->start_fen));
+    Position& pos = record.position();
     g.start_fen = write_fen(pos);
-    std::vector<StateInfo> states(tokens.size());
     for (std::string tok : tokens) {
         size_t k = 0;
         while (k < tok.size() && std::isdigit(static_cast<unsigned char>(tok[k]))) ++k;
@@ -149,16 +149,15 @@ PgnGame parse_pgn(const std::string& text) {
         }
         g.san.push_back(move_to_san(pos, m));
         g.moves.push_back(m);
-        pos.do_move(m, states[g.moves.size() - 1]);
+        record.play(m);
     }
     return g;
 }
 
 Position final_position(const PgnGame& game) {
-    Position pos = parse_fen(game_of(game.tags), game.start_fen);
-    std::vector<StateInfo> states(game.moves.size());
-    for (size_t i = 0; i < game.moves.size(); ++i) pos.do_move(game.moves[i], states[i]);
-    return Position(pos);
+    GameRecord record(parse_fen(game_of(game.tags), game.start_fen));
+    for (Move m : game.moves) record.play(m);
+    return Position(record.position());
 }
 
 Position read_pgn_file(const std::string& path) {
