@@ -118,6 +118,7 @@ void generate_moves(Position& pos, Sink& sink, bool by_pins) {
                 if (t == g.pawn) {
                     Bitboard quiet = pm.quiet[from] & landing;
                     const Bitboard capture = pm.capture[from];
+                    // A double step needs every cell of the single step empty.
                     if (has(g.double_step_zone[us], from) && quiet && quiet == pm.quiet[from])
                         for (Bitboard mids = quiet; mids;)
                             quiet |= pm.quiet[pop_lsb(mids)] & landing;
