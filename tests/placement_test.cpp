@@ -77,6 +77,10 @@ TEST(Placement, CastlingNeedsTheSquaresBetweenKingAndRookUnattacked) {
     EXPECT_TRUE(sans(play(placement, KING_G)).count("O-O"));
     EXPECT_EQ(write_fen(play(placement, KING_G, "O-O")),
               "r3n1kr/pppppppp/8/8/8/n7/PPPPPPPP/R4RK1 b kq - 1 1");
+    // A king already on c castles towards the queen's side by moving only the rook.
+    EXPECT_EQ(write_fen(play(placement, "rnk1qbnr/pppppppp/8/8/8/8/PPPPPPPP/R1K4R w KQkq - 0 1",
+                             "O-O-O")),
+              "rnk1qbnr/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b kq - 1 1");
     // King and rook end on the orthodox squares from b1 too: king c1, rook d1.
     EXPECT_EQ(write_fen(play(placement, KING_B, "O-O-O")),
               "rk4nr/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b kq - 1 1");
