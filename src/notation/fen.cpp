@@ -59,18 +59,17 @@ void parse_board(Position& pos, const std::string& board) {
         const auto& cells = ranks[rank];
         size_t at = 0;
         const std::string& r = rows[i];
+        auto rank_error = [rank](const std::string& what) {
+            return Error("FEN rank " + std::to_string(rank + 1) + " " + what);
+        };
         for (size_t j = 0; j < r.size(); ++j) {
             const char ch = r[j];
             if (std::isdigit(static_cast<unsigned char>(ch))) {
                 size_t k = j;
                 while (k < r.size() && std::isdigit(static_cast<unsigned char>(r[k]))) ++k;
-                if (k - j > 3)
-                    throw Error("FEN rank " + std::to_string(rank + 1) +
-                                " has a count that is too long");
+                if (k - j > 3) throw rank_error("has a count that is too long");
                 const int n = std::stoi(r.substr(j, k - j));
-                if (n == 0)
-                    throw Error("FEN rank " + std::to_string(rank + 1) +
-                                " has an empty count of 0");
+                if (n == 0) throw rank_error("has an empty count of 0");
                 at += static_cast<size_t>(n);
                 j = k - 1;
             } else {
@@ -80,8 +79,7 @@ void parse_board(Position& pos, const std::string& board) {
                     throw Error(std::string("FEN board has unknown piece letter '") + ch +
                                 "' for " + game.name);
                 if (at >= cells.size())
-                    throw Error("FEN rank " + std::to_string(rank + 1) + " has more than " +
-                                std::to_string(cells.size()) + " cells");
+                    throw rank_error("has more than " + std::to_string(cells.size()) + " cells");
                 pos.put(cells[at++],
                         make_piece_code(
                             std::isupper(static_cast<unsigned char>(ch)) ? WHITE : BLACK, type));
@@ -89,8 +87,8 @@ void parse_board(Position& pos, const std::string& board) {
             if (at > cells.size()) break;
         }
         if (at != cells.size())
-            throw Error("FEN rank " + std::to_string(rank + 1) + " describes " +
-                        std::to_string(at) + " cells, expected " + std::to_string(cells.size()));
+            throw rank_error("describes " + std::to_string(at) + " cells, expected " +
+                             std::to_string(cells.size()));
     }
 }
 
