@@ -34,8 +34,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }();
     if (data[0] & 0x80) {
         try {
-            final_position(
-                parse_pgn(std::string(reinterpret_cast<const char*>(data + 1), size - 1)));
+            final_position(parse_pgn(std::string(reinterpret_cast<const char*>(data + 1), size - 1),
+                                     make_game),
+                           make_game);
         } catch (const Error&) {
         }
         return 0;

@@ -20,7 +20,7 @@ std::shared_ptr<Game> board_game(Geometry geometry, int pawn_rank, bool with_abs
         game->types.push_back(make_piece(piece));
     if (with_absent_cannon) {
         game->types.push_back(make_piece("cannon"));
-        game->types.back().letter = 'C';
+        game->types.back().token = "C";
     }
     const Geometry& g = game->geometry;
     for (Square s = 0; s < g.size(); ++s) {

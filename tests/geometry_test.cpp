@@ -184,7 +184,7 @@ namespace {
 TEST(Riders, NightriderAndLimitedRide) {
     const Geometry g = Geometry::rectangle(8, 8);
     const std::vector<PieceType> types = {make_piece("nightrider"),
-                                          PieceType{"short rook", 'T', {ride(ORTHOGONAL, 2)}}};
+                                          PieceType{"short rook", "T", {ride(ORTHOGONAL, 2)}}};
     const MoveTables mt(g, types);
     EXPECT_EQ(destinations(g, mt, 0, "a1", 0, 0),
               (std::set<std::string>{"b3", "c5", "d7", "c2", "e3", "g4"}));

@@ -78,9 +78,9 @@ TEST_P(EveryGame, PgnRoundTrips) {
         }
         const std::string pgn = write_pgn(start, moves);
         EXPECT_NE(pgn.find("[Variant \"" + GetParam() + "\"]"), std::string::npos) << pgn;
-        const PgnGame parsed = parse_pgn(pgn);
+        const PgnGame parsed = parse_pgn(pgn, make_game);
         ASSERT_EQ(parsed.moves.size(), moves.size()) << pgn;
-        EXPECT_EQ(write_fen(final_position(parsed)), write_fen(pos)) << pgn;
+        EXPECT_EQ(write_fen(final_position(parsed, make_game)), write_fen(pos)) << pgn;
         EXPECT_EQ(write_pgn(start, parsed.san), pgn);
     }
 }
@@ -191,11 +191,12 @@ TEST(Pgn, ReadsTagsCommentsAndVariations) {
     const std::string pgn =
         "[Event \"test\"]\n[Variant \"placement\"]\n\n1... K<>d8 {Black moves the king} 1. Q<>c1 "
         "1. e4 (1. d4) e5 $1 2. Nf3 *\n";
-    const PgnGame game = parse_pgn(pgn);
+    const PgnGame game = parse_pgn(pgn, make_game);
     EXPECT_EQ(game.san, (std::vector<std::string>{"K<>d8", "Q<>c1", "e4", "e5", "Nf3"}));
-    EXPECT_THROW(parse_pgn("[Variant \"placement\"]\n1. e4"), Error);  // the relocation comes first
-    EXPECT_THROW(parse_pgn("[Variant \"nonsense\"]\n1. e4"), Error);
-    EXPECT_THROW(parse_pgn("[Event \"x\"\n1. e4"), Error);
+    EXPECT_THROW(parse_pgn("[Variant \"placement\"]\n1. e4", make_game),
+                 Error);  // the relocation comes first
+    EXPECT_THROW(parse_pgn("[Variant \"nonsense\"]\n1. e4", make_game), Error);
+    EXPECT_THROW(parse_pgn("[Event \"x\"\n1. e4", make_game), Error);
 }
 
 }  // namespace

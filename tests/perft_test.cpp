@@ -97,7 +97,7 @@ namespace {
 TEST(Perft, PlayAndTestPathAgrees) {
     auto game = orthodox_game("chess-with-cannon", "test");
     game->types.push_back(make_piece("cannon"));
-    game->types.back().letter = 'C';
+    game->types.back().token = "C";
     game->freeze();
     ASSERT_FALSE(game->tables->pins_suffice());
     const std::pair<const char*, std::vector<uint64_t>> cases[] = {

@@ -156,7 +156,7 @@ int run(int argc, char** argv) {
             c.moves ? split_moves(*c.moves) : std::vector<std::string>{};
         std::cout << write_pgn(start, texts);
     } else if (replay->parsed()) {
-        std::cout << write_fen(read_pgn_file(pgn_file)) << "\n";
+        std::cout << write_fen(read_pgn_file(pgn_file, make_game)) << "\n";
     } else if (play->parsed()) {
         Position pos = position_of(c, game);
         return run_play(game, pos);

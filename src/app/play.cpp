@@ -14,26 +14,26 @@ namespace {
 
 void draw(const Position& pos) {
     const Geometry& g = pos.geometry();
+    size_t width = 1;  // a column fits the longest token (C'' is three characters)
+    for (const PieceType& t : pos.game().types) width = std::max(width, t.token.size());
+    auto column = [width](std::string text) {
+        return text + std::string(width + 1 - text.size(), ' ');
+    };
     for (int rank = g.height() - 1; rank >= 0; --rank) {
         std::string row = (rank < 9 ? " " : "") + std::to_string(rank + 1) + " ";
         for (int file = -1; file <= g.width(); ++file) {
             const Square s = g.at(file, rank);
             if (s == SQ_NONE) {
-                if (file >= 0 && file < g.width()) row += "  ";
+                if (file >= 0 && file < g.width()) row += column("");
                 continue;
             }
             const Piece p = pos.piece_on(s);
-            char ch = '.';
-            if (p != NO_PIECE) {
-                ch = pos.game().types[type_of(p)].letter;
-                if (color_of(p) == BLACK) ch = static_cast<char>(ch - 'A' + 'a');
-            }
-            row += std::string(1, ch) + " ";
+            row += column(p == NO_PIECE ? "." : pos.game().token(p));
         }
         std::cout << row << "\n";
     }
     std::string files = "   ";
-    for (int f = 0; f < g.width(); ++f) files += std::string(1, static_cast<char>('a' + f)) + " ";
+    for (int f = 0; f < g.width(); ++f) files += column(file_name(f));
     std::cout << files << "\n" << write_fen(pos) << "\n";
 }
 

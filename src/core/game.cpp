@@ -7,10 +7,34 @@
 
 namespace menagerie {
 
-int Game::type_of_letter(char upper) const {
+namespace {
+
+bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+char to_lower(char c) { return is_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
+char to_upper(char c) { return is_lower(c) ? static_cast<char>(c - 'a' + 'A') : c; }
+
+}  // namespace
+
+Piece Game::read_token(std::string_view text, size_t& at) const {
+    if (at >= text.size() || !(is_upper(text[at]) || is_lower(text[at]))) return NO_PIECE;
+    size_t end = at + 1;
+    while (end < text.size() && text[end] == '\'') ++end;
+    std::string upper(text.substr(at, end - at));
+    upper[0] = to_upper(upper[0]);
     for (size_t t = 0; t < types.size(); ++t)
-        if (types[t].letter == upper) return static_cast<int>(t);
-    return -1;
+        if (types[t].token == upper) {
+            const Color c = is_upper(text[at]) ? WHITE : BLACK;
+            at = end;
+            return make_piece_code(c, static_cast<int>(t));
+        }
+    return NO_PIECE;
+}
+
+std::string Game::token(Piece p) const {
+    std::string t = types[type_of(p)].token;
+    if (color_of(p) == BLACK) t[0] = to_lower(t[0]);
+    return t;
 }
 
 const Setup& Game::find_setup(const std::string& given) const {
@@ -35,12 +59,19 @@ const Setup& Game::find_setup(const std::string& given) const {
 }
 
 void Game::freeze() {
-    std::set<char> letters;
+    if (types.size() > PIECE_TYPE_MAX)
+        throw std::logic_error(name + " has more than " + std::to_string(PIECE_TYPE_MAX) +
+                               " piece types");
+    std::set<std::string> tokens;
     for (size_t t = 0; t < types.size(); ++t) {
         const PieceType& p = types[t];
-        if (!letters.insert(p.letter).second)
-            throw std::logic_error(name + ": two piece types use the letter " +
-                                   std::string(1, p.letter));
+        const bool well_formed = !p.token.empty() && is_upper(p.token[0]) &&
+                                 p.token.find_first_not_of('\'', 1) == std::string::npos;
+        if (!well_formed)
+            throw std::logic_error(name + ": piece token '" + p.token + "' of " + p.name +
+                                   " is not a capital letter followed by primes");
+        if (!tokens.insert(p.token).second)
+            throw std::logic_error(name + ": two piece types use the token " + p.token);
         const int index = static_cast<int>(t);
         if (p.royal) king = index;
         if (p.pawn) pawn = index;

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/geometry.h"
@@ -38,7 +39,7 @@ struct CastlingRules {
 struct RelocationStep {
     Color chooser = WHITE;
     int mover = -1;
-    uint32_t partners = 0;  // set of piece types
+    TypeSet partners = 0;
 };
 
 // Relocation phase of the Placement family, stored in the position.
@@ -50,6 +51,9 @@ struct Setup {
     std::string fen;
     std::vector<std::string> aliases;  // other accepted identifiers
 };
+
+// A game's options by name, as given (for example castling=chess960).
+using Options = std::map<std::string, std::string>;
 
 struct GameOption {
     std::string name;
@@ -80,7 +84,12 @@ class Game {
     std::unique_ptr<MoveTables> tables;
     std::vector<int> rider_types;  // types that capture by riding: the only possible pinners
 
-    int type_of_letter(char upper) const;
+    // A piece token at text[at] (either colour): on success the piece, with `at` moved past it;
+    // NO_PIECE (and `at` unchanged) when no token of this game starts there.
+    Piece read_token(std::string_view text, size_t& at) const;
+    // The token of a type (upper case) or of a piece (lower case for Black).
+    const std::string& token(int type) const { return types[type].token; }
+    std::string token(Piece p) const;
     bool same_colour(Square a, Square b) const {
         const Cell &x = geometry.cell(a), &y = geometry.cell(b);
         return ((x.file + x.rank) & 1) == ((y.file + y.rank) & 1);
@@ -91,9 +100,5 @@ class Game {
     // For the game's factory: compiles movement and checks the definition.
     void freeze();
 };
-
-std::vector<std::string> game_names();
-std::shared_ptr<const Game> make_game(const std::string& name,
-                                      const std::map<std::string, std::string>& options = {});
 
 }  // namespace menagerie

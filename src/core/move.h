@@ -1,16 +1,17 @@
-// A move is a tagged value packed into 32 bits:
-//   bits 0-6   from cell
-//   bits 7-13  to cell (castling: the rook's cell; relocation and adjustment: the partner's cell)
-//   bits 14-17 kind (room for the kinds later games add: a reveal whose outcome is drawn at
-//              random, the placement of the extra men it brings)
-//   bits 18-21 promotion piece type
-//   bits 22-31 free: the index of a drawn outcome, for chance moves
+// A move is a tagged value packed into 32 bits, low bits first:
+//   from cell       SQUARE_BITS (7)
+//   to cell         SQUARE_BITS (7)   castling: the rook's cell; relocation and adjustment: the
+//                                     partner's cell (see the accessors below)
+//   kind            KIND_BITS (4)     room for the kinds later games add
+//   promotion type  PIECE_TYPE_BITS (6)
+//   the rest (8)    free: the index of a drawn outcome, for chance moves
 #pragma once
 
 #include <array>
 #include <cstdint>
 
 #include "core/bitboard.h"
+#include "core/piece.h"
 
 namespace menagerie {
 
@@ -25,15 +26,24 @@ enum class MoveKind : uint8_t {
 };
 
 class Move {
+    static constexpr int SQUARE_BITS = std::bit_width(unsigned(SQUARE_MAX - 1));
+    static constexpr int KIND_BITS = 4;
+    static constexpr int TO_SHIFT = SQUARE_BITS, KIND_SHIFT = 2 * SQUARE_BITS,
+                         PROMOTION_SHIFT = KIND_SHIFT + KIND_BITS;
+    static_assert(PROMOTION_SHIFT + PIECE_TYPE_BITS <= 32, "a move must fit in 32 bits");
+    static constexpr uint32_t SQUARE_MASK = (1u << SQUARE_BITS) - 1;
+
   public:
     Move() = default;  // left uninitialised: move lists are filled, never cleared
     constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal, int promotion = 0)
-        : data_(uint32_t(from) | uint32_t(to) << 7 | uint32_t(kind) << 14 |
-                uint32_t(promotion) << 18) {}
-    constexpr Square from() const { return data_ & 0x7F; }
-    constexpr Square to() const { return (data_ >> 7) & 0x7F; }
-    constexpr MoveKind kind() const { return MoveKind((data_ >> 14) & 0xF); }
-    constexpr int promotion() const { return (data_ >> 18) & 0xF; }
+        : data_(uint32_t(from) | uint32_t(to) << TO_SHIFT | uint32_t(kind) << KIND_SHIFT |
+                uint32_t(promotion) << PROMOTION_SHIFT) {}
+    constexpr Square from() const { return data_ & SQUARE_MASK; }
+    constexpr Square to() const { return (data_ >> TO_SHIFT) & SQUARE_MASK; }
+    constexpr MoveKind kind() const {
+        return MoveKind((data_ >> KIND_SHIFT) & ((1u << KIND_BITS) - 1));
+    }
+    constexpr int promotion() const { return (data_ >> PROMOTION_SHIFT) & (PIECE_TYPE_MAX - 1); }
     constexpr bool operator==(const Move&) const = default;
     constexpr uint32_t raw() const { return data_; }
 

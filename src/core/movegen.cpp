@@ -31,7 +31,7 @@ void generate_relocations(Position& pos, MoveList& list) {
         const Square to = pop_lsb(b);
         const int t = type_of(pos.piece_on(to));
         if (pos.geometry().cell(to).rank != rank) continue;
-        if (to != from && !(step.partners & (1u << t))) continue;
+        if (to != from && !(step.partners & type_bit(t))) continue;
         // The bishops must stay on squares of opposite colours.
         Bitboard bishops = pos.pieces(us, g.bishop);
         if (t == g.bishop) bishops ^= square_bb(to) | square_bb(from);

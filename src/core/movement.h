@@ -20,11 +20,9 @@
 
 namespace menagerie {
 
-enum Color : int { WHITE, BLACK, COLOR_NB };
-constexpr Color operator~(Color c) { return Color(c ^ 1); }
-
+// Ray kinds are kept in 32-bit sets: the 8 directions and up to 24 leap-ride vectors (a
+// Nightrider and a Camelrider use 8 each).
 constexpr int RAY_KIND_MAX = 32;
-constexpr int PIECE_TYPE_MAX = 16;
 
 // A destination reached along a fixed path (limited rides, hops, bent and crooked moves): it is
 // reachable when no cell of `clear` is occupied, or for a hop when exactly one is.

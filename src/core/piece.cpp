@@ -7,7 +7,7 @@ namespace menagerie {
 PieceType make_piece(const std::string& name) {
     using M = Mode;
     auto p = [&](char letter, std::vector<Movement> moves, int value) {
-        return PieceType{name, letter, std::move(moves), false, false, value};
+        return PieceType{name, std::string(1, letter), std::move(moves), false, false, value};
     };
     if (name == "king") {
         PieceType k = p('K', {step(ALL_DIRECTIONS)}, 0);

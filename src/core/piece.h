@@ -10,6 +10,26 @@
 
 namespace menagerie {
 
+enum Color : int { WHITE, BLACK, COLOR_NB };
+constexpr Color operator~(Color c) { return Color(c ^ 1); }
+
+// A game's piece types are numbered 0 .. types-1. A piece on the board is coded in one byte as
+// colour << PIECE_TYPE_BITS | type; every table indexed by type or piece derives its size from
+// these two constants. Sets of types are 64-bit words.
+constexpr int PIECE_TYPE_BITS = 6;
+constexpr int PIECE_TYPE_MAX = 1 << PIECE_TYPE_BITS;        // 64 types, Chess 2016 needs 29
+constexpr int PIECE_CODE_NB = COLOR_NB << PIECE_TYPE_BITS;  // every colour-type code
+using TypeSet = uint64_t;
+static_assert(PIECE_TYPE_MAX <= 64, "a TypeSet holds one bit per type");
+
+using Piece = uint8_t;
+constexpr Piece NO_PIECE = 0xFF;
+static_assert(PIECE_CODE_NB <= NO_PIECE, "NO_PIECE must not be a piece code");
+constexpr Piece make_piece_code(Color c, int type) { return Piece(c << PIECE_TYPE_BITS | type); }
+constexpr Color color_of(Piece p) { return Color(p >> PIECE_TYPE_BITS); }
+constexpr int type_of(Piece p) { return p & (PIECE_TYPE_MAX - 1); }
+constexpr TypeSet type_bit(int type) { return TypeSet(1) << type; }
+
 enum class Mode : uint8_t { Both, MoveOnly, CaptureOnly };
 
 // Bit sets of Direction.
@@ -59,7 +79,10 @@ inline Movement crooked(int max_steps, Mode mode = Mode::Both) {
 
 struct PieceType {
     std::string name;
-    char letter = '?';  // upper case; FEN uses lower case for Black
+    // How FEN, SAN, UCI promotions and the terminal board name the type: one upper-case letter,
+    // or, where two types of a game would share a letter, the letter followed by one or more
+    // primes (C, C', C''). Black's men are written with the letter in lower case (c, c').
+    std::string token;
     std::vector<Movement> moves;
     bool royal = false;  // checkmate target; castles
     bool pawn = false;   // double step from its zone, en passant, promotion

@@ -6,7 +6,8 @@ namespace zobrist {
 namespace {
 
 struct Keys {
-    uint64_t piece[32][SQUARE_MAX], unmoved[SQUARE_MAX], ep[SQUARE_MAX], side, adjust[2], phase[3];
+    uint64_t piece[PIECE_CODE_NB][SQUARE_MAX], unmoved[SQUARE_MAX], ep[SQUARE_MAX], side, adjust[2],
+        phase[3];
     Keys() {
         uint64_t x = 0x9E3779B97F4A7C15ull;
         auto next = [&x] {  // splitmix64: a fixed, well-mixed sequence

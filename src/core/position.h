@@ -13,13 +13,6 @@
 
 namespace menagerie {
 
-// Piece = colour << 4 | type.
-using Piece = uint8_t;
-constexpr Piece NO_PIECE = 0xFF;
-constexpr Piece make_piece_code(Color c, int type) { return Piece(c << 4 | type); }
-constexpr Color color_of(Piece p) { return Color(p >> 4); }
-constexpr int type_of(Piece p) { return p & 0xF; }
-
 struct StateInfo {
     uint64_t key = 0;
     // Men whose having moved matters (kings, castling rooks; all back-rank men of a side that

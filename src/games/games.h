@@ -10,7 +10,10 @@
 
 namespace menagerie {
 
-using Options = std::map<std::string, std::string>;
+// The catalogue: every game by name, built with the given options (an unknown name or option is
+// an Error of kind Option).
+std::vector<std::string> game_names();
+std::shared_ptr<const Game> make_game(const std::string& name, const Options& options = {});
 
 // Shared by the 8 x 8 games: the board, the orthodox men, promotion and castling to c/g.
 std::shared_ptr<Game> orthodox_game(const std::string& name, const std::string& title);

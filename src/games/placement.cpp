@@ -26,7 +26,7 @@ std::vector<Move> choices(Position& pos) {
 std::string back_rank(const Position& pos) {
     std::string s;
     for (int f = 0; f < 8; ++f)
-        s += pos.game().types[type_of(pos.piece_on(pos.geometry().at(f, 0)))].letter;
+        s += pos.game().token(type_of(pos.piece_on(pos.geometry().at(f, 0))));
     return s;
 }
 
@@ -45,8 +45,8 @@ std::shared_ptr<const Game> make_placement(const std::string& name, const Option
     game->relocation = true;
     game->freeze();
     auto types = [&](std::initializer_list<int> list) {
-        uint32_t set = 0;
-        for (int t : list) set |= 1u << t;
+        TypeSet set = 0;
+        for (int t : list) set |= type_bit(t);
         return set;
     };
     // Black swaps the king with any piece but a rook (reduced: only the queen); White swaps the

@@ -73,16 +73,15 @@ void parse_board(Position& pos, const std::string& board) {
                 at += static_cast<size_t>(n);
                 j = k - 1;
             } else {
-                const int type = game.type_of_letter(
-                    static_cast<char>(std::toupper(static_cast<unsigned char>(ch))));
-                if (type < 0)
+                size_t end = j;
+                const Piece piece = game.read_token(r, end);
+                if (piece == NO_PIECE)
                     throw Error(std::string("FEN board has unknown piece letter '") + ch +
                                 "' for " + game.name);
                 if (at >= cells.size())
                     throw rank_error("has more than " + std::to_string(cells.size()) + " cells");
-                pos.put(cells[at++],
-                        make_piece_code(
-                            std::isupper(static_cast<unsigned char>(ch)) ? WHITE : BLACK, type));
+                pos.put(cells[at++], piece);
+                j = end - 1;
             }
             if (at > cells.size()) break;
         }
@@ -248,10 +247,7 @@ std::string write_fen(const Position& pos) {
                 continue;
             }
             if (empty) out += std::to_string(empty), empty = 0;
-            const char letter = game.types[type_of(p)].letter;
-            out += color_of(p) == WHITE
-                       ? letter
-                       : static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+            out += game.token(p);
         }
         if (empty) out += std::to_string(empty);
         if (rank) out += '/';

@@ -24,8 +24,8 @@ std::string rank_part(const std::string& cell) {
     return r;
 }
 
-char letter(const Position& pos, Square s) {
-    return pos.game().types[type_of(pos.piece_on(s))].letter;
+const std::string& token(const Position& pos, Square s) {
+    return pos.game().token(type_of(pos.piece_on(s)));
 }
 
 std::string strip_annotations(std::string s) {
@@ -47,10 +47,9 @@ std::vector<std::string> san_spellings(const Position& pos, Move m) {
     const Geometry& g = pos.geometry();
     const Square from = m.from();
     const bool pawn = type_of(pos.piece_on(from)) == pos.game().pawn;
-    const std::string piece = pawn ? "" : std::string(1, letter(pos, from));
-    const std::string promo = m.kind() == MoveKind::Promotion
-                                  ? std::string(1, pos.game().types[m.promotion()].letter)
-                                  : "";
+    const std::string piece = pawn ? "" : token(pos, from);
+    const std::string promo =
+        m.kind() == MoveKind::Promotion ? pos.game().token(m.promotion()) : "";
     const std::string to = g.name(m.to());
     std::vector<std::string> out;
     for (const std::string& d :
@@ -88,8 +87,7 @@ std::string move_to_uci(const Position& pos, Move m) {
     }
     text += g.name(m.to());
     if (m.kind() == MoveKind::Promotion)
-        text += static_cast<char>(
-            std::tolower(static_cast<unsigned char>(pos.game().types[m.promotion()].letter)));
+        text += pos.game().token(make_piece_code(BLACK, m.promotion()));  // lower case
     return text;
 }
 
@@ -107,18 +105,18 @@ std::string move_to_san(Position& pos, Move m) {
             break;
         }
         case MoveKind::Relocation:
-            san = std::string(1, letter(pos, from)) + "<>" + g.name(to);
+            san = token(pos, from) + "<>" + g.name(to);
             break;
         case MoveKind::BunkerLeap:
             san = "K" + file_part(g.name(from)) + ">>" + g.name(to);
             break;
         case MoveKind::Adjustment: {
-            san = "B" + file_part(g.name(from)) + "<=>" + letter(pos, to);
+            san = "B" + file_part(g.name(from)) + "<=>" + token(pos, to);
             int alike = 0;
             for (Move o : legal)
                 alike += o.kind() == MoveKind::Adjustment &&
                          file_part(g.name(o.from())) == file_part(g.name(from)) &&
-                         letter(pos, o.to()) == letter(pos, to);
+                         token(pos, o.to()) == token(pos, to);
             if (alike > 1) san += file_part(g.name(to));
             break;
         }
@@ -128,7 +126,7 @@ std::string move_to_san(Position& pos, Move m) {
             if (type == game.pawn) {
                 if (capture) san = file_part(g.name(from)) + "x";
             } else {
-                san = std::string(1, game.types[type].letter);
+                san = game.token(type);
                 bool clash = false, file_clash = false, rank_clash = false;
                 for (Move o : legal) {
                     if (o.to() != to || o.from() == from || o.kind() != MoveKind::Normal ||
@@ -145,8 +143,7 @@ std::string move_to_san(Position& pos, Move m) {
                 if (capture) san += "x";
             }
             san += g.name(to);
-            if (m.kind() == MoveKind::Promotion)
-                san += std::string("=") + game.types[m.promotion()].letter;
+            if (m.kind() == MoveKind::Promotion) san += "=" + game.token(m.promotion());
         }
     }
     StateInfo st;

@@ -1,4 +1,4 @@
-// Moves as text. Coordinate (UCI) form: from-cell, to-cell, promotion letter in lower case.
+// Moves as text. Coordinate (UCI) form: from-cell, to-cell, promotion token in lower case.
 // Castling is written king-takes-rook (e1h1) except in `chess`, where orthodox castling is e1g1;
 // relocation is king/queen cell then partner cell (e8e8 keeps the array); the Bunker Leap is the
 // king's from and to cells; the Bishop Adjustment is the bishop's cell then its partner's.

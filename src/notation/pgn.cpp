@@ -6,7 +6,6 @@
 
 #include "core/error.h"
 #include "core/outcome.h"
-#include "games/games.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 
@@ -20,7 +19,8 @@ std::string options_text(const Game& game) {
     return out;
 }
 
-std::shared_ptr<const Game> game_of(const std::map<std::string, std::string>& tags) {
+std::shared_ptr<const Game> game_of(const std::map<std::string, std::string>& tags,
+                                    const GameResolver& resolve) {
     const auto v = tags.find("Variant");
     std::string name = v == tags.end() ? "chess" : v->second;
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -35,7 +35,7 @@ std::shared_ptr<const Game> game_of(const std::map<std::string, std::string>& ta
             options[kv.substr(0, eq)] = kv.substr(eq + 1);
         }
     }
-    return make_game(name, options);
+    return resolve(name, options);
 }
 
 }  // namespace
@@ -65,8 +65,8 @@ std::string write_pgn(const Position& start, const std::vector<std::string>& mov
     for (const auto& [k, v] : extra_tags) tags[k] = v;
     if (!game.options.empty()) tags["VariantOptions"] = options_text(game);
     const std::string fen = write_fen(start);
-    const bool standard_start =
-        !game.random_start && fen == write_fen(parse_fen(start.game_ptr(), game.start_fen));
+    const bool standard_start = !game.random_start && !game.start_fen.empty() &&
+                                fen == write_fen(parse_fen(start.game_ptr(), game.start_fen));
     if (!standard_start) tags["SetUp"] = "1", tags["FEN"] = fen;
     std::string out;
     for (const char* key : {"Event", "Site", "Date", "Round", "White", "Black", "Result"})
@@ -78,7 +78,7 @@ std::string write_pgn(const Position& start, const std::vector<std::string>& mov
     return out + "\n" + movetext + result + "\n";
 }
 
-PgnGame parse_pgn(const std::string& text) {
+PgnGame parse_pgn(const std::string& text, const GameResolver& resolve) {
     PgnGame g;
     size_t i = 0;
     const size_t n = text.size();
@@ -122,9 +122,9 @@ PgnGame parse_pgn(const std::string& text) {
             i = j;
         }
     }
-    const auto game = game_of(g.tags);
+    const auto game = game_of(g.tags, resolve);
     const auto fen = g.tags.find("FEN");
-    if (fen == g.tags.end() && game->random_start)
+    if (fen == g.tags.end() && (game->random_start || game->start_fen.empty()))
         throw Error("PGN of " + game->name +
                     " needs a FEN tag: its games start from a random setup");
     GameRecord record(fen != g.tags.end() ? parse_fen(game, fen->second)
@@ -154,18 +154,18 @@ PgnGame parse_pgn(const std::string& text) {
     return g;
 }
 
-Position final_position(const PgnGame& game) {
-    GameRecord record(parse_fen(game_of(game.tags), game.start_fen));
+Position final_position(const PgnGame& game, const GameResolver& resolve) {
+    GameRecord record(parse_fen(game_of(game.tags, resolve), game.start_fen));
     for (Move m : game.moves) record.play(m);
     return Position(record.position());
 }
 
-Position read_pgn_file(const std::string& path) {
+Position read_pgn_file(const std::string& path, const GameResolver& resolve) {
     std::ifstream in(path);
     if (!in) throw Error("cannot read PGN file '" + path + "'");
     std::stringstream buffer;
     buffer << in.rdbuf();
-    return final_position(parse_pgn(buffer.str()));
+    return final_position(parse_pgn(buffer.str(), resolve), resolve);
 }
 
 }  // namespace menagerie
