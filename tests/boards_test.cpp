@@ -46,22 +46,31 @@ std::set<std::string> move_set(Position& pos) {
     return out;
 }
 
-void compare(const std::shared_ptr<Game>& by_pins, const std::shared_ptr<Game>& by_play,
-             const std::string& fen) {
-    ASSERT_TRUE(by_pins->tables->pins_suffice());
-    ASSERT_FALSE(by_play->tables->pins_suffice());
+std::set<std::string> cheap_moves(Position& pos) {
+    MoveList list;
+    generate_pseudo_legal(pos, list);
+    std::set<std::string> out;
+    for (Move m : list)
+        if (legal(pos, m)) out.insert(move_to_uci(pos, m));
+    return out;
+}
+
+// Over random play from `fen`: the legal generator, the search's route (pseudo-legal moves and
+// legal()) and the reference (pseudo-legal moves played and tested) list the same moves; keys
+// match recomputed keys; unmake restores the start.
+void compare(const std::shared_ptr<const Game>& game, const std::string& fen, int min_positions) {
     std::mt19937 rng(66);
     int positions = 0;
-    for (int game = 0; game < 30; ++game) {
-        GameRecord record(parse_fen(by_pins, fen));
+    for (int round = 0; round < 30; ++round) {
+        GameRecord record(parse_fen(game, fen));
         Position& pos = record.position();
         for (int ply = 0; ply < 80; ++ply) {
             const std::string here = write_fen(pos);
-            Position other = parse_fen(by_play, here);
             const auto moves = move_set(pos);
-            ASSERT_EQ(moves, move_set(other)) << here;
-            ASSERT_EQ(write_fen(parse_fen(by_pins, here)), here);
-            ASSERT_EQ(pos.key(), pos.compute_key()) << here;
+            ASSERT_EQ(moves, test::reference_moves(pos)) << here;
+            ASSERT_EQ(moves, cheap_moves(pos)) << here;
+            ASSERT_EQ(write_fen(parse_fen(game, here)), here);
+            ASSERT_EQ(pos.consistency_error(), "") << here;
             ++positions;
             if (moves.empty()) break;
             auto it = moves.begin();
@@ -70,20 +79,45 @@ void compare(const std::shared_ptr<Game>& by_pins, const std::shared_ptr<Game>& 
         }
         while (record.undo()) {
         }
-        ASSERT_EQ(write_fen(pos),
-                  write_fen(parse_fen(by_pins, fen)));  // unmake restored everything
+        ASSERT_EQ(write_fen(pos), write_fen(parse_fen(game, fen)));  // unmake restored everything
     }
-    EXPECT_GT(positions, 1000);
+    EXPECT_GT(positions, min_positions);
 }
 
 TEST(Boards, Chess66SwitchesWithOrthodoxMen) {
-    compare(board_game(Geometry::chess66(), 1, false), board_game(Geometry::chess66(), 1, true),
-            "rnbkqbnr/pppppppp/8/9/9/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+    compare(board_game(Geometry::chess66(), 1, false),
+            "rnbkqbnr/pppppppp/8/9/9/8/PPPPPPPP/RNBQKBNR w - - 0 1", 1000);
 }
 
-TEST(Boards, Chess2016HolesWithOrthodoxMen) {
-    compare(board_game(Geometry::chess2016(), 2, false), board_game(Geometry::chess2016(), 2, true),
-            "4/rnnbqkbnnr/pppppppppp/12/12/12/12/PPPPPPPPPP/RNNBQKBNNR/4 w - - 0 1");
+TEST(Boards, Chess2016HolesWithOrthodoxMenAndAnAbsentCannonType) {
+    compare(board_game(Geometry::chess2016(), 2, true),
+            "4/rnnbqkbnnr/pppppppppp/12/12/12/12/PPPPPPPPPP/RNNBQKBNNR/4 w - - 0 1", 1000);
+}
+
+// Cannons, Tigers, Camels and a Man in play: screens that can be pinned, checks a second screen
+// answers, kings that may not step into a hopper's line.
+TEST(Boards, Chess2016DefaultArmyWithCannons) {
+    const auto game = make_chess2016_default_army();
+    compare(game, test::start_fen(game), 1000);
+}
+
+// Hand-made Cannon cases, each against the reference.
+TEST(Boards, CannonScreensAndChecks) {
+    const auto game = make_chess2016_default_army();
+    for (const char* fen : {
+             // a screen between a Cannon and the king is pinned the other way round: moving a
+             // second man into the line is legal, moving the screen away too
+             "4/1r3k4/10/12/5o6/12/12/5N4/5K4/4 w - - 0 1",
+             // Cannon check: answered by a king move, a capture, or a second screen
+             "4/1r3k4/10/12/5o6/12/5P6/10/3N1K4/4 w - - 0 1",
+             // the king may not step onto a cell a Cannon attacks once it has moved
+             "4/6k3/10/12/12/12/3o8/10/4K5/4 w - - 0 1",
+         }) {
+        Position pos = parse_fen(game, fen);
+        EXPECT_EQ(move_set(pos), test::reference_moves(pos)) << fen;
+        EXPECT_EQ(move_set(pos), cheap_moves(pos)) << fen;
+        EXPECT_EQ(perft(pos, 3), test::perft_pseudo(pos, 3, true)) << fen;
+    }
 }
 
 }  // namespace

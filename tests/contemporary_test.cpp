@@ -7,6 +7,9 @@
 namespace menagerie {
 namespace {
 
+using test::setup_fen;
+using test::start_fen;
+
 using test::play;
 using test::sans;
 
@@ -186,15 +189,16 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(Contemporary, HasAllSetupsWithBlackTurned) {
     EXPECT_EQ(crc()->setups.size(), 1680u);
     const auto& s = crc()->find_setup("RBNBKQNR");
-    EXPECT_EQ(s.fen.substr(0, 8), "rnqkbnbr");
+    const std::string fen = setup_fen(crc(), s.number);
+    EXPECT_EQ(fen.substr(0, 8), "rnqkbnbr");
     EXPECT_EQ(&crc()->find_setup(std::to_string(s.number)), &s);
     // Adjustment rights exactly where both bishops share a colour.
-    EXPECT_EQ(s.fen.substr(s.fen.size() - 16), "ABCDEFGHabcdefgh");
-    EXPECT_EQ(crc()->find_setup("RNBQKBNR").fen,
+    EXPECT_EQ(fen.substr(fen.size() - 16), "ABCDEFGHabcdefgh");
+    EXPECT_EQ(setup_fen(crc(), std::string("RNBQKBNR")),
               "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Kk -");
     int adjustable = 0;
     for (const auto& setup : crc()->setups)
-        adjustable += setup.fen.find("ABCDEFGH") != std::string::npos;
+        adjustable += setup_fen(crc(), setup.number).find("ABCDEFGH") != std::string::npos;
     EXPECT_EQ(adjustable,
               720);  // counted independently: arrangements with both bishops on one colour
 }
@@ -214,11 +218,11 @@ TEST(Contemporary, CastlingMovesEndWhereThePageSays) {
     EXPECT_EQ(after("4k3/8/8/8/8/8/8/R5KR w KQ - 0 1 K -", "O-Og").substr(0, 24),
               "4k3/8/8/8/8/8/8/R4RK1 b ");
     // Castling may come as early as the first move.
-    EXPECT_TRUE(sans(play(crc(), crc()->find_setup("RNBQBKRN").fen)).count("O-Og"));
+    EXPECT_TRUE(sans(play(crc(), setup_fen(crc(), std::string("RNBQBKRN")))).count("O-Og"));
 }
 
 TEST(Contemporary, RightsAppearInTheFen) {
-    const std::string start = crc()->find_setup("RNBQBKRN").fen;
+    const std::string start = setup_fen(crc(), std::string("RNBQBKRN"));
     EXPECT_EQ(start,
               "nrkbqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQBKRN w GQkb - 0 1 Kk ABCDEFGHabcdefgh");
     EXPECT_EQ(write_fen(play(crc(), start, "Be<=>K")),

@@ -192,7 +192,7 @@ TEST(Riders, NightriderAndLimitedRide) {
               (std::set<std::string>{"b3", "c2", "e3", "g4"}));
     EXPECT_EQ(destinations(g, mt, 1, "d4", 0, cells(g, {"d5"})),
               (std::set<std::string>{"d5", "d3", "d2", "c4", "b4", "e4", "f4"}));
-    EXPECT_FALSE(mt.pins_suffice());  // a limited ride can capture
+    EXPECT_EQ(mt.path_capturers(), std::vector<int>{1});  // a limited ride can capture
 }
 
 }  // namespace

@@ -10,6 +10,9 @@
 namespace menagerie {
 namespace {
 
+using test::setup_fen;
+using test::start_fen;
+
 using test::play;
 
 // Positions from random play in every game, with the moves that led there.
@@ -19,7 +22,8 @@ void random_walk(const std::string& variant, int games, int plies, Visit visit) 
     std::mt19937 rng(7);
     for (int g = 0; g < games; ++g) {
         const auto& setup = game->setups[rng() % game->setups.size()];
-        Position pos = parse_fen(game, game->random_start ? setup.fen : game->start_fen);
+        Position pos =
+            parse_fen(game, game->random_start ? setup_fen(game, setup.number) : start_fen(game));
         std::vector<StateInfo> states(static_cast<size_t>(plies));
         for (int ply = 0; ply < plies; ++ply) {
             MoveList list;
@@ -63,8 +67,9 @@ TEST_P(EveryGame, PgnRoundTrips) {
     std::mt19937 rng(11);
     for (int g = 0; g < 5; ++g) {
         Position start =
-            parse_fen(game, game->random_start ? game->setups[rng() % game->setups.size()].fen
-                                               : game->start_fen);
+            parse_fen(game, game->random_start
+                                ? setup_fen(game, static_cast<int>(rng() % game->setups.size()))
+                                : start_fen(game));
         Position pos = start;
         std::vector<std::string> moves;
         std::vector<StateInfo> states(80);
@@ -141,7 +146,7 @@ TEST(Fen, BadInputNamesWhatIsWrong) {
 
 TEST(Moves, BadMovesAreRefusedAndLeaveThePosition) {
     const auto game = make_game("chess");
-    Position pos = parse_fen(game, game->start_fen);
+    Position pos = parse_fen(game, start_fen(game));
     const std::string before = write_fen(pos);
     for (const char* bad : {"e2e5", "Ke2", "Nc4", "O-O", "e1g1"}) {
         try {
@@ -158,7 +163,7 @@ TEST(Moves, BadMovesAreRefusedAndLeaveThePosition) {
 
 TEST(Moves, SanSpellingsAreReadLeniently) {
     const auto game = make_game("chess");
-    const Position pos = play(game, game->start_fen, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6");
+    const Position pos = play(game, start_fen(game), "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6");
     Position p = pos;
     EXPECT_EQ(move_to_uci(p, parse_move(p, "O-O")), "e1g1");
     EXPECT_EQ(parse_move(p, "0-0"), parse_move(p, "O-O"));
@@ -179,10 +184,10 @@ TEST(Moves, SpecialMovesAreWrittenAsDocumented) {
     EXPECT_EQ(move_to_uci(pos, parse_move(pos, "Ke>>g1")), "e1g1");
     EXPECT_EQ(move_to_san(pos, parse_move(pos, "e1h1")), "O-Og");
     EXPECT_EQ(parse_move(pos, "O-O"), parse_move(pos, "O-Og"));
-    Position adj = play(crc, crc->find_setup("RNBQBKRN").fen);
+    Position adj = play(crc, setup_fen(crc, std::string("RNBQBKRN")));
     EXPECT_EQ(move_to_san(adj, parse_move(adj, "e1f1")), "Be<=>K");
     const auto placement = make_game("placement");
-    Position rel = play(placement, placement->start_fen);
+    Position rel = play(placement, start_fen(placement));
     EXPECT_EQ(move_to_san(rel, parse_move(rel, "e8d8")), "K<>d8");
     EXPECT_EQ(move_to_san(rel, parse_move(rel, "e8e8")), "K<>e8");
 }
@@ -213,7 +218,7 @@ TEST(Robustness, MangledInputIsRefusedCleanly) {
     for (const std::string variant : {"chess", "placement", "contemporary"}) {
         const auto game = make_game(variant);
         for (int i = 0; i < 3000; ++i) {
-            std::string fen = game->setups[rng() % game->setups.size()].fen;
+            std::string fen = setup_fen(game, static_cast<int>(rng() % game->setups.size()));
             const int edits = 1 + static_cast<int>(rng() % 4);
             for (int e = 0; e < edits; ++e) {
                 const size_t at = rng() % fen.size();

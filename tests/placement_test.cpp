@@ -9,21 +9,24 @@
 namespace menagerie {
 namespace {
 
+using test::setup_fen;
+using test::start_fen;
+
 using test::play;
 using test::sans;
 using test::ucis;
 
 TEST(Placement, BlackChoosesTheKingsThenWhiteTheQueens) {
     const auto game = make_game("placement");
-    Position pos = parse_fen(game, game->start_fen);
+    Position pos = parse_fen(game, start_fen(game));
     EXPECT_EQ(pos.side_to_move(), BLACK);
     EXPECT_EQ(sans(pos),
               (std::set<std::string>{"K<>b8", "K<>c8", "K<>d8", "K<>e8", "K<>g8"}));  // never f8
-    const Position after_king = play(game, game->start_fen, "K<>d8");
+    const Position after_king = play(game, start_fen(game), "K<>d8");
     EXPECT_EQ(write_fen(after_king), "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1 Q");
     // With the queen on e1, swapping with c1 keeps the bishops apart, with f1 would not.
     EXPECT_EQ(sans(after_king), (std::set<std::string>{"Q<>b1", "Q<>c1", "Q<>e1", "Q<>g1"}));
-    const Position ready = play(game, game->start_fen, "e8d8 e1c1");
+    const Position ready = play(game, start_fen(game), "e8d8 e1c1");
     EXPECT_EQ(write_fen(ready), "rnqkbbnr/pppppppp/8/8/8/8/PPPPPPPP/RNQKBBNR w KQkq - 0 1");
     EXPECT_EQ(ready.side_to_move(), WHITE);  // and White makes the first move
     EXPECT_EQ(sans(ready).count("e4"), 1u);
@@ -35,18 +38,19 @@ TEST(Placement, TwentySetupsAndEightReduced) {
     EXPECT_EQ(full->setups.size(), 20u);
     EXPECT_EQ(reduced->setups.size(), 8u);
     EXPECT_EQ(random->setups.size(), 20u);
-    EXPECT_EQ(sans(parse_fen(reduced, reduced->start_fen)),
+    EXPECT_EQ(sans(parse_fen(reduced, start_fen(reduced))),
               (std::set<std::string>{"K<>d8", "K<>e8"}));
-    Position pos = parse_fen(full, full->start_fen);
+    Position pos = parse_fen(full, start_fen(full));
     EXPECT_EQ(perft(pos, 2), 20u);
-    pos = parse_fen(reduced, reduced->start_fen);
+    pos = parse_fen(reduced, start_fen(reduced));
     EXPECT_EQ(perft(pos, 2), 8u);
     for (const auto& s : full->setups) {
         // Every setup mirrors, keeps the rooks home and the bishops on opposite colours.
-        const std::string white = s.fen.substr(s.fen.rfind('/') + 1, 8);
-        std::string black = s.fen.substr(0, 8);
+        const std::string fen = setup_fen(full, s.number);
+        const std::string white = fen.substr(fen.rfind('/') + 1, 8);
+        std::string black = fen.substr(0, 8);
         for (char& c : black) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        EXPECT_EQ(white, black) << s.fen;
+        EXPECT_EQ(white, black) << fen;
         EXPECT_EQ(white.front(), 'R');
         EXPECT_EQ(white.back(), 'R');
         EXPECT_NE(white.find('B') % 2, white.rfind('B') % 2) << white;
@@ -58,8 +62,8 @@ TEST(Placement, TwentySetupsAndEightReduced) {
 
 TEST(Placement, Chess20DrawsAStartedGame) {
     const auto game = make_game("chess20");
-    Position pos = parse_fen(game, game->setups[7].fen);
-    EXPECT_EQ(pos.phase(), PLAY);
+    Position pos = parse_fen(game, setup_fen(game, 7));
+    EXPECT_EQ(pos.pending(), NO_PENDING);
     EXPECT_EQ(pos.side_to_move(), WHITE);
 }
 

@@ -17,6 +17,7 @@
 #include "games/games.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
+#include "test_util.h"
 
 namespace menagerie {
 namespace {
@@ -142,7 +143,8 @@ TEST(StockfishDifferential, PlacementSetupsWithChess960Castling) {
     std::mt19937 rng(2026);
     int compared = 0;
     for (const auto& s : game->setups)
-        compared += compare_random_play(sf, game, s.fen, rng, quick() ? 1 : 3, 45);
+        compared += compare_random_play(sf, game, test::setup_fen(game, s.number), rng,
+                                        quick() ? 1 : 3, 45);
     std::cout << "compared " << compared << " positions with stockfish\n";
     EXPECT_GE(compared, quick() ? 60 : 300);
 }
@@ -157,7 +159,7 @@ TEST(StockfishDifferential, ContemporarySetupsWithoutCastling) {
     for (int i = 0; i < (quick() ? 20 : 60); ++i) {
         const auto& s =
             game->setups[std::uniform_int_distribution<size_t>(0, game->setups.size() - 1)(rng)];
-        std::istringstream in(s.fen);
+        std::istringstream in(test::setup_fen(game, s.number));
         std::string board, side;
         in >> board >> side;
         compared += compare_random_play(sf, game, board + " " + side + " - - 0 1 - -", rng, 1, 45);

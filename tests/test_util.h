@@ -4,11 +4,23 @@
 #include <string>
 
 #include "core/movegen.h"
+#include "core/setup.h"
 #include "games/games.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 
 namespace menagerie::test {
+
+// The FEN of a game's fixed start, or of one of its setups (by number or any identifier).
+inline std::string start_fen(const std::shared_ptr<const Game>& game) {
+    return write_fen(start_position(game));
+}
+inline std::string setup_fen(const std::shared_ptr<const Game>& game, int number) {
+    return write_fen(setup_position(game, number));
+}
+inline std::string setup_fen(const std::shared_ptr<const Game>& game, const std::string& id) {
+    return write_fen(start_position(game, id));
+}
 
 // The position reached by playing `moves` (UCI or SAN) from `fen` in `variant`.
 inline Position play(const std::shared_ptr<const Game>& game, const std::string& fen,
@@ -20,6 +32,33 @@ inline Position play(const std::shared_ptr<const Game>& game, const std::string&
         pos = Position(pos);
     }
     return pos;
+}
+
+// Perft by the search's route: pseudo-legal moves, each kept when `legal` (cheap) or
+// `legal_by_playing` (the reference) says so. Must equal perft() everywhere.
+inline uint64_t perft_pseudo(Position& pos, int depth, bool by_playing) {
+    if (depth == 0) return 1;
+    MoveList list;
+    generate_pseudo_legal(pos, list);
+    uint64_t nodes = 0;
+    for (Move m : list) {
+        if (!(by_playing ? legal_by_playing(pos, m) : legal(pos, m))) continue;
+        StateInfo st;
+        pos.do_move(m, st);
+        nodes += perft_pseudo(pos, depth - 1, by_playing);
+        pos.undo_move(m);
+    }
+    return nodes;
+}
+
+// The legal moves by the reference route, as coordinate texts.
+inline std::set<std::string> reference_moves(Position& pos) {
+    MoveList list;
+    generate_pseudo_legal(pos, list);
+    std::set<std::string> out;
+    for (Move m : list)
+        if (legal_by_playing(pos, m)) out.insert(move_to_uci(pos, m));
+    return out;
 }
 
 inline std::set<std::string> sans(Position pos) {

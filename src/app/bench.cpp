@@ -9,6 +9,7 @@
 
 #include "app/commands.h"
 #include "core/movegen.h"
+#include "core/setup.h"
 #include "games/games.h"
 #include "notation/fen.h"
 
@@ -48,8 +49,8 @@ int run_bench(int argc, char** argv) {
             [c](benchmark::State& state) {
                 const auto game = make_game(c.variant);
                 Position pos = c.fen[0] != '#' ? parse_fen(game, c.fen)
-                               : c.fen[1] == 0 ? parse_fen(game, game->start_fen)
-                                               : parse_fen(game, game->find_setup(c.fen + 1).fen);
+                               : c.fen[1] == 0 ? start_position(game)
+                                               : start_position(game, std::string(c.fen + 1));
                 uint64_t nodes = 0;
                 for (auto _ : state) {
                     const auto start = std::chrono::steady_clock::now();

@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/movegen.h"
 #include "core/outcome.h"
+#include "core/setup.h"
 #include "games/games.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
@@ -116,7 +117,8 @@ int run(int argc, char** argv) {
         for (const std::string& name : game_names()) std::cout << name << "\n";
     } else if (setups->parsed()) {
         game = make_game(c.variant, parse_options(c.options));
-        for (const Setup& s : game->setups) std::cout << s.number << "\t" << s.fen << "\n";
+        for (const Setup& s : game->setups)
+            std::cout << s.number << "\t" << write_fen(setup_position(game, s.number)) << "\n";
     } else if (fen->parsed()) {
         std::cout << write_fen(position_of(c, game)) << "\n";
     } else if (moves->parsed()) {

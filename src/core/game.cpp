@@ -73,6 +73,7 @@ void Game::freeze() {
         if (!tokens.insert(p.token).second)
             throw std::logic_error(name + ": two piece types use the token " + p.token);
         const int index = static_cast<int>(t);
+        piece_value[t] = p.value;
         if (p.royal) king = index;
         if (p.pawn) pawn = index;
         if (p.name == "queen") queen = index;

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <map>
 #include <memory>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,23 +35,37 @@ struct CastlingRules {
     bool uci_king_to = false;
 };
 
-// The Placement family's setup phase: in each step one side swaps its `mover` with a partner of
-// the listed types on the same rank (or keeps it), the bishops staying on opposite colours, and
-// the other army mirrors the swap.
-struct RelocationStep {
+// A choice a side owes the game before play goes on: the per-ply state holds the index of the
+// pending step (or NO_PENDING), and only that step's choice moves are legal until it is made.
+// Placement's relocation phase is two steps (Black places the kings, then White the queens);
+// Black Swan's placement of the pieces an event brings will be more.
+struct ChoiceStep {
     Color chooser = WHITE;
+    // Relocation: the chooser swaps its `mover` with a man of one of the `partners` types on the
+    // same rank (or keeps it), the bishops staying on opposite colours; the other army mirrors
+    // the swap.
     int mover = -1;
     TypeSet partners = 0;
 };
+constexpr uint8_t NO_PENDING = 0xFF;
 
-// Relocation phase of the Placement family, stored in the position.
-enum Phase : uint8_t { PLAY, CHOOSE_KING, CHOOSE_QUEEN };
+class Position;
 
+// A start setup: its identifiers. The position comes from the game's generator.
 struct Setup {
     int number;
-    std::string name;  // e.g. the White array, RBNBKQNR
-    std::string fen;
+    std::string name;                  // e.g. the White array, RBNBKQNR
     std::vector<std::string> aliases;  // other accepted identifiers
+};
+
+// A FEN dialect's fields after the sixth, as the game defines them: how many there may be, how
+// they are read into a position under construction (throwing Error on bad input) and written.
+// `unmoved` collects the men whose rights the standard fields and these fields give.
+struct FenExtension {
+    int fields = 0;
+    std::function<void(Position& pos, const std::vector<std::string>& extra, Bitboard& unmoved)>
+        read;
+    std::function<std::string(const Position& pos)> write;  // " K", " Kk ABC", or ""
 };
 
 // A game's options by name, as given (for example castling=chess960).
@@ -72,17 +88,24 @@ class Game {
     CastlingRules castling;
     bool bunker_leap = false;
     bool bishop_adjustment = false;
-    bool relocation = false;
-    std::array<RelocationStep, 2> relocation_steps{};  // Black's king choice, White's queen choice
+    std::vector<ChoiceStep> choice_steps;  // the start owes these, in order (Placement)
+    bool orthodox_material = false;        // dead-position rules of orthodox minor-piece endings
+
+    // Setups are generated, not stored: `setups` names them, `build_setup` fills a cleared
+    // position with setup n (before finish_setup), and without a chosen setup the game starts
+    // from `build_start` or, where `random_start`, from a setup drawn by `draw_setup` (uniform
+    // unless a game weighs its setups, as dice do).
     std::vector<Setup> setups;
+    std::function<void(Position& pos, int number)> build_setup;
+    std::function<void(Position& pos)> build_start;
     bool random_start = false;
-    bool orthodox_material = false;  // dead-position rules of orthodox minor-piece endings  //
-                                     // without a chosen setup, one is drawn at random
-    std::string start_fen;           // when not random: the start position
+    std::function<int(std::mt19937_64& rng)> draw_setup;
+    FenExtension fen_extension;
     std::vector<GameOption> option_list;
     std::map<std::string, std::string> options;  // the values in force
     std::unique_ptr<MoveTables> tables;
     std::vector<int> rider_types;  // types that capture by riding: the only possible pinners
+    std::array<int, PIECE_TYPE_MAX> piece_value{};  // types[t].value, where the hot paths read it
 
     // A piece token at text[at] (either colour): on success the piece, with `at` moved past it;
     // NO_PIECE (and `at` unchanged) when no token of this game starts there.

@@ -1,44 +1,15 @@
 #include "core/movegen.h"
 
+#include <cassert>
+
+#include "core/rules.h"
+
 namespace menagerie {
 
 namespace {
 
-bool legal_after(Position& pos, Move m) {
-    const Color us = pos.side_to_move();
-    StateInfo st;
-    pos.do_move(m, st);
-    const Square k = pos.king_square(us);
-    const bool ok = k == SQ_NONE || !pos.attacked(k, ~us);
-    pos.undo_move(m);
-    return ok;
-}
-
-// Cells strictly between a and b on their line, plus b; nothing when a == b.
-Bitboard span(const MoveTables& mt, Square a, Square b) {
-    return a == b ? 0 : mt.between(a, b) | square_bb(b);
-}
-
-void generate_relocations(Position& pos, MoveList& list) {
-    const Game& g = pos.game();
-    const Color us = pos.side_to_move();
-    const RelocationStep& step = g.relocation_steps[pos.phase() == CHOOSE_KING ? 0 : 1];
-    const Bitboard movers = pos.pieces(us, step.mover);
-    if (!movers) return;
-    const Square from = lsb(movers);
-    const int rank = pos.geometry().cell(from).rank;
-    for (Bitboard b = pos.pieces(us); b;) {
-        const Square to = pop_lsb(b);
-        const int t = type_of(pos.piece_on(to));
-        if (pos.geometry().cell(to).rank != rank) continue;
-        if (to != from && !(step.partners & type_bit(t))) continue;
-        // The bishops must stay on squares of opposite colours.
-        Bitboard bishops = pos.pieces(us, g.bishop);
-        if (t == g.bishop) bishops ^= square_bb(to) | square_bb(from);
-        if (popcount(bishops) == 2 && g.same_colour(lsb(bishops), msb(bishops))) continue;
-        list.push(Move(from, to, MoveKind::Relocation));
-    }
-}
+// What a call generates: legal moves, or pseudo-legal ones of a stage.
+enum class Gen { Legal, Captures, Quiets, All };
 
 // Where moves go: a list, or for perft's last ply only a count.
 struct ToList {
@@ -70,14 +41,19 @@ struct ToCount {
     }
 };
 
-bool pins_decide(const Position& pos) {
-    return pos.tables().pins_suffice() && pos.king_square(pos.side_to_move()) != SQ_NONE;
+// The men of `c` whose types capture along fixed paths (hops, bent moves, limited rides).
+Bitboard path_capturers(const Position& pos, Color c) {
+    Bitboard men = 0;
+    for (int t : pos.tables().path_capturers()) men |= pos.pieces(c, t);
+    return men;
 }
 
-// Every move of the playing phase. With `by_pins` they are legal; otherwise the caller still has
-// to test the ordinary ones (special moves are always tested here).
-template <class Sink>
-void generate_moves(Position& pos, Sink& sink, bool by_pins) {
+// The moves of the men (everything but the special kinds). For Gen::Legal they are legal: moves
+// are masked by check evasion and pin lines, and the few that touch a path-capturer's line
+// through the king (Position::path_danger) are played and tested; when such a man gives check,
+// every move is. Otherwise they are the pseudo-legal moves of the stage.
+template <Gen G, class Sink>
+void generate_men(Position& pos, Sink& sink) {
     const Game& g = pos.game();
     const MoveTables& mt = pos.tables();
     const Color us = pos.side_to_move(), them = ~us;
@@ -86,25 +62,58 @@ void generate_moves(Position& pos, Sink& sink, bool by_pins) {
     const Square ksq = pos.king_square(us);
     const Bitboard checkers = pos.checkers();
     const int types = static_cast<int>(g.types.size());
+    constexpr bool LEGAL = G == Gen::Legal;
 
-    // Moves that resolve a check, and the lines pinned men must stay on.
-    Bitboard target = ~Bitboard(0), pinned = 0;
+    // Destinations allowed by a check, pin lines, and the cells whose moves are tested by play.
+    Bitboard target = ~Bitboard(0), pinned = 0, danger = 0;
     Bitboard pin_line[SQUARE_MAX];
-    if (by_pins) {
-        if (checkers)
-            target = more_than_one(checkers) ? 0 : mt.between(lsb(checkers), ksq) | checkers;
-        for (int t : g.rider_types)
-            for (Bitboard snipers = pos.pieces(them, t) & mt.piece(t, them).reverse_ride[ksq];
-                 snipers;) {
-                const Square x = pop_lsb(snipers);
-                const Bitboard between = mt.between(x, ksq), blockers = between & occupied;
-                if (!blockers || more_than_one(blockers) || !(blockers & ours)) continue;
-                const Square p = lsb(blockers);
-                const Bitboard line = between | square_bb(x);
-                pin_line[p] = has(pinned, p) ? pin_line[p] & line : line;
-                pinned |= blockers;
-            }
+    if (LEGAL && ksq != SQ_NONE) {
+        danger = pos.path_danger();
+        if (checkers & path_capturers(pos, them)) {
+            danger = ~Bitboard(0);  // a hopper's check can be met by a second screen: test all
+        } else {
+            if (checkers)
+                target = more_than_one(checkers) ? 0 : mt.between(lsb(checkers), ksq) | checkers;
+            for (int t : g.rider_types)
+                for (Bitboard snipers = pos.pieces(them, t) & mt.piece(t, them).reverse_ride[ksq];
+                     snipers;) {
+                    const Square x = pop_lsb(snipers);
+                    const Bitboard between = mt.between(x, ksq), blockers = between & occupied;
+                    if (!blockers || more_than_one(blockers) || !(blockers & ours)) continue;
+                    const Square p = lsb(blockers);
+                    const Bitboard line = between | square_bb(x);
+                    pin_line[p] = has(pinned, p) ? pin_line[p] & line : line;
+                    pinned |= blockers;
+                }
+        }
     }
+    const Bitboard capture_mask = G == Gen::Quiets ? 0 : theirs;
+    const Bitboard quiet_mask = G == Gen::Captures ? 0 : landing;
+
+    // Adds the moves from `from` to `to`, testing by play those that touch the danger cells.
+    auto emit = [&](Square from, Bitboard to, bool pawn) {
+        if constexpr (LEGAL) {
+            const Bitboard risky = has(danger, from) ? to : to & danger;
+            to ^= risky;
+            for (Bitboard r = risky; r;) {
+                const Square t = pop_lsb(r);
+                const bool promotes = pawn && has(g.promotion_zone[us], t);
+                // Legality does not depend on the promoted type: test one.
+                const Move probe =
+                    promotes ? Move(from, t, MoveKind::Promotion, g.promotion_types.front())
+                             : Move(from, t);
+                if (!legal_by_playing(pos, probe)) continue;
+                if (pawn)
+                    sink.add_pawn(g, us, from, square_bb(t));
+                else
+                    sink.add(Move(from, t));
+            }
+        }
+        if (pawn)
+            sink.add_pawn(g, us, from, to);
+        else
+            sink.add_all(from, to);
+    };
 
     if (target) {
         for (int t = 0; t < types; ++t) {
@@ -117,131 +126,111 @@ void generate_moves(Position& pos, Sink& sink, bool by_pins) {
                 const Bitboard allowed = has(pinned, from) ? target & pin_line[from] : target;
                 if (t == g.pawn) {
                     Bitboard quiet = pm.quiet[from] & landing;
-                    const Bitboard capture = pm.capture[from];
                     // A double step needs every cell of the single step empty.
                     if (has(g.double_step_zone[us], from) && quiet && quiet == pm.quiet[from])
                         for (Bitboard mids = quiet; mids;)
                             quiet |= pm.quiet[pop_lsb(mids)] & landing;
-                    sink.add_pawn(g, us, from, (quiet | (capture & theirs)) & allowed);
+                    const Bitboard capture = pm.capture[from] & theirs;
+                    const Bitboard promoting = quiet & g.promotion_zone[us];
+                    Bitboard to = G == Gen::Captures ? capture | promoting
+                                  : G == Gen::Quiets ? quiet & ~promoting
+                                                     : quiet | capture;
+                    emit(from, to & allowed, true);
                     const Square ep = pos.state().ep_square;
-                    if (ep != SQ_NONE && has(pm.capture[from], ep)) {
+                    if (G != Gen::Quiets && ep != SQ_NONE && has(pm.capture[from], ep)) {
                         const Move m(from, ep, MoveKind::EnPassant);
-                        if (legal_after(pos, m)) sink.add(m);
+                        if (!LEGAL || legal_by_playing(pos, m)) sink.add(m);
                     }
                     continue;
                 }
                 const auto [quiet, capture] = mt.reach(pm, from, occupied);
-                sink.add_all(from, ((quiet & landing) | (capture & theirs)) & allowed);
+                emit(from, ((quiet & quiet_mask) | (capture & capture_mask)) & allowed, false);
             }
         }
     }
 
     if (ksq != SQ_NONE) {
         const PieceMoves& pm = mt.piece(g.king, us);
-        Bitboard to_cells = (pm.quiet[ksq] & landing) | (pm.capture[ksq] & theirs);
+        Bitboard to_cells = (pm.quiet[ksq] & quiet_mask) | (pm.capture[ksq] & capture_mask);
         const Bitboard without_king = occupied ^ square_bb(ksq);
         while (to_cells) {
             const Square to = pop_lsb(to_cells);
-            if (!by_pins || !pos.attacked(to, them, without_king)) sink.add(Move(ksq, to));
+            if (!LEGAL || !pos.attacked(to, them, without_king)) sink.add(Move(ksq, to));
         }
     }
+}
 
-    if (checkers || ksq == SQ_NONE) return;
-    const bool king_unmoved = has(pos.state().unmoved, ksq);
-
-    // Castling, the Bunker Leap and the Bishop Adjustment: never out of check, and they capture
-    // nothing, so the king is safe afterwards exactly when its cell is not attacked on the board
-    // as it will be (the rook may shield or unshield the king).
-    const CastlingRules& cr = g.castling;
-    bool castles_in_place[CASTLING_SIDE_NB] = {false, false};
-    if (cr.enabled && king_unmoved)
-        for (CastlingSide side : {KING_SIDE, QUEEN_SIDE}) {
-            if (!pos.can_castle(us, side)) continue;
-            const int king_file = pos.geometry().cell(ksq).file;
-            if (cr.curtailed &&
-                (king_file == cr.own_side_file[KING_SIDE] ||
-                 king_file == cr.own_side_file[QUEEN_SIDE]) &&
-                king_file != cr.own_side_file[side])
-                continue;
-            const Square rsq = pos.castling_rook(us, side), kto = cr.king_to[us][side],
-                         rto = cr.rook_to[us][side];
-            Bitboard empty = span(mt, ksq, kto) | span(mt, rsq, rto);
-            Bitboard safe = span(mt, ksq, kto);
-            if (cr.between_unattacked) empty |= mt.between(ksq, rsq), safe |= mt.between(ksq, rsq);
-            if (empty & occupied & ~square_bb(ksq) & ~square_bb(rsq)) continue;
-            bool attacked = false;
-            for (Bitboard b = safe; b && !attacked;)
-                attacked = pos.attacked(pop_lsb(b), them, occupied);
-            if (attacked) continue;
-            const Bitboard after =
-                (occupied ^ square_bb(ksq) ^ square_bb(rsq)) | square_bb(kto) | square_bb(rto);
-            if (pos.attacked(kto, them, after)) continue;
-            sink.add(Move(ksq, rsq, MoveKind::Castling));
-            castles_in_place[side] = rsq == rto;
-        }
-
-    if (g.bunker_leap && king_unmoved)
-        for (CastlingSide side : {KING_SIDE, QUEEN_SIDE}) {
-            const Square to = cr.king_to[us][side];
-            // A leap onto a neighbouring cell is the king's ordinary step; one that ends as a
-            // castling with the rook already in place is that castling (listed once).
-            if (to == ksq || has(mt.piece(g.king, us).quiet[ksq], to) || has(occupied, to))
-                continue;
-            if (castles_in_place[side]) continue;
-            const Bitboard path = span(mt, ksq, to);
-            if (path & theirs) continue;
-            bool attacked = false;
-            for (Bitboard b = path; b && !attacked;)
-                attacked = pos.attacked(pop_lsb(b), them, occupied);
-            if (attacked) continue;
-            if (!pos.attacked(to, them, (occupied ^ square_bb(ksq)) | square_bb(to)))
-                sink.add(Move(ksq, to, MoveKind::BunkerLeap));
-        }
-
-    if (g.bishop_adjustment && pos.can_adjust(us))
-        for (Bitboard bishops = pos.pieces(us, g.bishop) & pos.state().unmoved; bishops;) {
-            const Square b = pop_lsb(bishops);
-            for (Direction d : {WEST, EAST}) {
-                const Bitboard n = pos.geometry().step(b, d) & ours & pos.state().unmoved;
-                if (!n) continue;
-                // A swap leaves every cell occupied: only a king that moves can come into check.
-                if (lsb(n) != ksq || !pos.attacked(b, them, occupied))
-                    sink.add(Move(b, lsb(n), MoveKind::Adjustment));
-            }
-        }
+template <Gen G, class Sink>
+void generate(Position& pos, Sink& sink) {
+    if (pos.pending() != NO_PENDING) {
+        if (G != Gen::Captures) generate_choices(pos, sink);
+        return;
+    }
+    generate_men<G>(pos, sink);
+    if (G != Gen::Captures) generate_special_moves(pos, sink);
 }
 
 }  // namespace
 
+bool legal_by_playing(Position& pos, Move m) {
+    const Color us = pos.side_to_move();
+    StateInfo st;
+    pos.do_move(m, st);
+    const Square k = pos.king_square(us);
+    const bool ok = k == SQ_NONE || !pos.attacked(k, ~us);
+    pos.undo_move(m);
+    return ok;
+}
+
+bool legal(Position& pos, Move m) {
+    if (is_special(m.kind())) return true;  // generated only when legal
+    if (m.kind() == MoveKind::EnPassant) return legal_by_playing(pos, m);
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square ksq = pos.king_square(us), from = m.from(), to = m.to();
+    if (ksq == SQ_NONE) return true;
+    const Bitboard occupied = pos.pieces();
+    if (from == ksq) return !pos.attacked(to, them, occupied ^ square_bb(ksq));
+    const Bitboard checkers = pos.checkers();
+    if (has(pos.path_danger(), from) || has(pos.path_danger(), to) ||
+        (checkers & path_capturers(pos, them)))
+        return legal_by_playing(pos, m);
+    if (checkers) {
+        if (more_than_one(checkers)) return false;
+        if (!has(pos.tables().between(lsb(checkers), ksq) | checkers, to)) return false;
+    } else if (!has(pos.tables().ride_lines(them, ksq), from)) {
+        return true;  // on no rider's line through the king: cannot be pinned
+    }
+    const Bitboard after = (occupied ^ square_bb(from)) | square_bb(to);
+    return !pos.attackers_to(ksq, them, after, ~square_bb(to));
+}
+
 void generate_legal(Position& pos, MoveList& list) {
     list.count = 0;
-    if (pos.phase() != PLAY) return generate_relocations(pos, list);
     ToList sink{list};
-    const bool by_pins = pins_decide(pos);
-    generate_moves(pos, sink, by_pins);
-    if (by_pins) return;
-    for (int i = 0; i < list.count;) {
-        const MoveKind kind = list.moves[i].kind();
-        if ((kind != MoveKind::Normal && kind != MoveKind::Promotion) ||
-            legal_after(pos, list.moves[i]))
-            ++i;
-        else
-            list.moves[i] = list.moves[--list.count];
-    }
+    generate<Gen::Legal>(pos, sink);
 }
 
 uint64_t count_legal(Position& pos) {
-    if (pos.phase() != PLAY || !pins_decide(pos)) {
-        MoveList list;
-        generate_legal(pos, list);
-        return static_cast<uint64_t>(list.size());
-    }
     ToCount sink;
-    generate_moves(pos, sink, true);
+    generate<Gen::Legal>(pos, sink);
     return sink.count;
 }
 
+void generate_pseudo_legal(Position& pos, MoveList& list, Stage stage) {
+    list.count = 0;
+    ToList sink{list};
+    switch (stage) {
+        case Stage::Captures:
+            return generate<Gen::Captures>(pos, sink);
+        case Stage::Quiets:
+            return generate<Gen::Quiets>(pos, sink);
+        case Stage::All:
+            return generate<Gen::All>(pos, sink);
+    }
+}
+
 uint64_t perft(Position& pos, int depth) {
+    assert(pos.consistency_error().empty());
     if (depth <= 1) return depth == 1 ? count_legal(pos) : 1;
     MoveList list;
     generate_legal(pos, list);

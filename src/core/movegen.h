@@ -1,3 +1,4 @@
+// Move generation: one generator for every game.
 #pragma once
 
 #include <cstdint>
@@ -8,13 +9,29 @@
 namespace menagerie {
 
 // Every legal move of the position, each exactly once. The position is used as scratch space for
-// rare moves whose legality is tested by playing them, and is left as it was.
+// the few moves whose legality is tested by playing them, and is left as it was.
 void generate_legal(Position& pos, MoveList& list);
 
-// The number of legal moves, without listing them where the fast legality test applies.
+// The number of legal moves, without listing them where no move needs a test by playing it.
 uint64_t count_legal(Position& pos);
 
-// Leaf nodes at `depth` plies (bulk-counted at the last ply).
+// Pseudo-legal moves, as a search wants them: every move the men can make, of which some may
+// leave the mover's king attacked (legal() tells which). Captures are the moves that take a man,
+// en passant, and every promotion; quiets are all the others. Castling, the Bunker Leap, the
+// Bishop Adjustment and the choice moves of a pending choice are quiets and are listed only when
+// legal.
+enum class Stage { Captures, Quiets, All };
+void generate_pseudo_legal(Position& pos, MoveList& list, Stage stage = Stage::All);
+
+// Whether a pseudo-legal move of the side to move is legal. Cheap for almost every move (pins
+// and checks from tables); en passant and moves touching a path-capturer's line through the
+// king are played and tested.
+bool legal(Position& pos, Move m);
+// The reference test: play the move and look at the king. Slow; for tests and rare moves.
+bool legal_by_playing(Position& pos, Move m);
+
+// Leaf nodes at `depth` plies (bulk-counted at the last ply). Debug builds check the position's
+// consistency at every node.
 uint64_t perft(Position& pos, int depth);
 
 }  // namespace menagerie

@@ -196,7 +196,10 @@ MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
                 auto add_path = [&](Square s, Square to, Bitboard clear, bool hop) {
                     pm.paths[s].push_back({to, clear, m.mode, hop});
                     pm.has_paths = true;
-                    if (capture) pins_suffice_ = false;
+                    if (capture && !(path_capturer_set_ & type_bit(static_cast<int>(t)))) {
+                        path_capturer_set_ |= type_bit(static_cast<int>(t));
+                        path_capturers_.push_back(static_cast<int>(t));
+                    }
                 };
                 for (int d0 = 0; d0 < DIRECTION_NB; ++d0) {
                     if (!(m.directions & (1 << d0))) continue;
@@ -248,6 +251,46 @@ MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
                     if (e.mode != Mode::MoveOnly)
                         pm.reverse_paths[e.square].push_back({s, e.clear, e.mode, e.hop});
             }
+    build_attack_groups(g, types.size());
+}
+
+void MoveTables::build_attack_groups(const Geometry& g, size_t types) {
+    symmetric_rides_ = !g.switch_fields();
+    // The opposite of each ray kind: the direction turned round, or the negated leap vector.
+    std::array<int, RAY_KIND_MAX> opposite_kind{};
+    for (int k = 0; k < kinds_; ++k) {
+        opposite_kind[k] = -1;
+        for (int o = 0; o < kinds_; ++o) {
+            const bool is_step = k < DIRECTION_NB, other_step = o < DIRECTION_NB;
+            if (is_step != other_step) continue;
+            if (is_step ? o == opposite(Direction(k))
+                        : vector_[o][0] == -vector_[k][0] && vector_[o][1] == -vector_[k][1])
+                opposite_kind[k] = o;
+        }
+        if (opposite_kind[k] < 0) throw std::logic_error("a ride kind has no opposite");
+    }
+    for (Color c : {WHITE, BLACK}) {
+        std::array<TypeSet, RAY_KIND_MAX> users{};
+        for (size_t t = 0; t < types; ++t) {
+            const PieceMoves& pm = pieces_[t][c];
+            for (Square s = 0; s < n_; ++s) leap_reverse_[c][s] |= pm.reverse_capture[s];
+            for (uint32_t k = pm.ride_capture; k; k &= k - 1)
+                users[std::countr_zero(k)] |= type_bit(static_cast<int>(t));
+        }
+        uint32_t done = 0;
+        for (int k = 0; k < kinds_; ++k) {
+            if (!users[k] || (done & (1u << k))) continue;
+            RideAtom atom{0, users[k], std::vector<Bitboard>(static_cast<size_t>(n_), 0)};
+            for (int o = k; o < kinds_; ++o)
+                if (users[o] == users[k]) {
+                    done |= 1u << o;
+                    atom.reverse_kinds |= 1u << opposite_kind[o];
+                    for (Square s = 0; s < n_; ++s) atom.reverse_lines[s] |= reverse_ray_[o][s];
+                }
+            for (Square s = 0; s < n_; ++s) ride_lines_[c][s] |= atom.reverse_lines[s];
+            ride_atoms_[c].push_back(std::move(atom));
+        }
+    }
 }
 
 }  // namespace menagerie

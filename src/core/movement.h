@@ -46,9 +46,30 @@ class MoveTables {
 
     Bitboard between(Square a, Square b) const { return between_[a * n_ + b]; }
     const PieceMoves& piece(int type, Color c) const { return pieces_[type][c]; }
-    // True when every capture is a leap, a single step or an unlimited ride: then pins and
-    // checks follow from rays and the fast legality test applies.
-    bool pins_suffice() const { return pins_suffice_; }
+
+    // Who attacks a cell, grouped so that an attack test costs a few table reads however many
+    // piece types a game has. Leaps and steps: one table of every cell from which some type of
+    // `by` captures s by a leap or a step. Rides: "atoms", sets of ray kinds that exactly the
+    // same types capture along (the rook's four directions: rook and queen). Where rays are
+    // symmetric (no switch), the riders attacking s are found by riding from s along the
+    // opposite kinds; on a switch board a step into a switch reaches both fields but a ray
+    // leaves each field one way only (a queen on e7 reaches field 4, not the reverse), so the
+    // cells whose rays reach s are read from a table and their lines checked with between().
+    // Fixed paths (hops, limited rides, bent and crooked moves): the few types that have them.
+    struct RideAtom {
+        uint32_t reverse_kinds;
+        TypeSet types;
+        std::vector<Bitboard> reverse_lines;  // per cell: where these kinds' rays reach it from
+    };
+    bool symmetric_rides() const { return symmetric_rides_; }
+    Bitboard leap_attackers(Color by, Square s) const { return leap_reverse_[by][s]; }
+    const std::vector<RideAtom>& ride_atoms(Color by) const { return ride_atoms_[by]; }
+    const std::vector<int>& path_capturers() const { return path_capturers_; }
+    // Every cell from which some rider of `by` could reach s on an empty board: the only cells
+    // where a man can stand pinned to a king on s.
+    Bitboard ride_lines(Color by, Square s) const { return ride_lines_[by][s]; }
+    // Types whose captures along fixed paths are not decided by rays and pins alone.
+    TypeSet path_capturer_set() const { return path_capturer_set_; }
 
     // Rays going up the cell order find their nearest blocker with the lowest set bit, rays going
     // down with the highest; the loop runs once per branch (more than once only at a switch).
@@ -126,11 +147,17 @@ class MoveTables {
         std::vector<Bitboard> attacks;
     };
     void add_slide_table(uint32_t kinds);
+    void build_attack_groups(const Geometry& g, size_t types);
     std::vector<SlideTable> slide_tables_;
 
     int add_kind(const Geometry& g, int dx, int dy, bool step_direction, Direction d);
     int n_ = 0, kinds_ = 0;
-    bool pins_suffice_ = true;
+    std::array<std::array<Bitboard, SQUARE_MAX>, COLOR_NB> leap_reverse_{};
+    std::array<std::vector<RideAtom>, COLOR_NB> ride_atoms_;
+    std::array<std::array<Bitboard, SQUARE_MAX>, COLOR_NB> ride_lines_{};
+    std::vector<int> path_capturers_;
+    TypeSet path_capturer_set_ = 0;
+    bool symmetric_rides_ = true;
     std::array<std::array<Bitboard, SQUARE_MAX>, RAY_KIND_MAX> ray_{}, shadow_{}, reverse_ray_{};
     std::array<bool, RAY_KIND_MAX> positive_{};
     uint32_t up_kinds_ = 0;  // kinds whose rays go up the cell order

@@ -1,5 +1,7 @@
 #include "core/position.h"
 
+#include <cassert>
+
 namespace menagerie {
 
 namespace zobrist {
@@ -7,7 +9,7 @@ namespace {
 
 struct Keys {
     uint64_t piece[PIECE_CODE_NB][SQUARE_MAX], unmoved[SQUARE_MAX], ep[SQUARE_MAX], side, adjust[2],
-        phase[3];
+        pending[NO_PENDING];
     Keys() {
         uint64_t x = 0x9E3779B97F4A7C15ull;
         auto next = [&x] {  // splitmix64: a fixed, well-mixed sequence
@@ -22,7 +24,7 @@ struct Keys {
         for (auto& k : ep) k = next();
         side = next();
         for (auto& k : adjust) k = next();
-        phase[0] = 0, phase[1] = next(), phase[2] = next();
+        for (auto& k : pending) k = next();
     }
 };
 const Keys keys;
@@ -34,7 +36,7 @@ uint64_t unmoved(Square s) { return keys.unmoved[s]; }
 uint64_t ep(Square s) { return keys.ep[s]; }
 uint64_t side() { return keys.side; }
 uint64_t adjust(Color c) { return keys.adjust[c]; }
-uint64_t phase(Phase p) { return keys.phase[p]; }
+uint64_t pending(uint8_t step) { return step == NO_PENDING ? 0 : keys.pending[step]; }
 
 }  // namespace zobrist
 
@@ -53,6 +55,7 @@ Position& Position::operator=(const Position& other) {
     by_color_ = other.by_color_;
     by_type_ = other.by_type_;
     board_ = other.board_;
+    material_ = other.material_;
     castling_rooks_ = other.castling_rooks_;
     stm_ = other.stm_;
     fullmove_ = other.fullmove_;
@@ -66,6 +69,7 @@ void Position::clear() {
     by_color_ = {};
     by_type_ = {};
     board_.fill(NO_PIECE);
+    material_ = {};
     for (auto& c : castling_rooks_) c.fill(SQ_NONE);
     stm_ = WHITE;
     fullmove_ = 1;
@@ -76,13 +80,17 @@ void Position::clear() {
 void Position::put(Square s, Piece p) { add_piece(s, p); }
 
 void Position::add_piece(Square s, Piece p) {
+    assert(board_[s] == NO_PIECE);
     board_[s] = p;
+    material_[color_of(p)] += game_->piece_value[type_of(p)];
     by_color_[color_of(p)] |= square_bb(s);
     by_type_[type_of(p)] |= square_bb(s);
 }
 
 void Position::remove_piece(Square s) {
     const Piece p = board_[s];
+    assert(p != NO_PIECE);
+    material_[color_of(p)] -= game_->piece_value[type_of(p)];
     by_color_[color_of(p)] ^= square_bb(s);
     by_type_[type_of(p)] ^= square_bb(s);
     board_[s] = NO_PIECE;
@@ -112,35 +120,66 @@ Bitboard Position::closed(Bitboard occupied) const {
     return occupied;
 }
 
-// Cells of `by` men attacking s; with FirstOnly, stops at the first one found (attack tests).
+// Cells of `by` men attacking s; with FirstOnly, stops at the first group that has one (attack
+// tests). The cost follows the groups of MoveTables, not the number of piece types.
 template <bool FirstOnly>
-Bitboard Position::attackers(Square s, Color by, Bitboard occupied) const {
+Bitboard Position::attackers(Square s, Color by, Bitboard occupied, Bitboard men) const {
+    const Bitboard mine = pieces(by) & occupied & men;
     Bitboard result = 0;
-    const int types = static_cast<int>(game_->types.size());
-    for (int t = 0; t < types; ++t) {
-        const Bitboard mine = pieces(by, t);
-        if (!mine) continue;
-        const PieceMoves& pm = tables_->piece(t, by);
-        result |= pm.reverse_capture[s] & mine;
-        for (Bitboard c = pm.reverse_ride[s] & mine; c;) {
-            const Square x = pop_lsb(c);
-            if (!(tables_->between(x, s) & occupied)) result |= square_bb(x);
+    for (Bitboard c = tables_->leap_attackers(by, s) & mine; c;) {
+        const Square x = pop_lsb(c);
+        if (has(tables_->piece(type_of(board_[x]), by).reverse_capture[s], x)) {
+            result |= square_bb(x);
+            if (FirstOnly) return result;
         }
-        if (pm.has_paths)
-            for (const PathEntry& e : pm.reverse_paths[s])
-                if (has(mine, e.square) && popcount(e.clear & occupied) == (e.hop ? 1 : 0))
-                    result |= square_bb(e.square);
-        if (FirstOnly && result) break;
+    }
+    const bool symmetric = tables_->symmetric_rides();
+    for (const MoveTables::RideAtom& atom : tables_->ride_atoms(by)) {
+        if (symmetric) {
+            for (Bitboard c = tables_->rides(atom.reverse_kinds, s, occupied) & mine; c;) {
+                const Square x = pop_lsb(c);
+                if (atom.types & type_bit(type_of(board_[x]))) result |= square_bb(x);
+            }
+        } else {
+            for (Bitboard c = atom.reverse_lines[s] & mine; c;) {
+                const Square x = pop_lsb(c);
+                if ((atom.types & type_bit(type_of(board_[x]))) &&
+                    !(tables_->between(x, s) & occupied))
+                    result |= square_bb(x);
+            }
+        }
+        if (FirstOnly && result) return result;
+    }
+    for (int t : tables_->path_capturers()) {
+        const Bitboard those = mine & by_type_[t];
+        if (!those) continue;
+        for (const PathEntry& e : tables_->piece(t, by).reverse_paths[s])
+            if (has(those, e.square) && popcount(e.clear & occupied) == (e.hop ? 1 : 0))
+                result |= square_bb(e.square);
+        if (FirstOnly && result) return result;
     }
     return result;
 }
 
-Bitboard Position::attackers_to(Square s, Color by, Bitboard occupied) const {
-    return attackers<false>(s, by, occupied);
+Bitboard Position::attackers_to(Square s, Color by, Bitboard occupied, Bitboard men) const {
+    return attackers<false>(s, by, occupied, men);
 }
 
 bool Position::attacked(Square s, Color by, Bitboard occupied) const {
-    return attackers<true>(s, by, occupied) != 0;
+    return attackers<true>(s, by, occupied, ~Bitboard(0)) != 0;
+}
+
+void Position::set_check_info() {
+    const Square ksq = king_square(stm_);
+    st_->checkers = ksq == SQ_NONE ? 0 : attackers_to(ksq, ~stm_, pieces());
+    st_->path_danger = 0;
+    if (ksq == SQ_NONE) return;
+    for (int t : tables_->path_capturers()) {
+        const Bitboard men = pieces(~stm_, t);
+        if (!men) continue;
+        for (const PathEntry& e : tables_->piece(t, ~stm_).reverse_paths[ksq])
+            if (has(men, e.square)) st_->path_danger |= e.clear;
+    }
 }
 
 bool Position::can_castle(Color c, CastlingSide side) const {
@@ -217,21 +256,6 @@ void Position::update_ep(Square from, Square to) {
     }
 }
 
-// Moves king and rook to their castled cells (Do) or back; returns those cells.
-template <bool Do>
-std::pair<Square, Square> Position::do_castling(Color us, Square king_from, Square rook_from) {
-    const CastlingSide side = castling_side(us, rook_from);
-    const Square king_to = game_->castling.king_to[us][side],
-                 rook_to = game_->castling.rook_to[us][side];
-    const Square king_now = Do ? king_from : king_to, rook_now = Do ? rook_from : rook_to;
-    const Piece king = board_[king_now], rook = board_[rook_now];
-    remove_piece(king_now);
-    remove_piece(rook_now);
-    add_piece(Do ? king_to : king_from, king);
-    add_piece(Do ? rook_to : rook_from, rook);
-    return {king_to, rook_to};
-}
-
 // Swaps two men during a move, with their keys and unmoved marks.
 void Position::swap_men(Square a, Square b) {
     if (a == b) return;
@@ -245,11 +269,13 @@ void Position::swap_men(Square a, Square b) {
 }
 
 void Position::do_move(Move m, StateInfo& ns) {
+    assert(board_[m.from()] != NO_PIECE);
+    assert(color_of(board_[m.from()]) == stm_);
     ns.key = st_->key;
     ns.unmoved = st_->unmoved;
     ns.rule50 = st_->rule50 + 1;
     ns.adjust_rights = st_->adjust_rights;
-    ns.phase = st_->phase;
+    ns.pending = st_->pending;
     ns.ep_square = ns.ep_victim = SQ_NONE;
     ns.captured = NO_PIECE;
     ns.previous = st_;
@@ -296,51 +322,27 @@ void Position::do_move(Move m, StateInfo& ns) {
             ns.rule50 = 0;
             break;
         }
-        case MoveKind::Castling: {
-            const Piece king = board_[from], rook = board_[to];
-            const auto [kto, rto] = do_castling<true>(us, from, to);
-            ns.key ^= zobrist::piece(king, from) ^ zobrist::piece(king, kto) ^
-                      zobrist::piece(rook, to) ^ zobrist::piece(rook, rto);
-            clear_unmoved(square_bb(from) | square_bb(to));
+        case MoveKind::Castling:
+            make_castling(m, ns);
             break;
-        }
-        case MoveKind::BunkerLeap: {
-            const Piece king = board_[from];
-            ns.key ^= zobrist::piece(king, from) ^ zobrist::piece(king, to);
-            move_piece(from, to);
-            clear_unmoved(square_bb(from));
+        case MoveKind::BunkerLeap:
+            make_bunker_leap(m, ns);
             break;
-        }
-        case MoveKind::Adjustment: {
-            swap_men(from, to);
-            ns.adjust_rights &= static_cast<uint8_t>(~(1 << us));
-            ns.key ^= zobrist::adjust(us);
-            clear_unmoved(square_bb(from) | square_bb(to));
+        case MoveKind::Adjustment:
+            make_adjustment(m, ns);
             break;
-        }
-        case MoveKind::Relocation: {
-            // The mover swaps; the opponent's array follows as its mirror image. Unmoved marks
-            // travel with the men, who have not moved in the game's sense.
-            const Square pairs[2][2] = {{from, to},
-                                        {geometry().mirror(from), geometry().mirror(to)}};
-            for (const auto& pair : pairs) swap_men(pair[0], pair[1]);
-            ns.key ^= zobrist::phase(ns.phase);
-            ns.phase = ns.phase == CHOOSE_KING ? CHOOSE_QUEEN : PLAY;
-            ns.key ^= zobrist::phase(ns.phase);
-            ns.rule50 = 0;
-            // The next step's chooser; when play begins, White moves first as in every game.
-            next = ns.phase == PLAY ? WHITE : game_->relocation_steps[ns.phase - 1].chooser;
+        case MoveKind::Relocation:
+            next = make_choice(m, ns);
             break;
-        }
     }
     if (next != stm_) ns.key ^= zobrist::side();
     if (us == BLACK && m.kind() != MoveKind::Relocation) ++fullmove_;
     stm_ = next;
-    const Square ksq = king_square(stm_);
-    ns.checkers = ksq == SQ_NONE ? 0 : attackers_to(ksq, ~stm_, pieces());
+    set_check_info();
 }
 
 void Position::undo_move(Move m) {
+    assert(st_->previous);
     const Square from = m.from(), to = m.to();
     Color us = ~stm_;
     switch (m.kind()) {
@@ -359,18 +361,17 @@ void Position::undo_move(Move m) {
             add_piece(st_->previous->ep_victim, st_->captured);
             break;
         case MoveKind::Castling:
-            do_castling<false>(us, from, to);
+            unmake_castling(m);
             break;
         case MoveKind::BunkerLeap:
-            move_piece(to, from);
+            unmake_bunker_leap(m);
             break;
         case MoveKind::Adjustment:
-            swap_pieces(from, to);
+            unmake_adjustment(m);
             break;
         case MoveKind::Relocation:
-            us = color_of(board_[from]);
-            swap_pieces(geometry().mirror(from), geometry().mirror(to));
-            swap_pieces(from, to);
+            us = color_of(board_[from]);  // the chooser; the side to move now may be either
+            unmake_choice(m);
             break;
     }
     if (us == BLACK && m.kind() != MoveKind::Relocation) --fullmove_;
@@ -389,7 +390,7 @@ uint64_t Position::compute_key() const {
     if (stm_ == BLACK) key ^= zobrist::side();
     for (Color c : {WHITE, BLACK})
         if (st_->adjust_rights & (1 << c)) key ^= zobrist::adjust(c);
-    return key ^ zobrist::phase(st_->phase);
+    return key ^ zobrist::pending(st_->pending);
 }
 
 std::string Position::finish_setup() {
@@ -411,8 +412,59 @@ std::string Position::finish_setup() {
         return "the side not to move is in check";
     drop_meaningless_unmoved();
     st_->key = compute_key();
+    set_check_info();
+    return "";
+}
+
+void Position::do_null_move(StateInfo& ns) {
+    assert(!st_->checkers);
+    ns = *st_;
+    ns.previous = st_;
+    ns.captured = NO_PIECE;
+    ns.rule50 = st_->rule50 + 1;
+    if (ns.ep_square != SQ_NONE) ns.key ^= zobrist::ep(ns.ep_square);
+    ns.ep_square = ns.ep_victim = SQ_NONE;
+    ns.key ^= zobrist::side();
+    st_ = &ns;
+    stm_ = ~stm_;
+    set_check_info();
+}
+
+void Position::undo_null_move() {
+    assert(st_->previous);
+    st_ = st_->previous;
+    stm_ = ~stm_;
+}
+
+std::string Position::consistency_error() const {
+    if (by_color_[WHITE] & by_color_[BLACK]) return "a cell holds men of both colours";
+    Bitboard all_types = 0;
+    std::array<int, COLOR_NB> material{};
+    for (int t = 0; t < PIECE_TYPE_MAX; ++t) {
+        if (by_type_[t] & all_types) return "a cell holds two types";
+        all_types |= by_type_[t];
+    }
+    if (all_types != pieces()) return "type and colour sets differ";
+    for (Square s = 0; s < SQUARE_MAX; ++s) {
+        const Piece p = board_[s];
+        if (p == NO_PIECE) {
+            if (has(pieces(), s)) return "a set holds an empty cell";
+            continue;
+        }
+        if (s >= geometry().size()) return "a man stands outside the board";
+        if (!has(pieces(color_of(p), type_of(p)), s)) return "mailbox and sets differ";
+        material[color_of(p)] += game_->piece_value[type_of(p)];
+    }
+    if (material != material_) return "incremental material is wrong";
+    if (st_->key != compute_key()) return "incremental key is wrong";
+    if (st_->unmoved & ~pieces()) return "an empty cell is marked unmoved";
     const Square ksq = king_square(stm_);
-    st_->checkers = ksq == SQ_NONE ? 0 : attackers_to(ksq, ~stm_, pieces());
+    if (game_->king >= 0 && ksq == SQ_NONE) return "the side to move has no king";
+    if (st_->checkers != (ksq == SQ_NONE ? 0 : attackers_to(ksq, ~stm_, pieces())))
+        return "checkers are wrong";
+    const Square their_king = king_square(~stm_);
+    if (their_king != SQ_NONE && attacked(their_king, stm_))
+        return "the side not to move is in check";
     return "";
 }
 

@@ -1,5 +1,5 @@
 // A position of one game: the men on the board, side to move, and the state that rules need
-// (unmoved men for castling, Bunker Leap and Bishop Adjustment; en passant; relocation phase).
+// (unmoved men for castling, Bunker Leap and Bishop Adjustment; en passant; a pending choice).
 // make/unmake with a caller-owned StateInfo per ply, as in Stockfish; incremental Zobrist keys.
 #pragma once
 
@@ -21,10 +21,14 @@ struct StateInfo {
     Square ep_square = SQ_NONE;  // the cell passed over by a double step, if a capture is possible
     Square ep_victim = SQ_NONE;  // the pawn that passed it
     int rule50 = 0;
-    uint8_t adjust_rights = 0;  // bit per colour
-    Phase phase = PLAY;
+    uint8_t adjust_rights = 0;     // bit per colour
+    uint8_t pending = NO_PENDING;  // index of the choice step owed (Game::choice_steps)
     Piece captured = NO_PIECE;
     Bitboard checkers = 0;
+    // The cells of every fixed path (a hop, a bent move, a limited ride) by which an enemy man
+    // could reach the king of the side to move. A move that lands on or leaves one of them may
+    // open or close such an attack, so it is tested by playing it; no other move needs that.
+    Bitboard path_danger = 0;
     StateInfo* previous = nullptr;
 };
 
@@ -52,7 +56,7 @@ class Position {
     const StateInfo& state() const { return *st_; }
     uint64_t key() const { return st_->key; }
     Bitboard checkers() const { return st_->checkers; }
-    Phase phase() const { return st_->phase; }
+    uint8_t pending() const { return st_->pending; }
     int fullmove() const { return fullmove_; }
     int rule50() const { return st_->rule50; }
     // How often this position stood before with the same side to move, since the last
@@ -67,10 +71,26 @@ class Position {
     bool can_bunker_leap(Color c) const;
     bool can_adjust(Color c) const { return st_->adjust_rights & (1 << c); }
 
-    // Cells of `by` men that attack s, with the board's men given by `occupied`.
-    Bitboard attackers_to(Square s, Color by, Bitboard occupied) const;
+    // Cells of `by` men that attack s when the occupied cells are `occupied`; only men in both
+    // `occupied` and `men` count (a man taken off the board in a test is in neither).
+    Bitboard attackers_to(Square s, Color by, Bitboard occupied, Bitboard men = ~Bitboard(0)) const;
     bool attacked(Square s, Color by, Bitboard occupied) const;
     bool attacked(Square s, Color by) const { return attacked(s, by, pieces()); }
+    Bitboard path_danger() const { return st_->path_danger; }
+
+    // What a search calls at every node.
+    int material(Color c) const { return material_[c]; }  // sum of the game's piece values
+    bool gives_check(Move m) const;
+    // The material the side to move wins (negative: loses) by the capture sequence on m's
+    // destination that m starts, each side recapturing with its least valuable man, hoppers
+    // included: their screens change as men leave the board.
+    int see(Move m) const;
+    void do_null_move(StateInfo& new_state);
+    void undo_null_move();
+
+    // Debug check of every invariant (bitboards, mailbox, material, key, checkers): returns
+    // "" or the first problem found.
+    std::string consistency_error() const;
     // Occupancy where a man on one field of a switch also closes the other.
     Bitboard closed(Bitboard occupied) const;
 
@@ -84,6 +104,9 @@ class Position {
     void set_side_to_move(Color c) { stm_ = c; }
     void set_castling_rook(Color c, CastlingSide side, Square s) { castling_rooks_[c][side] = s; }
     void set_fullmove(int n) { fullmove_ = n; }
+    void set_unmoved(Bitboard men) { root_.unmoved = men; }
+    void set_adjust_rights(uint8_t colours) { root_.adjust_rights = colours; }
+    void set_pending(uint8_t step) { root_.pending = step; }
     StateInfo& root_state() { return root_; }
     // Recomputes key and checkers after building; returns an error message or "".
     std::string finish_setup();
@@ -94,10 +117,18 @@ class Position {
     void remove_piece(Square s);
     void add_piece(Square s, Piece p);
     void swap_pieces(Square a, Square b);
-    template <bool Do>
-    std::pair<Square, Square> do_castling(Color us, Square king_from, Square rook_from);
+    // The special kinds' make and unmake, each in its family's file (see core/rules.h).
+    void make_castling(Move m, StateInfo& ns);
+    void unmake_castling(Move m);
+    void make_bunker_leap(Move m, StateInfo& ns);
+    void unmake_bunker_leap(Move m);
+    void make_adjustment(Move m, StateInfo& ns);
+    void unmake_adjustment(Move m);
+    Color make_choice(Move m, StateInfo& ns);  // returns the side that moves next
+    void unmake_choice(Move m);
     template <bool FirstOnly>
-    Bitboard attackers(Square s, Color by, Bitboard occupied) const;
+    Bitboard attackers(Square s, Color by, Bitboard occupied, Bitboard men) const;
+    void set_check_info();
     void swap_men(Square a, Square b);
     void unmark(Bitboard cells);
     void clear_unmoved(Bitboard cells);
@@ -110,6 +141,7 @@ class Position {
     std::array<Bitboard, COLOR_NB> by_color_{};
     std::array<Bitboard, PIECE_TYPE_MAX> by_type_{};
     std::array<Piece, SQUARE_MAX> board_{};
+    std::array<int, COLOR_NB> material_{};
     std::array<std::array<Square, CASTLING_SIDE_NB>, COLOR_NB> castling_rooks_{};
     Color stm_ = WHITE;
     int fullmove_ = 1;
@@ -123,7 +155,7 @@ uint64_t unmoved(Square s);
 uint64_t ep(Square s);
 uint64_t side();
 uint64_t adjust(Color c);
-uint64_t phase(Phase p);
+uint64_t pending(uint8_t step);  // 0 for NO_PENDING
 }  // namespace zobrist
 
 }  // namespace menagerie

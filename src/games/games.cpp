@@ -1,10 +1,6 @@
 #include "games/games.h"
 
-#include <random>
-
 #include "core/error.h"
-#include "core/position.h"
-#include "notation/fen.h"
 
 namespace menagerie {
 
@@ -51,14 +47,17 @@ void apply_options(Game& game, const Options& given) {
             std::string known;
             for (const GameOption& o : game.option_list)
                 known += (known.empty() ? "" : ", ") + o.name;
-            throw Error("unknown option '" + key + "' for " + game.name +
-                        (known.empty() ? " (it has no options)" : " (options: " + known + ")"));
+            throw Error(ErrorKind::Option, key,
+                        "unknown option " + quoted(key) + " for " + game.name +
+                            (known.empty() ? " (it has no options)" : " (options: " + known + ")"));
         }
         bool ok = false;
         std::string values;
         for (const std::string& v : option->values)
             ok |= v == value, values += (values.empty() ? "" : "|") + v;
-        if (!ok) throw Error("option " + key + " must be " + values + ", not '" + value + "'");
+        if (!ok)
+            throw Error(ErrorKind::Option, key,
+                        "option " + key + " must be " + values + ", not " + quoted(value));
     }
     for (const GameOption& o : game.option_list) {
         const auto it = given.find(o.name);
@@ -66,13 +65,41 @@ void apply_options(Game& game, const Options& given) {
     }
 }
 
-Position start_position(const std::shared_ptr<const Game>& game,
-                        const std::optional<std::string>& setup, std::optional<uint64_t> seed) {
-    if (setup) return parse_fen(game, game->find_setup(*setup).fen);
-    if (!game->random_start) return parse_fen(game, game->start_fen);
-    std::mt19937_64 rng(seed ? *seed : std::random_device{}());
-    std::uniform_int_distribution<size_t> pick(0, game->setups.size() - 1);
-    return parse_fen(game, game->setups[pick(rng)].fen);
+void put_array(Position& pos, const std::string& white, BlackArray black) {
+    const Game& game = pos.game();
+    const Geometry& g = pos.geometry();
+    for (int f = 0; f < 8; ++f) {
+        size_t at = static_cast<size_t>(f);
+        const Piece p = game.read_token(white, at);
+        const int type = type_of(p);
+        pos.put(g.at(f, 0), make_piece_code(WHITE, type));
+        pos.put(g.at(black == BlackArray::Mirrored ? f : 7 - f, 7), make_piece_code(BLACK, type));
+        pos.put(g.at(f, 1), make_piece_code(WHITE, game.pawn));
+        pos.put(g.at(f, 6), make_piece_code(BLACK, game.pawn));
+    }
+}
+
+void give_castling_rights(Position& pos) {
+    const Game& game = pos.game();
+    const Geometry& g = pos.geometry();
+    Bitboard unmoved = pos.state().unmoved;
+    for (Color c : {WHITE, BLACK}) {
+        const Square king = pos.king_square(c);
+        const int kfile = g.cell(king).file;
+        for (Bitboard rooks = pos.pieces(c, game.rook) & game.back_rank[c]; rooks;) {
+            const Square r = pop_lsb(rooks);
+            const CastlingSide side = g.cell(r).file > kfile ? KING_SIDE : QUEEN_SIDE;
+            const Square old = pos.castling_rook(c, side);
+            const bool outer =
+                old == SQ_NONE || (side == KING_SIDE ? g.cell(r).file > g.cell(old).file
+                                                     : g.cell(r).file < g.cell(old).file);
+            if (outer) pos.set_castling_rook(c, side, r);
+        }
+        for (CastlingSide side : {KING_SIDE, QUEEN_SIDE})
+            if (pos.castling_rook(c, side) != SQ_NONE)
+                unmoved |= square_bb(pos.castling_rook(c, side)) | square_bb(king);
+    }
+    pos.set_unmoved(unmoved);
 }
 
 std::vector<std::string> game_names() {
@@ -86,7 +113,8 @@ std::shared_ptr<const Game> make_game(const std::string& name, const Options& op
     if (name == "contemporary") return make_contemporary(options);
     std::string known;
     for (const std::string& n : game_names()) known += (known.empty() ? "" : ", ") + n;
-    throw Error("unknown variant '" + name + "' (variants: " + known + ")");
+    throw Error(ErrorKind::Option, "variant",
+                "unknown variant " + quoted(name) + " (variants: " + known + ")");
 }
 
 }  // namespace menagerie

@@ -1,20 +1,23 @@
 // Placement Chess, Reduced Placement Chess and Chess20 (Mats Winther). The relocation phase is
-// played as moves (Black chooses the kings, then White the queens, each mirrored by the other
+// two pending choices (Black places the kings, then White the queens, each mirrored by the other
 // army); Chess20 starts from one of the 20 arrays that phase can produce.
 #include <algorithm>
 
-#include "core/movegen.h"
+#include "core/error.h"
+#include "core/rules.h"
 #include "games/games.h"
-#include "notation/fen.h"
 
 namespace menagerie {
 
 namespace {
 
-// Relocation moves with "keep" first, then by the partner's file.
+constexpr const char* ORTHODOX = "RNBQKBNR";
+
+// The choice moves of the pending step, "keep" first, then by the partner's file.
 std::vector<Move> choices(Position& pos) {
     MoveList list;
-    generate_legal(pos, list);
+    list.count = 0;
+    generate_choices(pos, list);
     std::vector<Move> moves(list.begin(), list.end());
     std::sort(moves.begin(), moves.end(), [](Move a, Move b) {
         const bool ka = a.from() == a.to(), kb = b.from() == b.to();
@@ -30,6 +33,69 @@ std::string back_rank(const Position& pos) {
     return s;
 }
 
+void build_start(Position& pos) {
+    put_array(pos, ORTHODOX, BlackArray::Mirrored);
+    give_castling_rights(pos);
+    pos.set_pending(0);
+    pos.set_side_to_move(pos.game().choice_steps[0].chooser);
+}
+
+// FEN field 7: the pending step of the relocation phase, K (Black places the kings) or Q (White
+// places the queens), or - once play has begun. A pending step is only possible in the arrays
+// the phase passes through.
+void read_extra(Position& pos, const std::vector<std::string>& extra, Bitboard&) {
+    const std::string field = extra.empty() ? "-" : extra[0];
+    if (field == "-") return;
+    if (field != "K" && field != "Q")
+        throw Error(ErrorKind::Fen, "relocation",
+                    "FEN relocation field " + quoted(field) + " is not K, Q or -");
+    const uint8_t step = field == "K" ? 0 : 1;
+    const Game& game = pos.game();
+    const Color chooser = game.choice_steps[step].chooser;
+    if (pos.side_to_move() != chooser)
+        throw Error(ErrorKind::Fen, "relocation",
+                    "FEN relocation field " + field + " needs " +
+                        (chooser == WHITE ? "White" : "Black") +
+                        " to move (that side chooses now)");
+    // The arrays at which this step can be pending: the start, and for the second step the
+    // start after each choice of the first.
+    Position start(pos.game_ptr());
+    build_start(start);
+    start.finish_setup();
+    std::vector<std::string> arrays;
+    if (step == 0) {
+        arrays.push_back(back_rank(start));
+    } else {
+        for (Move m : choices(start)) {
+            StateInfo st;
+            start.do_move(m, st);
+            arrays.push_back(back_rank(start));
+            start.undo_move(m);
+        }
+    }
+    bool is_array = std::find(arrays.begin(), arrays.end(), back_rank(pos)) != arrays.end();
+    for (int f = 0; f < 8 && is_array; ++f) {  // the rest of the board as at the start
+        const Geometry& g = pos.geometry();
+        const Square w = g.at(f, 0), b = g.at(f, 7);
+        is_array = pos.piece_on(w) != NO_PIECE && pos.piece_on(b) != NO_PIECE &&
+                   type_of(pos.piece_on(b)) == type_of(pos.piece_on(w)) &&
+                   color_of(pos.piece_on(b)) == BLACK &&
+                   pos.piece_on(g.at(f, 1)) == make_piece_code(WHITE, game.pawn) &&
+                   pos.piece_on(g.at(f, 6)) == make_piece_code(BLACK, game.pawn);
+    }
+    if (!is_array || popcount(pos.pieces()) != 32 || pos.rule50() != 0 || pos.fullmove() != 1)
+        throw Error(ErrorKind::Fen, "relocation",
+                    "FEN relocation field " + field +
+                        " needs an array the relocation phase can have (all men at home, the "
+                        "arrays mirrored, no move played)");
+    pos.set_pending(step);
+}
+
+std::string write_extra(const Position& pos) {
+    if (pos.pending() == NO_PENDING) return "";
+    return pos.pending() == 0 ? " K" : " Q";
+}
+
 }  // namespace
 
 std::shared_ptr<const Game> make_placement(const std::string& name, const Options& options) {
@@ -42,7 +108,7 @@ std::shared_ptr<const Game> make_placement(const std::string& name, const Option
     game->castling.between_unattacked = game->options["castling"] == "placement";
     game->castling.curtailed = game->options["curtailed"] == "on";
     game->castling.own_side_file = {6, 1};  // g-file kings castle short, b-file kings long
-    game->relocation = true;
+    game->fen_extension = {1, read_extra, write_extra};
     game->freeze();
     auto types = [&](std::initializer_list<int> list) {
         TypeSet set = 0;
@@ -51,34 +117,40 @@ std::shared_ptr<const Game> make_placement(const std::string& name, const Option
     };
     // Black swaps the king with any piece but a rook (reduced: only the queen); White swaps the
     // queen with a knight or a bishop.
-    game->relocation_steps = {
-        RelocationStep{
-            BLACK, game->king,
-            reduced ? types({game->queen}) : types({game->knight, game->bishop, game->queen})},
-        RelocationStep{WHITE, game->queen, types({game->knight, game->bishop})}};
+    game->choice_steps = {ChoiceStep{BLACK, game->king,
+                                     reduced ? types({game->queen})
+                                             : types({game->knight, game->bishop, game->queen})},
+                          ChoiceStep{WHITE, game->queen, types({game->knight, game->bishop})}};
 
-    const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1 K";
-    Position pos = parse_fen(game, start);
+    // The setups: every outcome of the phase, Black's choice first, then White's.
+    Position pos(game);
+    build_start(pos);
+    pos.finish_setup();
     const Geometry& g = game->geometry;
     for (Move king : choices(pos)) {
         StateInfo s1, s2;
         pos.do_move(king, s1);
         for (Move queen : choices(pos)) {
             pos.do_move(queen, s2);
-            const int n = static_cast<int>(game->setups.size());
             const std::string uci = g.name(king.from()) + g.name(king.to()) + "," +
                                     g.name(queen.from()) + g.name(queen.to());
             const std::string san = "K<>" + g.name(king.to()) + ",Q<>" + g.name(queen.to());
-            game->setups.push_back({n, back_rank(pos), write_fen(pos), {uci, san}});
+            game->setups.push_back(
+                {static_cast<int>(game->setups.size()), back_rank(pos), {uci, san}});
             pos.undo_move(queen);
         }
         pos.undo_move(king);
     }
+    game->build_setup = [](Position& p, int n) {
+        put_array(p, p.game().setups[static_cast<size_t>(n)].name, BlackArray::Mirrored);
+        give_castling_rights(p);
+    };
     if (random) {
-        game->relocation = false;
+        game->choice_steps.clear();  // Chess20 has no relocation phase
+        game->fen_extension = {};
         game->random_start = true;
     } else {
-        game->start_fen = start;
+        game->build_start = build_start;
     }
     return game;
 }

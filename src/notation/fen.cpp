@@ -2,14 +2,15 @@
 
 #include <algorithm>
 #include <cctype>
-#include <sstream>
-#include <vector>
 
 #include "core/error.h"
 
 namespace menagerie {
 
 namespace {
+
+// The largest counter a FEN may give: six digits, as no game of these rules gets near it.
+constexpr int COUNTER_MAX = 999999;
 
 std::vector<std::vector<Square>> rank_cells(const Geometry& g) {
     std::vector<std::vector<Square>> ranks(static_cast<size_t>(g.height()));
@@ -20,130 +21,141 @@ std::vector<std::vector<Square>> rank_cells(const Geometry& g) {
     return ranks;
 }
 
-std::vector<std::string> split(const std::string& text) {
-    std::istringstream in(text);
-    std::vector<std::string> out;
-    for (std::string field; in >> field;) out.push_back(field);
-    return out;
+const char* colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
+
+Error fen_error(const std::string& field, const std::string& what,
+                size_t offset = Error::NO_OFFSET) {
+    return Error(ErrorKind::Fen, field, what, offset);
 }
 
-int parse_count(const std::string& field, const char* what, int min) {
-    if (field.empty() || field.size() > 6 || !std::all_of(field.begin(), field.end(), ::isdigit))
-        throw Error(std::string("FEN ") + what + " '" + field + "' is not a number");
+int read_counter(const std::string& field, const char* what, int min, size_t offset) {
+    if (field.empty() || !std::all_of(field.begin(), field.end(), ::isdigit))
+        throw fen_error(what, std::string("FEN ") + what + " " + quoted(field) + " is not a number",
+                        offset);
+    if (field.size() > 6 || std::stoi(field) > COUNTER_MAX)
+        throw fen_error(what,
+                        std::string("FEN ") + what + " " + quoted(field) + " is over " +
+                            std::to_string(COUNTER_MAX),
+                        offset);
     const int n = std::stoi(field);
     if (n < min)
-        throw Error(std::string("FEN ") + what + " must be at least " + std::to_string(min));
+        throw fen_error(
+            what, std::string("FEN ") + what + " must be at least " + std::to_string(min), offset);
     return n;
 }
 
-const char* colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
-
-void parse_board(Position& pos, const std::string& board) {
-    const Game& game = pos.game();
-    const Geometry& g = pos.geometry();
+void read_board(const Game& game, const std::string& board, size_t base, FenSetup& setup) {
+    const Geometry& g = game.geometry;
     const auto ranks = rank_cells(g);
-    std::vector<std::string> rows;
-    std::string row;
-    for (char ch : board) {
-        if (ch == '/')
-            rows.push_back(row), row.clear();
-        else
-            row += ch;
-    }
-    rows.push_back(row);
+    std::vector<std::pair<std::string, size_t>> rows;  // text and offset of each rank
+    size_t start = 0;
+    for (size_t i = 0; i <= board.size(); ++i)
+        if (i == board.size() || board[i] == '/') {
+            rows.push_back({board.substr(start, i - start), base + start});
+            start = i + 1;
+        }
     if (rows.size() != ranks.size())
-        throw Error("FEN board has " + std::to_string(rows.size()) + " ranks, expected " +
-                    std::to_string(ranks.size()));
+        throw fen_error("board",
+                        "FEN board has " + std::to_string(rows.size()) + " ranks, expected " +
+                            std::to_string(ranks.size()),
+                        base);
     for (size_t i = 0; i < rows.size(); ++i) {
         const int rank = g.height() - 1 - static_cast<int>(i);
         const auto& cells = ranks[rank];
+        const auto& [r, offset] = rows[i];
         size_t at = 0;
-        const std::string& r = rows[i];
-        auto rank_error = [rank](const std::string& what) {
-            return Error("FEN rank " + std::to_string(rank + 1) + " " + what);
+        auto rank_error = [&, rank](const std::string& what, size_t j) {
+            return fen_error("board", "FEN rank " + std::to_string(rank + 1) + " " + what,
+                             offset + j);
         };
-        for (size_t j = 0; j < r.size(); ++j) {
+        for (size_t j = 0; j < r.size();) {
             const char ch = r[j];
             if (std::isdigit(static_cast<unsigned char>(ch))) {
                 size_t k = j;
                 while (k < r.size() && std::isdigit(static_cast<unsigned char>(r[k]))) ++k;
-                if (k - j > 3) throw rank_error("has a count that is too long");
+                if (k - j > 3) throw rank_error("has a count that is too long", j);
                 const int n = std::stoi(r.substr(j, k - j));
-                if (n == 0) throw rank_error("has an empty count of 0");
+                if (n == 0) throw rank_error("has an empty count of 0", j);
                 at += static_cast<size_t>(n);
-                j = k - 1;
+                j = k;
             } else {
                 size_t end = j;
                 const Piece piece = game.read_token(r, end);
                 if (piece == NO_PIECE)
-                    throw Error(std::string("FEN board has unknown piece letter '") + ch +
-                                "' for " + game.name);
+                    throw fen_error("board",
+                                    "FEN board has unknown piece letter " +
+                                        quoted(std::string(1, ch)) + " for " + game.name,
+                                    offset + j);
                 if (at >= cells.size())
-                    throw rank_error("has more than " + std::to_string(cells.size()) + " cells");
-                pos.put(cells[at++], piece);
-                j = end - 1;
+                    throw rank_error("has more than " + std::to_string(cells.size()) + " cells", j);
+                setup.men.push_back({cells[at++], piece});
+                j = end;
             }
-            if (at > cells.size()) break;
+            if (at > cells.size())
+                throw rank_error("has more than " + std::to_string(cells.size()) + " cells", j);
         }
         if (at != cells.size())
             throw rank_error("describes " + std::to_string(at) + " cells, expected " +
-                             std::to_string(cells.size()));
+                                 std::to_string(cells.size()),
+                             0);
     }
 }
 
-void parse_castling(Position& pos, const std::string& field, Bitboard& unmoved) {
+void apply_castling(Position& pos, const std::string& field, Bitboard& unmoved) {
     const Game& game = pos.game();
     const Geometry& g = pos.geometry();
     if (field == "-") return;
-    if (!game.castling.enabled) throw Error("FEN castling field must be '-' in " + game.name);
+    if (!game.castling.enabled)
+        throw fen_error("castling", "FEN castling field must be '-' in " + game.name);
     for (char ch : field) {
         const Color c = std::isupper(static_cast<unsigned char>(ch)) ? WHITE : BLACK;
         const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+        const std::string right = quoted(std::string(1, ch));
+        if (!std::isalpha(static_cast<unsigned char>(ch)) ||
+            !(up == 'K' || up == 'Q' || (up >= 'A' && up < 'A' + g.width())))
+            throw fen_error("castling", "FEN castling field has unknown character " + right);
         const Square ksq = pos.king_square(c);
         if (ksq == SQ_NONE || !has(game.back_rank[c], ksq))
-            throw Error(std::string("FEN castling right '") + ch + "' needs the " + colour_name(c) +
-                        " king on its back rank");
+            throw fen_error("castling", "FEN castling right " + right + " needs the " +
+                                            colour_name(c) + " king on its back rank");
         const int kfile = g.cell(ksq).file;
         const Bitboard rooks = pos.pieces(c, game.rook) & game.back_rank[c];
         Square rsq = SQ_NONE;
-        if (up == 'K' || up == 'Q') {
-            for (Bitboard b = rooks; b;) {
-                const Square s = pop_lsb(b);
-                const int f = g.cell(s).file;
-                if (up == 'K' && f > kfile && (rsq == SQ_NONE || f > g.cell(rsq).file)) rsq = s;
-                if (up == 'Q' && f < kfile && (rsq == SQ_NONE || f < g.cell(rsq).file)) rsq = s;
-            }
-        } else if (up >= 'A' && up < 'A' + g.width()) {
-            for (Bitboard b = rooks; b;) {
-                const Square s = pop_lsb(b);
-                if (g.cell(s).file == up - 'A') rsq = s;
-            }
-        } else {
-            throw Error(std::string("FEN castling field has unknown character '") + ch + "'");
+        for (Bitboard b = rooks; b;) {
+            const Square s = pop_lsb(b);
+            const int f = g.cell(s).file;
+            if (up == 'K' && f > kfile && (rsq == SQ_NONE || f > g.cell(rsq).file)) rsq = s;
+            if (up == 'Q' && f < kfile && (rsq == SQ_NONE || f < g.cell(rsq).file)) rsq = s;
+            if (up != 'K' && up != 'Q' && f == up - 'A') rsq = s;
         }
         if (rsq == SQ_NONE)
-            throw Error(std::string("FEN castling right '") + ch + "' has no " + colour_name(c) +
-                        " rook to castle with");
+            throw fen_error("castling", "FEN castling right " + right + " has no " +
+                                            colour_name(c) + " rook to castle with");
         const CastlingSide side = g.cell(rsq).file > kfile ? KING_SIDE : QUEEN_SIDE;
         if (pos.castling_rook(c, side) != SQ_NONE && pos.castling_rook(c, side) != rsq)
-            throw Error(std::string("FEN castling field gives ") + colour_name(c) +
-                        " two rooks on one side");
+            throw fen_error("castling", std::string("FEN castling field gives ") + colour_name(c) +
+                                            " two rooks on one side");
         pos.set_castling_rook(c, side, rsq);
         unmoved |= square_bb(rsq) | square_bb(ksq);
     }
 }
 
-void parse_ep(Position& pos, const std::string& field) {
+void apply_en_passant(Position& pos, const std::string& field) {
     if (field == "-") return;
     const Game& game = pos.game();
     const Square ep = pos.geometry().find(field);
-    if (ep == SQ_NONE) throw Error("FEN en passant field '" + field + "' is not a cell");
-    if (game.pawn < 0) throw Error("FEN en passant field must be '-' in " + game.name);
+    if (ep == SQ_NONE)
+        throw fen_error("en passant", "FEN en passant field " + quoted(field) + " is not a cell");
+    if (game.pawn < 0)
+        throw fen_error("en passant", "FEN en passant field must be '-' in " + game.name);
     const Color us = pos.side_to_move(), them = ~us;
-    if (pos.piece_on(ep) != NO_PIECE) throw Error("FEN en passant cell " + field + " is not empty");
+    if (pos.piece_on(ep) != NO_PIECE)
+        throw fen_error("en passant", "FEN en passant cell " + field + " is not empty");
     const Bitboard victims =
         pos.tables().piece(game.pawn, them).quiet[ep] & pos.pieces(them, game.pawn);
-    if (!victims) throw Error("FEN en passant cell " + field + " has no pawn that just passed it");
+    if (!victims)
+        throw fen_error("en passant",
+                        "FEN en passant cell " + field + " has no pawn that just passed it");
     // Kept only when a pawn could take, as the position reached by the double step would have it.
     if (pos.tables().piece(game.pawn, us).reverse_capture[ep] & pos.pieces(us, game.pawn)) {
         pos.root_state().ep_square = ep;
@@ -153,84 +165,59 @@ void parse_ep(Position& pos, const std::string& field) {
 
 }  // namespace
 
-Position parse_fen(const std::shared_ptr<const Game>& game, const std::string& fen) {
-    const auto fields = split(fen);
-    if (fields.empty()) throw Error("FEN is empty");
-    const size_t extras = game->relocation ? 1 : game->bunker_leap ? 2 : 0;
-    if (fields.size() < 2 || fields.size() > 6 + extras)
-        throw Error("FEN has " + std::to_string(fields.size()) + " fields, expected 2 to " +
-                    std::to_string(6 + extras));
-    Position pos(game);
-    parse_board(pos, fields[0]);
-    if (fields[1] != "w" && fields[1] != "b")
-        throw Error("FEN side to move '" + fields[1] + "' is not w or b");
-    pos.set_side_to_move(fields[1] == "w" ? WHITE : BLACK);
-    Bitboard unmoved = 0;
-    parse_castling(pos, fields.size() > 2 ? fields[2] : "-", unmoved);
-    StateInfo& st = pos.root_state();
-    if (fields.size() > 3) parse_ep(pos, fields[3]);
-    if (fields.size() > 4) st.rule50 = parse_count(fields[4], "halfmove clock", 0);
-    if (fields.size() > 5) pos.set_fullmove(parse_count(fields[5], "fullmove number", 1));
-
-    if (game->relocation && fields.size() > 6) {
-        const std::string& phase = fields[6];
-        if (phase == "K")
-            st.phase = CHOOSE_KING;
-        else if (phase == "Q")
-            st.phase = CHOOSE_QUEEN;
-        else if (phase != "-")
-            throw Error("FEN relocation field '" + phase + "' is not K, Q or -");
-        if (st.phase != PLAY && pos.side_to_move() != game->relocation_steps[st.phase - 1].chooser)
-            throw Error("FEN relocation field " + phase + " needs " +
-                        colour_name(game->relocation_steps[st.phase - 1].chooser) +
-                        " to move (that side chooses now)");
-    }
-    if (game->bunker_leap) {
-        const std::string bunker = fields.size() > 6 ? fields[6] : "-";
-        const std::string adjust = fields.size() > 7 ? fields[7] : "-";
-        Bitboard kings = 0;
-        if (bunker != "-")
-            for (char ch : bunker) {
-                if (ch != 'K' && ch != 'k')
-                    throw Error(std::string("FEN Bunker Leap field has unknown character '") + ch +
-                                "'");
-                const Color c = ch == 'K' ? WHITE : BLACK;
-                const Square k = pos.king_square(c);
-                if (k == SQ_NONE || !has(game->back_rank[c], k))
-                    throw Error(std::string("FEN Bunker Leap right needs the ") + colour_name(c) +
-                                " king on its back rank");
-                kings |= square_bb(k);
-            }
-        for (Color c : {WHITE, BLACK}) {
-            const Square k = pos.king_square(c);
-            if (k != SQ_NONE && has(unmoved, k) && !has(kings, k))
-                throw Error(std::string("FEN gives ") + colour_name(c) +
-                            " castling rights but its king has moved (no Bunker Leap right)");
+FenSetup read_fen(const Game& game, const std::string& fen) {
+    FenSetup setup;
+    std::vector<std::string> fields;
+    for (size_t i = 0; i < fen.size();) {
+        if (std::isspace(static_cast<unsigned char>(fen[i]))) {
+            ++i;
+            continue;
         }
-        unmoved |= kings;
-        if (adjust != "-")
-            for (char ch : adjust) {
-                const Color c = std::isupper(static_cast<unsigned char>(ch)) ? WHITE : BLACK;
-                const int file = std::tolower(static_cast<unsigned char>(ch)) - 'a';
-                Square s = SQ_NONE;
-                for (Bitboard b = game->back_rank[c]; b;) {
-                    const Square x = pop_lsb(b);
-                    if (pos.geometry().cell(x).file == file) s = x;
-                }
-                if (s == SQ_NONE || pos.piece_on(s) == NO_PIECE || color_of(pos.piece_on(s)) != c)
-                    throw Error(std::string("FEN adjustment field lists '") + ch + "' but no " +
-                                colour_name(c) + " man stands on that file of its back rank");
-                if (type_of(pos.piece_on(s)) == game->king && !has(kings, s))
-                    throw Error(std::string("FEN adjustment field lists the ") + colour_name(c) +
-                                " king as unmoved but the Bunker Leap field does not");
-                unmoved |= square_bb(s);
-                st.adjust_rights |= static_cast<uint8_t>(1 << c);
-            }
+        size_t j = i;
+        while (j < fen.size() && !std::isspace(static_cast<unsigned char>(fen[j]))) ++j;
+        fields.push_back(fen.substr(i, j - i));
+        setup.offsets.push_back(i);
+        i = j;
     }
-    st.unmoved = unmoved;
+    if (fields.empty()) throw fen_error("", "FEN is empty");
+    const size_t most = 6 + static_cast<size_t>(game.fen_extension.fields);
+    if (fields.size() < 2 || fields.size() > most)
+        throw fen_error("", "FEN has " + std::to_string(fields.size()) +
+                                (fields.size() == 1 ? " field" : " fields") + ", expected 2 to " +
+                                std::to_string(most) + " for " + game.name);
+    read_board(game, fields[0], setup.offsets[0], setup);
+    if (fields[1] != "w" && fields[1] != "b")
+        throw fen_error("side", "FEN side to move " + quoted(fields[1]) + " is not w or b",
+                        setup.offsets[1]);
+    setup.side = fields[1] == "w" ? WHITE : BLACK;
+    if (fields.size() > 2) setup.castling = fields[2];
+    if (fields.size() > 3) setup.en_passant = fields[3];
+    if (fields.size() > 4)
+        setup.halfmove_clock = read_counter(fields[4], "halfmove clock", 0, setup.offsets[4]);
+    if (fields.size() > 5)
+        setup.fullmove = read_counter(fields[5], "fullmove number", 1, setup.offsets[5]);
+    setup.extra.assign(fields.begin() + std::min<size_t>(6, fields.size()), fields.end());
+    return setup;
+}
+
+Position to_position(const std::shared_ptr<const Game>& game, const FenSetup& setup) {
+    Position pos(game);
+    for (const auto& [s, p] : setup.men) pos.put(s, p);
+    pos.set_side_to_move(setup.side);
+    Bitboard unmoved = 0;
+    apply_castling(pos, setup.castling, unmoved);
+    apply_en_passant(pos, setup.en_passant);
+    pos.root_state().rule50 = setup.halfmove_clock;
+    pos.set_fullmove(setup.fullmove);
+    if (game->fen_extension.read) game->fen_extension.read(pos, setup.extra, unmoved);
+    pos.set_unmoved(unmoved);
     const std::string problem = pos.finish_setup();
-    if (!problem.empty()) throw Error("FEN position is impossible: " + problem);
+    if (!problem.empty()) throw fen_error("board", "FEN position is impossible: " + problem);
     return pos;
+}
+
+Position parse_fen(const std::shared_ptr<const Game>& game, const std::string& fen) {
+    return to_position(game, read_fen(*game, fen));
 }
 
 std::string write_fen(const Position& pos) {
@@ -266,21 +253,7 @@ std::string write_fen(const Position& pos) {
     const Square ep = pos.state().ep_square;
     out += " " + (ep == SQ_NONE ? std::string("-") : g.name(ep));
     out += " " + std::to_string(pos.rule50()) + " " + std::to_string(pos.fullmove());
-    if (game.relocation && pos.phase() != PLAY) out += pos.phase() == CHOOSE_KING ? " K" : " Q";
-    if (game.bunker_leap) {
-        std::string bunker, adjust;
-        for (Color c : {WHITE, BLACK}) {
-            if (pos.can_bunker_leap(c)) bunker += c == WHITE ? 'K' : 'k';
-            if (!pos.can_adjust(c)) continue;
-            std::vector<int> files;
-            for (Bitboard b = pos.state().unmoved & pos.pieces(c) & game.back_rank[c]; b;)
-                files.push_back(g.cell(pop_lsb(b)).file);
-            std::sort(files.begin(), files.end());
-            for (int f : files) adjust += static_cast<char>((c == WHITE ? 'A' : 'a') + f);
-        }
-        out += " " + (bunker.empty() ? std::string("-") : bunker);
-        out += " " + (adjust.empty() ? std::string("-") : adjust);
-    }
+    if (game.fen_extension.write) out += game.fen_extension.write(pos);
     return out;
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "core/movegen.h"
+#include "core/rules.h"
 
 namespace menagerie {
 
@@ -75,17 +76,9 @@ std::vector<std::string> split_moves(const std::string& list) {
 }
 
 std::string move_to_uci(const Position& pos, Move m) {
+    if (is_special(m.kind())) return special_text(pos, m, MoveList{}).uci;
     const Geometry& g = pos.geometry();
-    std::string text = g.name(m.from());
-    if (m.kind() == MoveKind::Castling) {
-        const CastlingRules& cr = pos.game().castling;
-        const Color us = color_of(pos.piece_on(m.from()));
-        const CastlingSide side = pos.castling_side(us, m.to());
-        const int kfile = g.cell(m.from()).file, rfile = g.cell(m.to()).file;
-        const bool orthodox = kfile == 4 && (rfile == 0 || rfile == g.width() - 1);
-        return text + g.name(cr.uci_king_to && orthodox ? cr.king_to[us][side] : m.to());
-    }
-    text += g.name(m.to());
+    std::string text = g.name(m.from()) + g.name(m.to());
     if (m.kind() == MoveKind::Promotion)
         text += pos.game().token(make_piece_code(BLACK, m.promotion()));  // lower case
     return text;
@@ -98,53 +91,32 @@ std::string move_to_san(Position& pos, Move m) {
     MoveList legal;
     generate_legal(pos, legal);
     std::string san;
-    switch (m.kind()) {
-        case MoveKind::Castling: {
-            const Color us = pos.side_to_move();
-            san = game.castling.san[pos.castling_side(us, to)];
-            break;
-        }
-        case MoveKind::Relocation:
-            san = token(pos, from) + "<>" + g.name(to);
-            break;
-        case MoveKind::BunkerLeap:
-            san = "K" + file_part(g.name(from)) + ">>" + g.name(to);
-            break;
-        case MoveKind::Adjustment: {
-            san = "B" + file_part(g.name(from)) + "<=>" + token(pos, to);
-            int alike = 0;
-            for (Move o : legal)
-                alike += o.kind() == MoveKind::Adjustment &&
-                         file_part(g.name(o.from())) == file_part(g.name(from)) &&
-                         token(pos, o.to()) == token(pos, to);
-            if (alike > 1) san += file_part(g.name(to));
-            break;
-        }
-        default: {
-            const int type = type_of(pos.piece_on(from));
-            const bool capture = pos.is_capture(m);
-            if (type == game.pawn) {
-                if (capture) san = file_part(g.name(from)) + "x";
-            } else {
-                san = game.token(type);
-                bool clash = false, file_clash = false, rank_clash = false;
-                for (Move o : legal) {
-                    if (o.to() != to || o.from() == from || o.kind() != MoveKind::Normal ||
-                        type_of(pos.piece_on(o.from())) != type)
-                        continue;
-                    clash = true;
-                    file_clash |= file_part(g.name(o.from())) == file_part(g.name(from));
-                    rank_clash |= rank_part(g.name(o.from())) == rank_part(g.name(from));
-                }
-                if (clash)
-                    san += !file_clash   ? file_part(g.name(from))
-                           : !rank_clash ? rank_part(g.name(from))
-                                         : g.name(from);
-                if (capture) san += "x";
+    if (is_special(m.kind())) {
+        san = special_text(pos, m, legal).san;
+    } else {
+        const int type = type_of(pos.piece_on(from));
+        const bool capture = pos.is_capture(m);
+        if (type == game.pawn) {
+            if (capture) san = file_part(g.name(from)) + "x";
+        } else {
+            san = game.token(type);
+            bool clash = false, file_clash = false, rank_clash = false;
+            for (Move o : legal) {
+                if (o.to() != to || o.from() == from || o.kind() != MoveKind::Normal ||
+                    type_of(pos.piece_on(o.from())) != type)
+                    continue;
+                clash = true;
+                file_clash |= file_part(g.name(o.from())) == file_part(g.name(from));
+                rank_clash |= rank_part(g.name(o.from())) == rank_part(g.name(from));
             }
-            san += g.name(to);
-            if (m.kind() == MoveKind::Promotion) san += "=" + game.token(m.promotion());
+            if (clash)
+                san += !file_clash   ? file_part(g.name(from))
+                       : !rank_clash ? rank_part(g.name(from))
+                                     : g.name(from);
+            if (capture) san += "x";
         }
+        san += g.name(to);
+        if (m.kind() == MoveKind::Promotion) san += "=" + game.token(m.promotion());
     }
     StateInfo st;
     pos.do_move(m, st);
@@ -158,35 +130,23 @@ std::string move_to_san(Position& pos, Move m) {
 }
 
 Move parse_move(Position& pos, const std::string& text) {
-    if (text.empty()) throw Error("empty move");
+    if (text.empty()) throw Error(ErrorKind::Move, "move", "empty move");
     MoveList legal;
     generate_legal(pos, legal);
     const Geometry& g = pos.geometry();
-    // Coordinate form, with castling also accepted as king-from + king-to and king-takes-rook.
-    for (Move m : legal) {
+    // Coordinate form and the exact SAN spelling, then the other spellings the special kinds
+    // accept (castling as king-from + king-to or king-takes-rook, O-O for O-Og), which never
+    // shadow a move's own form.
+    for (Move m : legal)
         if (move_to_uci(pos, m) == text) return m;
-        if (m.kind() == MoveKind::Castling) {
-            const Color us = pos.side_to_move();
-            const CastlingSide side = pos.castling_side(us, m.to());
-            const std::string king_to =
-                g.name(m.from()) + g.name(pos.game().castling.king_to[us][side]);
-            const std::string takes_rook = g.name(m.from()) + g.name(m.to());
-            bool taken = false;
-            for (Move o : legal)
-                taken |= o.kind() != MoveKind::Castling && move_to_uci(pos, o) == king_to;
-            if ((text == king_to && !taken) || text == takes_rook) return m;
-        }
-    }
-    // SAN: exact spelling first, then any spelling with or without disambiguation, 'x' and '='.
     const std::string wanted = strip_annotations(text);
     for (Move m : legal)
         if (strip_annotations(move_to_san(pos, m)) == wanted) return m;
-    // O-O is also read as castling on the king's side where that is written O-Og.
-    if (wanted == "O-O")
-        for (Move m : legal)
-            if (m.kind() == MoveKind::Castling &&
-                pos.castling_side(pos.side_to_move(), m.to()) == KING_SIDE)
-                return m;
+    for (Move m : legal)
+        if (is_special(m.kind()))
+            for (const std::string& also : special_text(pos, m, legal).also)
+                if (also == text || also == wanted) return m;
+    // SAN with or without disambiguation, 'x' and '='.
     const std::string loose = without(wanted, "x=");
     std::vector<Move> found;
     for (Move m : legal) {
@@ -200,7 +160,7 @@ Move parse_move(Position& pos, const std::string& text) {
             }
     }
     if (found.size() == 1) return found.front();
-    if (found.size() > 1) throw Error("ambiguous move '" + text + "'");
+    if (found.size() > 1) throw Error(ErrorKind::Move, "move", "ambiguous move " + quoted(text));
     // Distinguish a malformed move from an illegal one, for a useful message.
     bool looks_like_move = false;
     for (Square a = 0; a < g.size(); ++a)
@@ -210,9 +170,11 @@ Move parse_move(Position& pos, const std::string& text) {
     const bool san_like = !text.empty() && (std::isalpha(static_cast<unsigned char>(text[0])) ||
                                             text[0] == 'O' || text[0] == '0');
     if (!looks_like_move && !san_like)
-        throw Error("'" + text + "' is not a move in UCI or SAN form");
-    throw Error("illegal move '" + text + "'" +
-                (pos.phase() != PLAY ? " (the relocation phase is on)" : ""));
+        throw Error(ErrorKind::Move, "move", quoted(text) + " is not a move in UCI or SAN form");
+    throw Error(
+        ErrorKind::Move, "move",
+        "illegal move " + quoted(text) +
+            (pos.pending() != NO_PENDING ? " (a choice is pending: the relocation phase)" : ""));
 }
 
 }  // namespace menagerie

@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/outcome.h"
+#include "core/setup.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 
@@ -65,8 +66,8 @@ std::string write_pgn(const Position& start, const std::vector<std::string>& mov
     for (const auto& [k, v] : extra_tags) tags[k] = v;
     if (!game.options.empty()) tags["VariantOptions"] = options_text(game);
     const std::string fen = write_fen(start);
-    const bool standard_start = !game.random_start && !game.start_fen.empty() &&
-                                fen == write_fen(parse_fen(start.game_ptr(), game.start_fen));
+    const bool standard_start =
+        has_fixed_start(game) && fen == write_fen(start_position(start.game_ptr()));
     if (!standard_start) tags["SetUp"] = "1", tags["FEN"] = fen;
     std::string out;
     for (const char* key : {"Event", "Site", "Date", "Round", "White", "Black", "Result"})
@@ -124,11 +125,10 @@ PgnGame parse_pgn(const std::string& text, const GameResolver& resolve) {
     }
     const auto game = game_of(g.tags, resolve);
     const auto fen = g.tags.find("FEN");
-    if (fen == g.tags.end() && (game->random_start || game->start_fen.empty()))
+    if (fen == g.tags.end() && !has_fixed_start(*game))
         throw Error("PGN of " + game->name +
                     " needs a FEN tag: its games start from a random setup");
-    GameRecord record(fen != g.tags.end() ? parse_fen(game, fen->second)
-                                          : parse_fen(game, game->start_fen));
+    GameRecord record(fen != g.tags.end() ? parse_fen(game, fen->second) : start_position(game));
     Position& pos = record.position();
     g.start_fen = write_fen(pos);
     for (std::string tok : tokens) {

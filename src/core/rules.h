@@ -1,0 +1,69 @@
+// The special move kinds, one family a file under core/rules/: each file holds the kind's
+// generator, its make and unmake (as Position members) and its text. The men's own moves
+// (normal, promotion, en passant) are the generator's (movegen.cpp), make/unmake's
+// (position.cpp) and SAN's (notation/move_text.cpp) main business and live there.
+//
+//   kind          file                     generated when
+//   Castling      rules/castling.cpp       the game has castling and the king is unmoved
+//   BunkerLeap    rules/bunker_leap.cpp    Contemporary Random Chess: the king is unmoved
+//   Adjustment    rules/adjustment.cpp     Contemporary Random Chess: adjustment right
+//   Relocation    rules/choices.cpp        a choice is pending (Placement's relocation phase)
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/move.h"
+#include "core/position.h"
+
+namespace menagerie {
+
+constexpr bool is_special(MoveKind k) {
+    return k == MoveKind::Castling || k == MoveKind::BunkerLeap || k == MoveKind::Adjustment ||
+           k == MoveKind::Relocation;
+}
+
+// Each appends the legal moves of its kind (never out of check; the callers see to that).
+void generate_castling(Position& pos, MoveList& list);
+void generate_bunker_leaps(Position& pos, MoveList& list);  // after castling: skips duplicates
+void generate_adjustments(Position& pos, MoveList& list);
+void generate_choices(Position& pos, MoveList& list);  // the pending choice step's moves
+
+// The special moves of a position without a pending choice, appended in a fixed order.
+template <class Sink>
+void generate_special_moves(Position& pos, Sink& sink) {
+    const Game& g = pos.game();
+    if (pos.checkers() || pos.king_square(pos.side_to_move()) == SQ_NONE) return;
+    if (!g.castling.enabled && !g.bunker_leap && !g.bishop_adjustment) return;
+    MoveList list;
+    list.count = 0;
+    generate_castling(pos, list);
+    generate_bunker_leaps(pos, list);
+    generate_adjustments(pos, list);
+    for (Move m : list) sink.add(m);
+}
+
+template <class Sink>
+void generate_choices(Position& pos, Sink& sink) {
+    MoveList list;
+    list.count = 0;
+    generate_choices(pos, list);
+    for (Move m : list) sink.add(m);
+}
+
+// A special move as text: its coordinate form, its SAN without check marks, and the other
+// spellings a reader accepts (after every move's own forms, so they never shadow one).
+struct SpecialText {
+    std::string uci, san;
+    std::vector<std::string> also;
+};
+SpecialText special_text(const Position& pos, Move m, const MoveList& legal);
+SpecialText castling_text(const Position& pos, Move m);
+SpecialText bunker_leap_text(const Position& pos, Move m);
+SpecialText adjustment_text(const Position& pos, Move m, const MoveList& legal);
+SpecialText choice_text(const Position& pos, Move m);
+
+// Where a castling move takes the king (the move itself names the rook).
+Square castling_king_to(const Position& pos, Move m);
+
+}  // namespace menagerie
