@@ -1,0 +1,98 @@
+// What a search asks of a move before playing it: does it give check, and what does the
+// exchange it starts win. Both understand every shape of move, hoppers included.
+#include <algorithm>
+#include <array>
+
+#include "core/position.h"
+#include "core/rules.h"
+
+namespace menagerie {
+
+namespace {
+
+// The values the exchange uses: the game's, with the king worth more than everything else
+// (a king can only take last, when nothing recaptures).
+int exchange_value(const Game& g, int type) {
+    return type == g.king ? 100000 : g.piece_value[type];
+}
+
+}  // namespace
+
+bool Position::gives_check(Move m) const {
+    const Color us = stm_;
+    const Square their_king = king_square(~us);
+    if (their_king == SQ_NONE) return false;
+    if (m.kind() != MoveKind::Normal && m.kind() != MoveKind::Promotion) {
+        // Rare kinds: play them on a copy.
+        Position copy(*this);
+        StateInfo st;
+        copy.do_move(m, st);
+        return copy.checkers() != 0;
+    }
+    const Square from = m.from(), to = m.to();
+    const int type = m.kind() == MoveKind::Promotion ? m.promotion() : type_of(board_[from]);
+    const Bitboard occupied = (pieces() ^ square_bb(from)) | square_bb(to);
+    // Directly, by the man on its new cell, or by another man whose line it opened (or whose
+    // hop it gave a screen).
+    if (has(tables_->reach(tables_->piece(type, us), to, occupied).capture, their_king))
+        return true;
+    return attackers<true>(their_king, us, occupied, ~(square_bb(from) | square_bb(to))) != 0;
+}
+
+int Position::see(Move m) const {
+    if (m.kind() != MoveKind::Normal && m.kind() != MoveKind::Promotion &&
+        m.kind() != MoveKind::EnPassant)
+        return 0;
+    const Game& g = *game_;
+    const Square from = m.from(), to = m.to();
+    Bitboard occupied = (pieces() ^ square_bb(from)) | square_bb(to);
+    Bitboard gone = square_bb(from) | square_bb(to);  // men that can no longer take on `to`
+    int victim = board_[to] == NO_PIECE ? 0 : exchange_value(g, type_of(board_[to]));
+    if (m.kind() == MoveKind::EnPassant) {
+        const Square taken = st_->ep_victim;
+        occupied ^= square_bb(taken);
+        gone |= square_bb(taken);
+        victim = exchange_value(g, g.pawn);
+    }
+    int on_square = exchange_value(g, type_of(board_[from]));
+    if (m.kind() == MoveKind::Promotion) {
+        victim += g.piece_value[m.promotion()] - g.piece_value[g.pawn];
+        on_square = g.piece_value[m.promotion()];
+    }
+    // gain[d]: what the side making capture d has won so far, if the exchange stopped there.
+    std::array<int, 64> gain{};
+    gain[0] = victim;
+    int depth = 0;
+    Color side = ~stm_;
+    while (depth + 1 < static_cast<int>(gain.size())) {
+        // Attackers are found afresh each time: a man leaving the board may open a line or
+        // give or take a hopper's screen.
+        const Bitboard attackers = attackers_to(to, side, occupied, ~gone);
+        if (!attackers) break;
+        Square least = SQ_NONE;
+        int least_value = 0;
+        for (Bitboard b = attackers; b;) {
+            const Square s = pop_lsb(b);
+            const int v = exchange_value(g, type_of(board_[s]));
+            if (least == SQ_NONE || v < least_value) least = s, least_value = v;
+        }
+        // A king may only take when nothing takes it back.
+        if (type_of(board_[least]) == g.king &&
+            attackers_to(to, ~side, occupied ^ square_bb(least), ~gone))
+            break;
+        ++depth;
+        gain[depth] = on_square - gain[depth - 1];
+        on_square = least_value;
+        occupied ^= square_bb(least);
+        gone |= square_bb(least);
+        side = ~side;
+    }
+    // Each side stops the exchange where continuing would lose.
+    while (depth > 0) {
+        gain[depth - 1] = -std::max(-gain[depth - 1], gain[depth]);
+        --depth;
+    }
+    return gain[0];
+}
+
+}  // namespace menagerie

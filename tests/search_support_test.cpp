@@ -1,0 +1,143 @@
+// What a search calls at every node: gives_check, static exchange evaluation, the null move,
+// incremental material, and the consistency check.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/outcome.h"
+#include "test_util.h"
+
+namespace menagerie {
+namespace {
+
+std::vector<std::shared_ptr<const Game>> games_with_fairies() {
+    return {make_game("chess"), make_game("placement"), make_game("contemporary"),
+            make_chess2016_default_army()};
+}
+
+// gives_check agrees with playing the move, for every legal move over random play (Cannons
+// included: a move can give check by becoming a screen).
+TEST(Search, GivesCheckAgreesWithPlaying) {
+    std::mt19937 rng(9);
+    int checks = 0, moves = 0;
+    for (const auto& game : games_with_fairies()) {
+        for (int round = 0; round < 6; ++round) {
+            GameRecord record(start_position(game, std::nullopt, rng()));
+            Position& pos = record.position();
+            for (int ply = 0; ply < 60; ++ply) {
+                MoveList list;
+                generate_legal(pos, list);
+                if (!list.size()) break;
+                for (Move m : list) {
+                    StateInfo st;
+                    const bool says = pos.gives_check(m);
+                    pos.do_move(m, st);
+                    const bool is = pos.checkers() != 0;
+                    pos.undo_move(m);
+                    ASSERT_EQ(says, is) << write_fen(pos) << " " << move_to_uci(pos, m);
+                    checks += is, ++moves;
+                }
+                record.play(list.moves[rng() % list.size()]);
+            }
+        }
+    }
+    EXPECT_GT(checks, 100);
+    EXPECT_GT(moves, 20000);
+}
+
+int see_of(const std::shared_ptr<const Game>& game, const std::string& fen,
+           const std::string& move) {
+    Position pos = parse_fen(game, fen);
+    return pos.see(parse_move(pos, move));
+}
+
+TEST(Search, StaticExchange) {
+    const auto chess = make_game("chess");
+    // An undefended pawn; a pawn defended by a pawn; a defended pawn taken with support.
+    EXPECT_EQ(see_of(chess, "4k3/8/8/4p3/8/8/8/4RK2 w - - 0 1", "Rxe5"), 100);
+    EXPECT_EQ(see_of(chess, "4k3/8/5p2/4p3/8/8/8/4RK2 w - - 0 1", "Rxe5"), 100 - 500);
+    EXPECT_EQ(see_of(chess, "4k3/8/5p2/4p3/3P4/8/8/4RK2 w - - 0 1", "dxe5"), 100);
+    // X-rays: each rook behind a rook recaptures; White wins a pawn, loses a rook, wins a rook
+    // back and loses the other, and would rather stop after the first loss.
+    EXPECT_EQ(see_of(chess, "3rk3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "Rxd5"), 100 - 500);
+    EXPECT_EQ(see_of(chess, "4k3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "Rxd5"), 100);
+    // A quiet move onto an attacked cell loses the man.
+    EXPECT_EQ(see_of(chess, "4k3/4p3/5p2/8/8/8/8/4RK2 w - - 0 1", "Re5"), -500);
+
+    // Chess 2016: a Cannon recaptures only over exactly one screen.
+    const auto army = make_chess2016_default_army();
+    const std::string no_screen = "k3/10/4o5/12/5p6/12/12/10/4R1K3/4 w - - 0 1";
+    const std::string screened = "k3/10/4o5/5n6/5p6/12/12/10/4R1K3/4 w - - 0 1";
+    EXPECT_EQ(see_of(army, no_screen, "Rxf6"), 100);
+    EXPECT_EQ(see_of(army, screened, "Rxf6"), 100 - 500);
+}
+
+TEST(Search, NullMoveChangesOnlyTheSideToMove) {
+    const auto chess = make_game("chess");
+    Position pos = parse_fen(chess, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    const uint64_t key = pos.key();
+    StateInfo st;
+    pos.do_null_move(st);
+    EXPECT_EQ(pos.side_to_move(), BLACK);
+    EXPECT_EQ(pos.state().ep_square, SQ_NONE);
+    EXPECT_EQ(pos.consistency_error(), "");
+    EXPECT_EQ(pos.key(), pos.compute_key());
+    pos.undo_null_move();
+    EXPECT_EQ(pos.key(), key);
+    EXPECT_EQ(write_fen(pos), "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+}
+
+TEST(Search, MaterialIsIncremental) {
+    const auto chess = make_game("chess");
+    Position pos = start_position(chess);
+    EXPECT_EQ(pos.material(WHITE), 8 * 100 + 2 * 310 + 2 * 330 + 2 * 500 + 950);
+    StateInfo s1, s2, s3;
+    Position p = test::play(chess, test::start_fen(chess), "e4 d5");
+    const Move take = parse_move(p, "exd5");
+    p.do_move(take, s1);
+    EXPECT_EQ(p.material(BLACK), pos.material(BLACK) - 100);
+    EXPECT_EQ(p.consistency_error(), "");
+    p.undo_move(take);
+    EXPECT_EQ(p.material(BLACK), pos.material(BLACK));
+}
+
+TEST(Search, ConsistencyCheckFindsABrokenKey) {
+    const auto chess = make_game("chess");
+    Position pos = start_position(chess);
+    EXPECT_EQ(pos.consistency_error(), "");
+    pos.root_state().key ^= 1;
+    EXPECT_EQ(pos.consistency_error(), "incremental key is wrong");
+}
+
+// The stages split the pseudo-legal moves: captures and quiets, disjoint, together all.
+TEST(Search, CapturesAndQuietsPartitionTheMoves) {
+    std::mt19937 rng(5);
+    for (const auto& game : games_with_fairies()) {
+        GameRecord record(start_position(game, std::nullopt, rng()));
+        Position& pos = record.position();
+        for (int ply = 0; ply < 80; ++ply) {
+            MoveList all, captures, quiets;
+            generate_pseudo_legal(pos, all, Stage::All);
+            generate_pseudo_legal(pos, captures, Stage::Captures);
+            generate_pseudo_legal(pos, quiets, Stage::Quiets);
+            std::multiset<uint32_t> a, b;
+            for (Move m : all) a.insert(m.raw());
+            for (Move m : captures) {
+                b.insert(m.raw());
+                EXPECT_TRUE(pos.is_capture(m) || m.kind() == MoveKind::Promotion);
+            }
+            for (Move m : quiets) {
+                b.insert(m.raw());
+                EXPECT_FALSE(pos.is_capture(m) || m.kind() == MoveKind::Promotion);
+            }
+            ASSERT_EQ(a, b) << write_fen(pos);
+            MoveList legal_moves;
+            generate_legal(pos, legal_moves);
+            if (!legal_moves.size()) break;
+            record.play(legal_moves.moves[rng() % legal_moves.size()]);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace menagerie
