@@ -276,6 +276,12 @@ TEST(Cli, EchoedInputIsQuoted) {
     expect_usage_error("fen --variant chess --seed " + nasty, "--seed: " + shown);
     expect_usage_error("fen --variant chess " + nasty, shown);  // CLI11's own message
     expect_usage_error("fen --variant chess --bogus=" + nasty, "\\x1b");
+    // A lower layer that echoes a fragment raw is caught by main()'s last print.
+    expect_usage_error(
+        "fen --variant chess --fen \"8/8/8/8/8/8/8/K6k w - - 0 1$(printf 'x\\033')\"", "\\x1b");
+    expect_usage_error(
+        "fen --variant chess --fen \"8/8/8/8/8/8/8/K6k $(printf '\\033[31m') - - 0 1\"",
+        "\\x1b[31m");
     expect_usage_error("bench --benchmark_filter=" + nasty, "\\x1b");
     const std::string pgn =
         write_temp("nasty.pgn", "[Event \"x\"]\n[Variant \"a\0b\x1b[31m\"]\n\n1. e4 *\n"s);

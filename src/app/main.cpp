@@ -327,5 +327,8 @@ int main(int argc, char** argv) {
     } catch (const std::exception& e) {
         print_error(e.what());
         return 2;
+    } catch (...) {
+        print_error("unexpected failure");
+        return 2;
     }
 }
