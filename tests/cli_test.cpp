@@ -5,23 +5,40 @@
 
 #include <array>
 #include <cstdio>
+#include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 namespace {
 
+using namespace std::string_literals;
+
 struct Result {
     int status;
     std::string out, err;
 };
 
-Result run(const std::string& args) {
-    // One stderr file per call and process: ctest runs tests in parallel.
+// A file name of its own for each call and process: ctest runs tests in parallel.
+std::string temp_file(const std::string& what) {
     static int calls = 0;
-    const std::string err_file = ::testing::TempDir() + "menagerie_cli_" +
-                                 std::to_string(getpid()) + "_" + std::to_string(++calls) + ".txt";
-    const std::string cmd = std::string(MENAGERIE_BINARY) + " " + args + " 2>" + err_file;
+    return ::testing::TempDir() + "menagerie_cli_" + std::to_string(getpid()) + "_" +
+           std::to_string(++calls) + "_" + what;
+}
+
+std::string write_temp(const std::string& what, const std::string& content) {
+    const std::string path = temp_file(what);
+    std::ofstream(path, std::ios::binary) << content;
+    return path;
+}
+
+// Runs the binary through the shell with `args`; `input`, when given, is its standard input.
+Result run(const std::string& args, const std::optional<std::string>& input = std::nullopt) {
+    const std::string err_file = temp_file("stderr.txt");
+    const std::string in_file = input ? write_temp("stdin.txt", *input) : "/dev/null";
+    const std::string cmd =
+        std::string(MENAGERIE_BINARY) + " " + args + " 2>" + err_file + " <" + in_file;
     FILE* pipe = popen(cmd.c_str(), "r");
     Result r{-1, "", ""};
     if (!pipe) return r;
@@ -35,6 +52,7 @@ Result run(const std::string& args) {
         fclose(f);
     }
     std::remove(err_file.c_str());
+    if (input) std::remove(in_file.c_str());
     return r;
 }
 
@@ -106,18 +124,100 @@ TEST(Cli, PerftEndsWithNodes) {
     EXPECT_EQ(lines(run("perft --variant placement --depth 2").out).back(), "nodes 20");
 }
 
-TEST(Cli, PgnAndReplay) {
-    const Result r = run("pgn --variant contemporary --setup RNBQBKRN --moves 'Be<=>K e5'");
-    EXPECT_EQ(r.status, 0);
-    EXPECT_NE(r.out.find("[Variant \"contemporary\"]"), std::string::npos);
-    EXPECT_NE(r.out.find("1. Be<=>K e5"), std::string::npos) << r.out;
-}
-
-void expect_usage_error(const std::string& args, const std::string& phrase) {
+// Exit status 2, one line on stderr holding `phrase`, and no control character in it.
+void expect_usage_error_in(const std::string& args, const std::string& phrase) {
     const Result r = run(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
     EXPECT_NE(r.err.find(phrase), std::string::npos) << r.err;
+    for (size_t i = 0; i + 1 < r.err.size(); ++i)
+        EXPECT_TRUE(r.err[i] >= 0x20 && r.err[i] < 0x7F)
+            << args << ": byte " << i << " of " << r.err;
+}
+
+void expect_usage_error(const std::string& args, const std::string& phrase) {
+    expect_usage_error_in(args, phrase);
+}
+
+TEST(Cli, PgnAndReplay) {
+    const std::string game = "--variant contemporary --setup RNBQBKRN --moves 'Be<=>K e5 Ng3'";
+    const Result r = run("pgn " + game);
+    EXPECT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find("[Variant \"contemporary\"]"), std::string::npos);
+    EXPECT_NE(r.out.find("1. Be<=>K e5"), std::string::npos) << r.out;
+    const std::string file = write_temp("game.pgn", r.out);
+    const Result replay = run("replay " + file);
+    EXPECT_EQ(replay.status, 0) << replay.err;
+    EXPECT_EQ(replay.out, run("fen " + game).out);
+    EXPECT_EQ(lines(replay.out).size(), 1u);
+    std::remove(file.c_str());
+}
+
+const std::string DATA = MENAGERIE_TEST_DATA;
+
+// tests/data/database.pgn: three games (a mate, Chess960 with castling, a study From Position)
+// with a byte-order mark, % lines, a ']' and escapes in tag values.
+TEST(Cli, ReplayReadsADatabaseGameByGame) {
+    const std::vector<std::string> finals = {
+        "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4",
+        "bbkr2rq/pppppppp/3n2n1/8/8/3N2N1/PPPPPPPP/BBR2RKQ w - - 6 4",
+        "8/3k4/8/8/8/8/8/5RK1 w - - 2 2"};
+    const Result all = run("replay " + DATA + "/database.pgn");
+    EXPECT_EQ(all.status, 0) << all.err;
+    EXPECT_EQ(lines(all.out), finals);
+    for (size_t n = 1; n <= 3; ++n) {
+        const Result one = run("replay " + DATA + "/database.pgn --game " + std::to_string(n));
+        EXPECT_EQ(one.status, 0) << one.err;
+        EXPECT_EQ(one.out, finals[n - 1] + "\n");
+    }
+    const Result check = run("replay " + DATA + "/database.pgn --check");
+    EXPECT_EQ(check.status, 0) << check.err;
+    EXPECT_EQ(lines(check.out),
+              (std::vector<std::string>{"1\tok\tchess\t7\t1-0", "2\tok\tchess\t6\t0-1",
+                                        "3\tok\tchess\t2\t*"}));
+    expect_usage_error_in("replay " + DATA + "/database.pgn --game 4", "holds 3 games");
+    expect_usage_error_in("replay " + DATA + "/database.pgn --game 0", "holds 3 games");
+    expect_usage_error_in("replay " + DATA + "/database.pgn --game -1", "holds 3 games");
+}
+
+// A later game's tags do not reach an earlier one, and its moves start from its own position.
+TEST(Cli, ReplayKeepsGamesApart) {
+    const std::string file =
+        write_temp("two.pgn",
+                   "[Event \"one\"]\n\n1. e4 *\n\n[Event \"two\"]\n[SetUp \"1\"]\n"
+                   "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n");
+    const Result r = run("replay " + file);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(lines(r.out), (std::vector<std::string>{
+                                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                                "4k3/8/8/8/8/8/3K4/8 b - - 1 1"}));
+    std::remove(file.c_str());
+}
+
+TEST(Cli, ReplayCheckNamesTheBadGameAndExitsTwo) {
+    const Result r = run("replay " + DATA + "/bad_game.pgn --check");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(lines(r.out),
+              (std::vector<std::string>{
+                  "1\tok\tchess\t3\t*",
+                  "2\terror\tPGN game 2, line 10, move 15... (Black): illegal move 'Nf6'",
+                  "3\tok\tchess\t1\t*"}));
+    expect_usage_error_in("replay " + DATA + "/bad_game.pgn",
+                          "PGN game 2, line 10, move 15... (Black): illegal move 'Nf6'");
+    expect_usage_error_in("replay " + DATA + "/bad_game.pgn --game 2", "move 15... (Black)");
+    const Result first = run("replay " + DATA + "/bad_game.pgn --game 1");
+    EXPECT_EQ(first.status, 0) << first.err;
+}
+
+TEST(Cli, ReplayRefusesWhatIsNoPgn) {
+    expect_usage_error_in("replay " + DATA, "is a directory");
+    const std::string empty = write_temp("empty.pgn", "");
+    expect_usage_error_in("replay " + empty, "is empty");
+    const std::string blank = write_temp("blank.pgn", "\n  \n% nothing\n{only a comment}\n");
+    expect_usage_error_in("replay " + blank, "holds no game");
+    expect_usage_error_in("replay " + DATA + "/no-such-file.pgn", "cannot read");
+    std::remove(empty.c_str());
+    std::remove(blank.c_str());
 }
 
 TEST(Cli, ErrorsExitTwoWithOneLine) {
@@ -132,6 +232,113 @@ TEST(Cli, ErrorsExitTwoWithOneLine) {
     expect_usage_error("fen --variant contemporary --setup KRRBBNNQ", "unknown setup");
     expect_usage_error("frobnicate", "frobnicate");
     expect_usage_error("moves --variant chess --setup 0 --option x", "name=value");
+}
+
+TEST(Cli, BenchRefusesWhatItCannotRun) {
+    expect_usage_error("bench --bogus", "unknown argument '--bogus'");
+    expect_usage_error("bench extra", "unknown argument 'extra'");
+    expect_usage_error("bench --benchmark_filter=no-such-benchmark",
+                       "--benchmark_filter 'no-such-benchmark' matches no benchmark");
+}
+
+TEST(Cli, SeedIsADecimalNumberOf64Bits) {
+    const std::string fen = "fen --variant contemporary --seed ";
+    EXPECT_EQ(run(fen + "18446744073709551615").status, 0);
+    EXPECT_EQ(run(fen + "0").status, 0);
+    for (const std::string bad : {"18446744073709551616", "-1", "''", "abc", "12x", "' 5'", "+5",
+                                  "99999999999999999999999"})
+        expect_usage_error(fen + bad, "--seed: '");
+    expect_usage_error(fen + "-1", "'-1' is not a whole number from 0 to 18446744073709551615");
+    expect_usage_error(fen + "''", "'' is not a whole number");
+}
+
+TEST(Cli, DepthIsWordedAsAWholeNumber) {
+    expect_usage_error("perft --variant chess --setup 0 --depth abc",
+                       "--depth: 'abc' is not a whole number from 0 to 20");
+    expect_usage_error("perft --variant chess --setup 0 --depth 21", "from 0 to 20");
+    expect_usage_error("perft --variant chess --setup 0 --depth -1", "from 0 to 20");
+    const Result r = run("perft --variant chess --setup 0 --depth abc");
+    EXPECT_EQ(r.err.find("not in range"), std::string::npos) << r.err;
+}
+
+// Input with a newline, a terminal escape or a NUL is echoed escaped, on one line.
+TEST(Cli, EchoedInputIsQuoted) {
+    const std::string nasty = "\"$(printf 'a\\nb\\033[31mc')\"";  // a, newline, b, ESC [31m, c
+    const std::string shown = "'a\\nb\\x1b[31mc'";
+    expect_usage_error(nasty, "unknown command " + shown);
+    expect_usage_error("fen --variant " + nasty, "unknown variant " + shown);
+    expect_usage_error("fen --variant placement --option " + nasty, "option " + shown);
+    expect_usage_error("fen --variant placement --option castling=" + nasty, shown);
+    expect_usage_error("fen --variant contemporary --setup " + nasty, shown);
+    // (a newline separates moves in --moves)
+    expect_usage_error("moves --variant chess --setup 0 --moves \"e4,e$(printf '\\033[31m')5\"",
+                       "illegal move 'e\\x1b[31m5' in --moves");
+    expect_usage_error("fen --variant chess --seed " + nasty, "--seed: " + shown);
+    expect_usage_error("fen --variant chess " + nasty, shown);  // CLI11's own message
+    expect_usage_error("fen --variant chess --bogus=" + nasty, "\\x1b");
+    // A lower layer that echoes a fragment raw is caught by main()'s last print.
+    expect_usage_error(
+        "fen --variant chess --fen \"8/8/8/8/8/8/8/K6k w - - 0 1$(printf 'x\\033')\"", "\\x1b");
+    expect_usage_error(
+        "fen --variant chess --fen \"8/8/8/8/8/8/8/K6k $(printf '\\033[31m') - - 0 1\"",
+        "\\x1b[31m");
+    expect_usage_error("bench --benchmark_filter=" + nasty, "\\x1b");
+    const std::string pgn =
+        write_temp("nasty.pgn", "[Event \"x\"]\n[Variant \"a\0b\x1b[31m\"]\n\n1. e4 *\n"s);
+    expect_usage_error("replay " + pgn,
+                       "line 2: control character '\\x00' in '[Variant \"a\\x00b\\x1b[31m\"]'");
+    const std::string moves = write_temp("nasty-move.pgn",
+                                         "1. e4 e\0\x1b"
+                                         "5 *\n"s);
+    expect_usage_error("replay " + moves,
+                       "control character '\\x00' in '1. e4 e\\x00\\x1b"
+                       "5 *'");
+    std::remove(pgn.c_str());
+    std::remove(moves.c_str());
+}
+
+// The terminal game, driven through standard input.
+TEST(Cli, PlaySaysCheckMateAndKeepsTheGame) {
+    const std::string file = temp_file("played.pgn");
+    const Result r =
+        run("play --variant chess --setup 0",
+            "help\nf3\ne5\ng4\nQh4\ne4\nmoves\npgn\npgn " + file + "\nundo\nfen\nquit\n");
+    EXPECT_EQ(r.status, 0) << r.err;
+    const std::string& o = r.out;
+    for (const char* command : {"undo", "fen", "pgn [FILE]", "quit", "moves"})
+        EXPECT_NE(o.find(std::string("  ") + command), std::string::npos) << command;
+    EXPECT_EQ(o.find("illegal move 'help'"), std::string::npos) << o;
+    EXPECT_NE(o.find("game over: 0-1 (checkmate)"), std::string::npos) << o;
+    EXPECT_NE(o.find("game over> "), std::string::npos) << o;
+    EXPECT_NE(o.find("error: the game is over"), std::string::npos) << o;  // e4 after the mate
+    EXPECT_NE(o.find("1. f3 e5 2. g4 Qh4# 0-1"), std::string::npos) << o;
+    std::ifstream in(file);
+    std::stringstream written;
+    written << in.rdbuf();
+    EXPECT_NE(written.str().find("[Result \"0-1\"]"), std::string::npos) << written.str();
+    EXPECT_NE(written.str().find("1. f3 e5 2. g4 Qh4# 0-1"), std::string::npos);
+    // after undo, play goes on: the last prompt is White's... no, Black's, to move again
+    EXPECT_NE(o.find("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2\nblack> "),
+              std::string::npos)
+        << o;
+    std::remove(file.c_str());
+
+    const Result check = run("play --variant chess --setup 0", "e4\nf6\nQh5\nquit\n");
+    EXPECT_NE(check.out.find("\ncheck\n"), std::string::npos) << check.out;
+
+    const Result over =
+        run("play --variant chess --fen '7k/6Q1/6K1/8/8/8/8/8 b - - 0 1'", "Kxg7\nfen\nquit\n");
+    EXPECT_NE(over.out.find("game over: 1-0 (checkmate)"), std::string::npos) << over.out;
+    EXPECT_EQ(over.out.find("black> "), std::string::npos) << over.out;
+    EXPECT_NE(over.out.find("error: the game is over"), std::string::npos) << over.out;
+
+    const Result stalemate =
+        run("play --variant chess --fen '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'", "quit\n");
+    EXPECT_NE(stalemate.out.find("game over: 1/2-1/2 (stalemate)"), std::string::npos)
+        << stalemate.out;
+
+    const Result nasty = run("play --variant chess --setup 0", "e\0\x1b[31m4\nquit\n"s);
+    EXPECT_NE(nasty.out.find("'e\\x00\\x1b[31m4'"), std::string::npos) << nasty.out;
 }
 
 }  // namespace

@@ -204,6 +204,121 @@ TEST(Pgn, ReadsTagsCommentsAndVariations) {
     EXPECT_THROW(parse_pgn("[Event \"x\"\n1. e4", make_game), Error);
 }
 
+ErrorKind pgn_error_kind(const std::string& text) {
+    try {
+        parse_pgn(text, make_game);
+    } catch (const Error& e) {
+        EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+        return e.kind();
+    }
+    return ErrorKind::Invalid;
+}
+
+std::string pgn_error(const std::string& text) {
+    try {
+        parse_pgn(text, make_game);
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+TEST(Pgn, ADatabaseIsReadGameByGame) {
+    const std::string db =
+        "[Event \"one\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n"
+        "[Event \"two\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n"
+        "1. Kd2 Kd7 *\n[Event \"three\"]\n1. d4 1/2-1/2";
+    const std::vector<PgnText> games = split_pgn(db);
+    ASSERT_EQ(games.size(), 3u);
+    EXPECT_EQ(games[1].number, 2u);
+    EXPECT_EQ(games[1].line, 6u);
+    const PgnGame one = parse_pgn(games[0], make_game), two = parse_pgn(games[1], make_game),
+                  three = parse_pgn(games[2], make_game);
+    EXPECT_EQ(one.san, (std::vector<std::string>{"e4", "e5"}));
+    EXPECT_EQ(one.tags.at("Event"), "one");
+    EXPECT_EQ(one.tags.count("FEN"), 0u);  // the second game's tags stay there
+    EXPECT_EQ(one.result, "1-0");
+    EXPECT_EQ(two.san, (std::vector<std::string>{"Kd2", "Kd7"}));
+    EXPECT_EQ(write_fen(final_position(two, make_game)), "8/3k4/8/8/8/8/3K4/8 w - - 2 2");
+    EXPECT_EQ(three.san, (std::vector<std::string>{"d4"}));
+    EXPECT_EQ(three.result, "1/2-1/2");
+    // Read as one game, a database is an error, not moves run together.
+    EXPECT_EQ(pgn_error_kind(db), ErrorKind::Pgn);
+    EXPECT_NE(pgn_error(db).find("PGN game 1, line 6: a second game"), std::string::npos)
+        << pgn_error(db);
+    // A game without a result token ends where the next tag section starts.
+    EXPECT_EQ(split_pgn("1. e4 e5\n[Event \"b\"]\n1. d4 *").size(), 2u);
+    EXPECT_TRUE(split_pgn("").empty());
+    EXPECT_TRUE(split_pgn("\xEF\xBB\xBF\n% only an escape line\n{and a comment}\n").empty());
+}
+
+TEST(Pgn, AcceptsWhatOtherProgramsWrite) {
+    const std::string pgn =
+        "\xEF\xBB\xBF% written by some program\n"
+        "[Event \"Cup [final]\"]\n[White \"Anna \\\"the Rook\\\" \\\\ Berg\"]\n"
+        "%another escape line\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
+        "[FEN \"bbrknnrq/pppppppp/8/8/8/8/PPPPPPPP/BBRKNNRQ w KQkq - 0 1\"]\n\n"
+        "1. Ng3 Ng6 2.Nd3 2...Nd6 3. O-O! O-O-O!? 0-1\n";
+    const PgnGame game = parse_pgn(pgn, make_game);
+    EXPECT_EQ(game.tags.at("Event"), "Cup [final]");
+    EXPECT_EQ(game.tags.at("White"), "Anna \"the Rook\" \\ Berg");
+    EXPECT_EQ(game.san, (std::vector<std::string>{"Ng3", "Ng6", "Nd3", "Nd6", "O-O", "O-O-O"}));
+    EXPECT_EQ(game.result, "0-1");
+    EXPECT_EQ(write_fen(final_position(game, make_game)),
+              "bbkr2rq/pppppppp/3n2n1/8/8/3N2N1/PPPPPPPP/BBR2RKQ w - - 6 4");
+    for (const char* name : {"Chess960", "chess960", "CHESS960", "Fischerandom", "fischerandom",
+                             "Standard", "standard", "From Position", "Chess 960", "chess"})
+        EXPECT_EQ(pgn_variant_name(name), "chess") << name;
+    EXPECT_EQ(pgn_variant_name("Contemporary"), "contemporary");
+    EXPECT_EQ(pgn_variant_name("Placement-Reduced"), "placement-reduced");
+    std::string asked;
+    parse_pgn("[Variant \"From Position\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n1. Kd1 *",
+              [&](const std::string& name, const Options& options) {
+                  asked = name;
+                  return make_game(name, options);
+              });
+    EXPECT_EQ(asked, "chess");
+}
+
+TEST(Pgn, ErrorsNameTheGameTheLineAndTheMoveNumber) {
+    const std::string db =
+        "[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Nf3\nNc6 3. Bb5 "
+        "Nf6 4. O-O Nf6 *\n";
+    const std::vector<PgnText> games = split_pgn(db);
+    ASSERT_EQ(games.size(), 2u);
+    try {
+        parse_pgn(games[1], make_game);
+        FAIL() << "an illegal move was read";
+    } catch (const Error& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::Pgn);
+        EXPECT_EQ(std::string(e.what()),
+                  "PGN game 2, line 7, move 4... (Black): illegal move 'Nf6'");
+    }
+    EXPECT_NE(pgn_error("1. e4 e5 2. Kxe8 *").find("move 2 (White): illegal move 'Kxe8'"),
+              std::string::npos)
+        << pgn_error("1. e4 e5 2. Kxe8 *");
+    EXPECT_NE(pgn_error("[Event \"x\"\n1. e4").find("line 1: tag"), std::string::npos);
+    EXPECT_NE(pgn_error("1. e4 {no end").find("comment"), std::string::npos);
+    EXPECT_NE(pgn_error("1. e4 (1. d4 *").find("variation"), std::string::npos);
+    EXPECT_NE(pgn_error("[Variant \"nonsense\"]\n1. e4").find("tag Variant"), std::string::npos);
+    EXPECT_NE(pgn_error("[Variant \"placement\"]\n[VariantOptions \"castling=magic\"]\n1. e4")
+                  .find("tag VariantOptions"),
+              std::string::npos);
+    EXPECT_NE(pgn_error("[FEN \"8/8/8 w - - 0 1\"]\n1. e4").find("tag FEN"), std::string::npos);
+    for (const char* text : {"[Event \"x\"\n1. e4", "1. e4 {no end", "[Variant \"x\x1b\"]\n",
+                             "1. e4 e\x01"
+                             "5 *"})
+        EXPECT_EQ(pgn_error_kind(text), ErrorKind::Pgn) << text;
+    EXPECT_NE(pgn_error("1. e4 e\x01"
+                        "5 *")
+                  .find("control character '\\x01' in '1. e4 e\\x01"
+                        "5 *'"),
+              std::string::npos)
+        << pgn_error(
+               "1. e4 e\x01"
+               "5 *");
+}
+
 }  // namespace
 }  // namespace menagerie
 
@@ -212,6 +327,54 @@ namespace {
 
 // Mangled FENs and move texts are refused with Error, never a crash (the sanitizer build runs
 // this).
+// Every legal move's UCI and SAN text, with random edits, and some fixed texts: each is either
+// read as a legal move whose text reads back as the same move, or refused with a one-line
+// Error about the move; the position is the same afterwards either way.
+void check_mangled_moves(Position& pos, std::mt19937& rng) {
+    MoveList list;
+    generate_legal(pos, list);
+    // No control characters here: move_text.cpp still echoes them raw (the command line quotes
+    // them; see Cli.EchoedInputIsQuoted), so the one-line check below would trip on them.
+    std::vector<std::string> texts = {"e2e4",  "Nf3", "O-O",   "K<>d8", "Ke>>g1",  "Be<=>R",
+                                      "a7a8q", "zz",  "e9e10", "",      "O-O-O-O", "e2e4e6"};
+    const std::string alphabet = "abcdefgh12345678NBRQKxO-=+#<>!?0 ";
+    for (Move m : list)
+        for (std::string text : {move_to_uci(pos, m), move_to_san(pos, m)}) {
+            if (rng() % 4) continue;
+            const size_t at = rng() % (text.size() + 1);
+            switch (rng() % 3) {
+                case 0:
+                    if (at < text.size()) text[at] = alphabet[rng() % alphabet.size()];
+                    break;
+                case 1:
+                    if (at < text.size()) text.erase(at, 1);
+                    break;
+                default:
+                    text.insert(at, 1, alphabet[rng() % alphabet.size()]);
+            }
+            texts.push_back(text);
+        }
+    const std::string fen = write_fen(pos);
+    const uint64_t key = pos.key();
+    for (const std::string& text : texts) {
+        try {
+            const Move m = parse_move(pos, text);
+            EXPECT_NE(std::find(list.begin(), list.end(), m), list.end()) << text << " in " << fen;
+            EXPECT_EQ(parse_move(pos, move_to_uci(pos, m)), m) << text << " in " << fen;
+            EXPECT_EQ(parse_move(pos, move_to_san(pos, m)), m) << text << " in " << fen;
+        } catch (const Error& e) {
+            // move_text.cpp still raises untyped errors (kind Invalid); Move is what they mean.
+            EXPECT_TRUE(e.kind() == ErrorKind::Move || e.kind() == ErrorKind::Invalid)
+                << text << ": " << e.what();
+            const std::string what = e.what();
+            EXPECT_FALSE(what.empty()) << text;
+            EXPECT_EQ(what.find('\n'), std::string::npos) << text << ": " << what;
+        }
+        EXPECT_EQ(write_fen(pos), fen) << text;
+        EXPECT_EQ(pos.key(), key) << text;
+    }
+}
+
 TEST(Robustness, MangledInputIsRefusedCleanly) {
     std::mt19937 rng(3);
     const std::string alphabet = "pnbrqkPNBRQK12345678909/ -wbKQkqA-Hah0123456789x#";
@@ -237,16 +400,9 @@ TEST(Robustness, MangledInputIsRefusedCleanly) {
             try {
                 Position pos = parse_fen(game, fen);
                 EXPECT_EQ(write_fen(parse_fen(game, write_fen(pos))), write_fen(pos)) << fen;
-                MoveList list;
-                generate_legal(pos, list);
-                for (const char* text :
-                     {"e2e4", "Nf3", "O-O", "K<>d8", "Ke>>g1", "Be<=>R", "a7a8q", "zz", "e9e10"}) {
-                    try {
-                        parse_move(pos, text);
-                    } catch (const Error&) {
-                    }
-                }
-            } catch (const Error&) {
+                check_mangled_moves(pos, rng);
+            } catch (const Error& e) {
+                EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
             }
         }
     }

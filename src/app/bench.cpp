@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <sstream>
 
 #include "app/commands.h"
+#include "core/error.h"
 #include "core/movegen.h"
 #include "core/setup.h"
 #include "games/games.h"
@@ -68,9 +70,34 @@ int run_bench(int argc, char** argv) {
             ->Unit(benchmark::kMillisecond)
             ->Iterations(1);
     }
+    // Google Benchmark takes its own --benchmark_* flags; anything else is a mistake, and so is a
+    // filter that selects nothing (the library would only warn and run nothing).
+    for (int i = 1; i < argc; ++i)
+        for (const char* p = argv[i]; *p; ++p)
+            if (static_cast<unsigned char>(*p) < 0x20 || *p == 0x7F)
+                throw Error(
+                    ErrorKind::Usage, "bench",
+                    "bench: argument " + menagerie::quoted(argv[i]) + " holds a control character");
     benchmark::Initialize(&argc, argv);
-    benchmark::RunSpecifiedBenchmarks();
+    if (argc > 1)
+        throw Error(ErrorKind::Usage, "bench",
+                    "bench: unknown argument " + menagerie::quoted(argv[1]) +
+                        " (bench takes only Google Benchmark's --benchmark_* flags)");
+    // The library reports a filter that matches nothing, or does not compile, on its error
+    // stream, which also carries the run's context: hold it back until we know which it is.
+    benchmark::ConsoleReporter reporter;
+    std::ostringstream held;
+    reporter.SetErrorStream(&held);
+    const size_t ran = benchmark::RunSpecifiedBenchmarks(&reporter);
     benchmark::Shutdown();
+    if (ran == 0)
+        throw Error(ErrorKind::Usage, "--benchmark_filter",
+                    "bench: --benchmark_filter " +
+                        menagerie::quoted(benchmark::GetBenchmarkFilter()) +
+                        (held.str().find("Could not compile") != std::string::npos
+                             ? " is not a valid regular expression"
+                             : " matches no benchmark"));
+    std::cerr << held.str();
     std::cout << "nodes " << total_nodes << "\n"
               << "nps "
               << static_cast<uint64_t>(static_cast<double>(total_nodes) /

@@ -1,8 +1,10 @@
 // menagerie: the command line. The forms of variants, setups, fen, moves and perft are stable;
 // they are how the project is checked from outside.
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <chrono>
 #include <iostream>
+#include <limits>
 
 #include "app/commands.h"
 #include "core/error.h"
@@ -16,24 +18,77 @@
 
 namespace menagerie {
 
+std::string requote(std::string message, const std::string& raw) {
+    const std::string plain = "'" + raw + "'", safe = menagerie::quoted(raw);
+    if (plain == safe) return message;
+    for (size_t at = 0; (at = message.find(plain, at)) != std::string::npos; at += safe.size())
+        message.replace(at, plain.size(), safe);
+    return message;
+}
+
+Move read_move(Position& pos, const std::string& text) {
+    // A NUL would cut the lower layer's message short before it could be quoted.
+    if (text.find('\0') != std::string::npos)
+        throw Error(ErrorKind::Move, "move",
+                    menagerie::quoted(text) + " is not a move in UCI or SAN form");
+    try {
+        return parse_move(pos, text);
+    } catch (const Error& e) {
+        throw Error(e.kind() == ErrorKind::Invalid ? ErrorKind::Move : e.kind(), "move",
+                    requote(e.what(), text), e.offset());
+    }
+}
+
 namespace {
 
 struct Common {
     std::string variant = "chess";
     std::vector<std::string> options;
     std::optional<std::string> fen, setup, moves;
-    std::optional<uint64_t> seed;
+    std::optional<std::string> seed;
 };
+
+[[noreturn]] void rethrow(const Error& e, const std::vector<std::string>& raw,
+                          const std::string& suffix = "") {
+    std::string message = e.what();
+    for (const std::string& r : raw) message = requote(message, r);
+    throw Error(e.kind(), e.field(), message + suffix, e.offset());
+}
+
+// A whole decimal number from 0 to `max`, the flag's value as typed; CLI11 would wrap.
+uint64_t parse_number(const std::string& flag, const std::string& text, uint64_t max) {
+    uint64_t value = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    const bool digits = !text.empty() && std::isdigit(static_cast<unsigned char>(text[0]));
+    if (!digits || ec != std::errc() || ptr != end || value > max)
+        throw Error(ErrorKind::Usage, flag,
+                    flag + ": " + menagerie::quoted(text) + " is not a whole number from 0 to " +
+                        std::to_string(max));
+    return value;
+}
 
 Options parse_options(const std::vector<std::string>& given) {
     Options out;
     for (const std::string& kv : given) {
         const auto eq = kv.find('=');
         if (eq == std::string::npos || eq == 0)
-            throw Error("option '" + kv + "' is not of the form name=value");
+            throw Error(ErrorKind::Usage, "--option",
+                        "option " + menagerie::quoted(kv) + " is not of the form name=value");
         out[kv.substr(0, eq)] = kv.substr(eq + 1);
     }
     return out;
+}
+
+std::shared_ptr<const Game> game_of(const Common& c) {
+    const Options options = parse_options(c.options);
+    try {
+        return make_game(c.variant, options);
+    } catch (const Error& e) {
+        std::vector<std::string> raw{c.variant};
+        for (const auto& [k, v] : options) raw.push_back(k), raw.push_back(v);
+        rethrow(e, raw);
+    }
 }
 
 void add_game_flags(CLI::App* cmd, Common& c, bool position) {
@@ -49,26 +104,103 @@ void add_game_flags(CLI::App* cmd, Common& c, bool position) {
 
 // The position the flags describe, with the listed moves played.
 Position position_of(const Common& c, std::shared_ptr<const Game>& game) {
-    game = make_game(c.variant, parse_options(c.options));
-    if (c.fen && c.setup) throw Error("give --fen or --setup, not both");
-    GameRecord record(c.fen ? parse_fen(game, *c.fen) : start_position(game, c.setup, c.seed));
+    game = game_of(c);
+    if (c.fen && c.setup) throw Error(ErrorKind::Usage, "--fen", "give --fen or --setup, not both");
+    const std::optional<uint64_t> seed =
+        c.seed ? std::optional<uint64_t>(
+                     parse_number("--seed", *c.seed, std::numeric_limits<uint64_t>::max()))
+               : std::nullopt;
+    std::optional<GameRecord> record;
+    try {
+        record.emplace(c.fen ? parse_fen(game, *c.fen) : start_position(game, c.setup, seed));
+    } catch (const Error& e) {
+        rethrow(e, {c.fen.value_or(""), c.setup.value_or("")});
+    }
     for (const std::string& text : c.moves ? split_moves(*c.moves) : std::vector<std::string>{}) {
         try {
-            record.play(parse_move(record.position(), text));
+            record->play(read_move(record->position(), text));
         } catch (const Error& e) {
-            throw Error(std::string(e.what()) + " in --moves");
+            throw Error(e.kind(), e.field(), e.what() + std::string(" in --moves"), e.offset());
         }
     }
-    return Position(record.position());  // a copy that no longer needs the record's states
+    return Position(record->position());  // a copy that no longer needs the record's states
+}
+
+// The last line of defence for the one-line rule: whatever a message holds, it prints on one
+// line with no control character (a byte that is not printable ASCII is written \xNN).
+std::string one_line(const std::string& message) {
+    static constexpr char HEX[] = "0123456789abcdef";
+    std::string out;
+    for (const char c : message) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u < 0x7F) {
+            out += c;
+        } else if (c == '\n') {
+            out += "\\n";
+        } else {
+            out += "\\x";
+            out += HEX[u >> 4];
+            out += HEX[u & 15];
+        }
+    }
+    return out;
+}
+
+// `replay`: the final FEN of every game of a PGN file, of one (--game N), or a check of all.
+int run_replay(const std::string& path, const std::optional<std::string>& game_number, bool check) {
+    const std::vector<PgnText> games = split_pgn(read_pgn_file(path));
+    const GameResolver resolve = [](const std::string& name, const Options& options) {
+        return make_game(name, options);
+    };
+    if (check) {
+        if (game_number)
+            throw Error(ErrorKind::Usage, "--check", "give --game or --check, not both");
+        bool all_ok = true;
+        for (const PgnText& text : games) {
+            try {
+                const PgnGame g = parse_pgn(text, resolve);
+                std::cout << text.number << "\tok\t" << final_position(g, resolve).game().name
+                          << "\t" << g.moves.size() << "\t" << g.result << "\n";
+            } catch (const Error& e) {
+                all_ok = false;
+                std::cout << text.number << "\terror\t" << one_line(e.what()) << "\n";
+            }
+        }
+        return all_ok ? 0 : 2;
+    }
+    size_t first = 0, last = games.size();
+    if (game_number) {
+        const std::string count = std::to_string(games.size()) +
+                                  (games.size() == 1 ? " game" : " games") + ", numbered from 1";
+        uint64_t n = 0;
+        try {
+            n = parse_number("--game", *game_number, std::numeric_limits<uint64_t>::max());
+        } catch (const Error&) {
+            throw Error(ErrorKind::Usage, "--game",
+                        "--game: " + menagerie::quoted(*game_number) + " is not a game number; " +
+                            menagerie::quoted(path) + " holds " + count);
+        }
+        if (n == 0 || n > games.size())
+            throw Error(
+                ErrorKind::Usage, "--game",
+                "--game " + std::to_string(n) + ": " + menagerie::quoted(path) + " holds " + count);
+        first = n - 1, last = n;
+    }
+    std::vector<std::string> fens;  // all or nothing: a bad game stops the replay
+    for (size_t i = first; i < last; ++i)
+        fens.push_back(write_fen(final_position(parse_pgn(games[i], resolve), resolve)));
+    for (const std::string& fen : fens) std::cout << fen << "\n";
+    return 0;
 }
 
 int run(int argc, char** argv) {
     CLI::App app{"Menagerie: rules, perft and play for five chess variants"};
     app.require_subcommand(1);
     Common c;
-    int depth = 1;
-    bool divide = false;
+    std::string depth_text;
+    bool divide = false, check = false;
     std::string pgn_file;
+    std::optional<std::string> game_number;
 
     auto* variants = app.add_subcommand("variants", "list the games, one a line");
     auto* setups = app.add_subcommand("setups", "list every start setup: ID<TAB>FEN");
@@ -79,12 +211,17 @@ int run(int argc, char** argv) {
     add_game_flags(moves, c, true);
     auto* perft_cmd = app.add_subcommand("perft", "count leaf nodes; last line `nodes N`");
     add_game_flags(perft_cmd, c, true);
-    perft_cmd->add_option("--depth", depth, "plies")->required()->check(CLI::Range(0, 20));
+    perft_cmd->add_option("--depth", depth_text, "plies, 0 to 20")->required();
     perft_cmd->add_flag("--divide", divide, "print the count below each move");
     auto* pgn = app.add_subcommand("pgn", "print the game reached by --moves as PGN");
     add_game_flags(pgn, c, true);
-    auto* replay = app.add_subcommand("replay", "read a PGN file and print its final FEN");
-    replay->add_option("file", pgn_file, "PGN file")->required();
+    auto* replay =
+        app.add_subcommand("replay", "read a PGN file: the final FEN of each game, one a line");
+    replay->add_option("file", pgn_file, "PGN file (one game or a database)")->required();
+    replay->add_option("--game", game_number, "only game N of the file (from 1)");
+    replay->add_flag("--check", check,
+                     "check every game: N<TAB>ok<TAB>variant<TAB>plies<TAB>result or "
+                     "N<TAB>error<TAB>message; exit 2 if any is bad");
     auto* play = app.add_subcommand("play", "an interactive session on the terminal");
     add_game_flags(play, c, true);
     auto* bench = app.add_subcommand("bench", "fixed perft suite and nodes per second");
@@ -98,25 +235,31 @@ int run(int argc, char** argv) {
         known |= argc > 1 && sub->get_name() == argv[1];
     }
     if (!known) {
-        std::cerr << "error: unknown command '" << argv[1] << "' (commands: " << names << ")\n";
-        return 2;
+        throw Error(ErrorKind::Usage, "command",
+                    "unknown command " + menagerie::quoted(argv[1]) + " (commands: " + names + ")");
     }
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
+        // CLI11 echoes arguments as they are: quote any that would print control codes.
         std::string what = e.what();
+        for (int i = 1; i < argc; ++i) {
+            const std::string arg = argv[i], safe = menagerie::quoted(arg);
+            if (safe == "'" + arg + "'") continue;
+            for (size_t at = 0; (at = what.find(arg, at)) != std::string::npos; at += safe.size())
+                what.replace(at, arg.size(), safe);
+        }
         if (auto nl = what.find('\n'); nl != std::string::npos) what.resize(nl);
-        std::cerr << "error: " << what << "\n";
-        return 2;
+        throw Error(ErrorKind::Usage, "", what);
     }
 
     std::shared_ptr<const Game> game;
     if (variants->parsed()) {
         for (const std::string& name : game_names()) std::cout << name << "\n";
     } else if (setups->parsed()) {
-        game = make_game(c.variant, parse_options(c.options));
+        game = game_of(c);
         for (const Setup& s : game->setups)
             std::cout << s.number << "\t" << write_fen(setup_position(game, s.number)) << "\n";
     } else if (fen->parsed()) {
@@ -127,6 +270,7 @@ int run(int argc, char** argv) {
         generate_legal(pos, list);
         for (Move m : list) std::cout << move_to_uci(pos, m) << "\t" << move_to_san(pos, m) << "\n";
     } else if (perft_cmd->parsed()) {
+        const int depth = static_cast<int>(parse_number("--depth", depth_text, 20));
         Position pos = position_of(c, game);
         const auto start = std::chrono::steady_clock::now();
         uint64_t total = 0;
@@ -158,7 +302,7 @@ int run(int argc, char** argv) {
             c.moves ? split_moves(*c.moves) : std::vector<std::string>{};
         std::cout << write_pgn(start, texts);
     } else if (replay->parsed()) {
-        std::cout << write_fen(read_pgn_file(pgn_file, make_game)) << "\n";
+        return run_replay(pgn_file, game_number, check);
     } else if (play->parsed()) {
         Position pos = position_of(c, game);
         return run_play(game, pos);
@@ -171,14 +315,22 @@ int run(int argc, char** argv) {
 }  // namespace
 }  // namespace menagerie
 
+namespace {
+
+void print_error(const std::string& message) {
+    std::cerr << "error: " << menagerie::one_line(message) << "\n";
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     try {
         return menagerie::run(argc, argv);
-    } catch (const menagerie::Error& e) {
-        std::cerr << "error: " << e.what() << "\n";
-        return 2;
     } catch (const std::exception& e) {
-        std::cerr << "error: " << e.what() << "\n";
+        print_error(e.what());
+        return 2;
+    } catch (...) {
+        print_error("unexpected failure");
         return 2;
     }
 }

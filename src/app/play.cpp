@@ -1,5 +1,7 @@
 // `menagerie play`: a terminal session for two people (until the engine and the web app land).
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "app/commands.h"
 #include "core/error.h"
@@ -7,6 +9,7 @@
 #include "core/outcome.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
+#include "notation/pgn.h"
 
 namespace menagerie {
 
@@ -39,41 +42,94 @@ void draw(const Position& pos) {
 
 }  // namespace
 
+const char* const HELP =
+    "commands:\n"
+    "  MOVE        play a move, in UCI (e2e4) or SAN (e4, Nf3, O-O) form\n"
+    "  moves       list the legal moves\n"
+    "  undo        take back the last move\n"
+    "  fen         print the position as FEN\n"
+    "  pgn [FILE]  print the game as PGN, or write it to FILE\n"
+    "  help        this list\n"
+    "  quit        leave (also: exit, or end of input)\n";
+
 int run_play(const std::shared_ptr<const Game>& game, Position start) {
-    std::cout << game->title << ". Type a move (UCI or SAN), 'moves', 'undo', 'fen' or 'quit'.\n";
+    std::cout << game->title << ". Type a move (UCI or SAN), or 'help' for the commands.\n";
     GameRecord record(start);
     Position& pos = record.position();
-    draw(pos);
-    for (std::string line; std::cout << (pos.side_to_move() == WHITE ? "white> " : "black> "),
+    std::vector<std::string> played;  // UCI, for the PGN
+    Outcome end;
+    // Draws the board, then says whether the side to move is in check or the game is over.
+    auto show = [&] {
+        draw(pos);
+        end = outcome(pos);
+        if (end.result != Result::Ongoing)
+            std::cout << "game over: " << result_text(end.result) << " (" << end.reason
+                      << "). 'undo', 'pgn [FILE]', 'fen' or 'quit'.\n";
+        else if (pos.checkers())
+            std::cout << "check\n";
+    };
+    show();
+    for (std::string line; std::cout << (end.result != Result::Ongoing ? "game over> "
+                                         : pos.side_to_move() == WHITE ? "white> "
+                                                                       : "black> "),
                            std::getline(std::cin, line);) {
-        if (line == "quit" || line == "exit") break;
-        if (line.empty()) continue;
-        if (line == "fen") {
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+        while (!line.empty() && line.front() == ' ') line.erase(0, 1);
+        std::istringstream words(line);
+        std::string command, argument, extra;
+        words >> command >> argument >> extra;
+        if (command.empty()) continue;
+        if (command == "quit" || command == "exit") {
+            return 0;
+        } else if (command == "help") {
+            std::cout << HELP;
+        } else if (command == "fen") {
             std::cout << write_fen(pos) << "\n";
-        } else if (line == "moves") {
+        } else if (command == "moves") {
+            if (end.result != Result::Ongoing) {
+                std::cout << "no moves: the game is over (" << result_text(end.result) << ", "
+                          << end.reason << ")\n";
+                continue;
+            }
             MoveList list;
             generate_legal(pos, list);
             for (Move m : list) std::cout << move_to_san(pos, m) << " ";
             std::cout << "\n";
-        } else if (line == "undo") {
-            if (record.undo())
-                draw(pos);
-            else
+        } else if (command == "undo") {
+            if (record.undo()) {
+                played.pop_back();
+                show();
+            } else {
                 std::cout << "nothing to undo\n";
+            }
+        } else if (command == "pgn") {
+            const std::string pgn = write_pgn(start, played);
+            if (!extra.empty()) {
+                std::cout << "error: pgn takes at most one file name\n";
+            } else if (argument.empty()) {
+                std::cout << pgn;
+            } else {
+                std::ofstream out(argument, std::ios::binary);
+                if (out << pgn && out.flush())
+                    std::cout << "wrote " << menagerie::quoted(argument) << "\n";
+                else
+                    std::cout << "error: cannot write " << menagerie::quoted(argument) << "\n";
+            }
+        } else if (end.result != Result::Ongoing) {
+            std::cout << "error: the game is over (" << result_text(end.result) << ", "
+                      << end.reason << "); 'undo', 'pgn [FILE]', 'fen' or 'quit'\n";
         } else {
             try {
-                record.play(parse_move(pos, line));
-                draw(pos);
-                const Outcome end = outcome(pos);
-                if (end.result != Result::Ongoing) {
-                    std::cout << result_text(end.result) << " (" << end.reason << ")\n";
-                    break;
-                }
+                const Move m = read_move(pos, line);
+                played.push_back(move_to_uci(pos, m));
+                record.play(m);
+                show();
             } catch (const Error& e) {
-                std::cout << "error: " << e.what() << "\n";
+                std::cout << "error: " << e.what() << " ('help' lists the commands)\n";
             }
         }
     }
+    std::cout << "\n";
     return 0;
 }
 

@@ -1,8 +1,11 @@
 #include "notation/pgn.h"
 
 #include <cctype>
+#include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
+#include <string_view>
 
 #include "core/error.h"
 #include "core/outcome.h"
@@ -20,23 +23,187 @@ std::string options_text(const Game& game) {
     return out;
 }
 
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
 std::shared_ptr<const Game> game_of(const std::map<std::string, std::string>& tags,
                                     const GameResolver& resolve) {
     const auto v = tags.find("Variant");
-    std::string name = v == tags.end() ? "chess" : v->second;
-    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (name == "standard") name = "chess";
+    const std::string name = pgn_variant_name(v == tags.end() ? "chess" : v->second);
     Options options;
     if (const auto o = tags.find("VariantOptions"); o != tags.end()) {
         std::istringstream in(o->second);
         for (std::string kv; in >> kv;) {
             const auto eq = kv.find('=');
-            if (eq == std::string::npos)
-                throw Error("PGN tag VariantOptions has '" + kv + "', not name=value");
+            if (eq == std::string::npos || eq == 0)
+                throw Error(ErrorKind::Pgn, "tag VariantOptions",
+                            "tag VariantOptions has " + menagerie::quoted(kv) + ", not name=value");
             options[kv.substr(0, eq)] = kv.substr(eq + 1);
         }
     }
     return resolve(name, options);
+}
+
+// A lower layer's message that echoes `raw` as '<raw>' echoes it quoted instead.
+std::string requote(std::string message, const std::string& raw) {
+    const std::string plain = "'" + raw + "'", safe = menagerie::quoted(raw);
+    if (plain == safe) return message;
+    for (size_t at = 0; (at = message.find(plain, at)) != std::string::npos; at += safe.size())
+        message.replace(at, plain.size(), safe);
+    return message;
+}
+
+// The tokens of PGN text. Comments, NAGs, variations, `%` lines and move numbers are dropped
+// here; what is malformed becomes an Error token, so that a database can still be split.
+struct Token {
+    enum Kind { Tag, Move, Result, Bad } kind;
+    std::string text;   // tag name, move, result, or the error's message
+    std::string value;  // tag value
+    size_t line;
+    size_t begin, end;  // offsets in the text
+};
+
+bool is_result(std::string_view s) {
+    return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*";
+}
+
+bool delimiter(char c) {
+    return std::isspace(static_cast<unsigned char>(c)) || c == '{' || c == '}' || c == '(' ||
+           c == ')' || c == '[' || c == ']' || c == ';' || c == '"';
+}
+
+std::vector<Token> lex(std::string_view text, size_t line) {
+    std::vector<Token> out;
+    size_t i = 0;
+    const size_t n = text.size();
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") i = 3;
+    int depth = 0;  // of variations
+    size_t depth_line = 0;
+    auto bad = [&](size_t begin, size_t end, const std::string& message) {
+        out.push_back(
+            {Token::Bad, "line " + std::to_string(line) + ": " + message, "", line, begin, end});
+    };
+    auto skip_line = [&] {
+        while (i < n && text[i] != '\n') ++i;
+    };
+    while (i < n) {
+        const char c = text[i];
+        const bool line_start = i == 0 || text[i - 1] == '\n' || (i == 3 && text[0] == '\xEF');
+        if (c == '\n') {
+            ++line, ++i;
+        } else if (std::isspace(static_cast<unsigned char>(c))) {
+            ++i;
+        } else if (c == '%' && line_start) {
+            skip_line();
+        } else if (c == ';') {
+            skip_line();
+        } else if (c == '{') {
+            const size_t begin = i, from = line;
+            const size_t close = text.find('}', i);
+            const size_t stop = close == std::string_view::npos ? n : close + 1;
+            for (; i < stop; ++i) line += text[i] == '\n';
+            if (close == std::string_view::npos) {
+                line = from;
+                bad(begin, n, "comment '{' is not closed with '}'");
+            }
+        } else if (c == '(') {
+            if (depth++ == 0) depth_line = line;
+            ++i;
+        } else if (c == ')') {
+            if (depth == 0) bad(i, i + 1, "')' closes no variation");
+            depth = std::max(depth - 1, 0);
+            ++i;
+        } else if (c == '[') {
+            const size_t begin = i;
+            if (depth > 0) {
+                bad(begin, i + 1,
+                    "variation opened on line " + std::to_string(depth_line) +
+                        " is not closed with ')'");
+                depth = 0;
+            }
+            ++i;
+            while (i < n && (text[i] == ' ' || text[i] == '\t')) ++i;
+            const size_t name_begin = i;
+            while (i < n && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
+                ++i;
+            const std::string name(text.substr(name_begin, i - name_begin));
+            while (i < n && (text[i] == ' ' || text[i] == '\t')) ++i;
+            std::string value;
+            bool ok = !name.empty() && i < n && text[i] == '"';
+            if (ok) {
+                for (++i; i < n && text[i] != '"' && text[i] != '\n'; ++i) {
+                    if (text[i] == '\\' && i + 1 < n && (text[i + 1] == '"' || text[i + 1] == '\\'))
+                        ++i;
+                    value += text[i];
+                }
+                ok = i < n && text[i] == '"';
+                if (ok) ++i;
+                while (i < n && (text[i] == ' ' || text[i] == '\t')) ++i;
+                ok = ok && i < n && text[i] == ']';
+            }
+            if (!ok) {
+                const size_t eol = text.find('\n', begin);
+                const std::string_view rest =
+                    text.substr(begin, (eol == std::string_view::npos ? n : eol) - begin);
+                i = begin + rest.size();
+                bad(begin, i,
+                    name.empty() ? "tag " + menagerie::quoted(rest) + " has no name"
+                                 : "tag " + menagerie::quoted(rest) +
+                                       " is not of the form [Name \"value\"]");
+                continue;
+            }
+            ++i;
+            out.push_back({Token::Tag, name, value, line, begin, i});
+        } else if (c == ']' || c == '"' || c == '}') {
+            bad(i, i + 1, std::string("stray '") + c + "'");
+            ++i;
+        } else {
+            const size_t begin = i;
+            while (i < n && !delimiter(text[i])) ++i;
+            if (c == '$' || depth > 0) continue;  // a NAG, or a move of a variation
+            std::string tok(text.substr(begin, i - begin));
+            if (is_result(tok)) {
+                out.push_back({Token::Result, tok, "", line, begin, i});
+                continue;
+            }
+            size_t k = 0;  // a move number: 12. 12... or 12 (then perhaps the move: 12...Nf6)
+            while (k < tok.size() && std::isdigit(static_cast<unsigned char>(tok[k]))) ++k;
+            if (k > 0 && (k == tok.size() || tok[k] == '.')) {
+                while (k < tok.size() && tok[k] == '.') ++k;
+                tok.erase(0, k);
+            }
+            while (!tok.empty() && (tok.back() == '!' || tok.back() == '?')) tok.pop_back();
+            if (!tok.empty()) out.push_back({Token::Move, tok, "", line, begin, i});
+        }
+    }
+    if (depth > 0)
+        bad(n, n,
+            "variation opened on line " + std::to_string(depth_line) + " is not closed with ')'");
+    return out;
+}
+
+// The games of a token list: a game is its tags, then its movetext up to its result token (or
+// up to the next tag section, or the end of the text, when the result token is missing).
+std::vector<std::vector<Token>> games_of(std::vector<Token> tokens) {
+    std::vector<std::vector<Token>> games;
+    bool open = false, in_movetext = false;
+    for (Token& t : tokens) {
+        if (!open || (t.kind == Token::Tag && in_movetext)) {
+            games.emplace_back();
+            open = true, in_movetext = false;
+        }
+        in_movetext |= t.kind == Token::Move;
+        const bool ends = t.kind == Token::Result;
+        games.back().push_back(std::move(t));
+        if (ends) open = false;
+    }
+    return games;
+}
+
+std::string where(size_t number, size_t line) {
+    return "PGN game " + std::to_string(number) + ", line " + std::to_string(line);
 }
 
 }  // namespace
@@ -79,79 +246,127 @@ std::string write_pgn(const Position& start, const std::vector<std::string>& mov
     return out + "\n" + movetext + result + "\n";
 }
 
-PgnGame parse_pgn(const std::string& text, const GameResolver& resolve) {
-    PgnGame g;
-    size_t i = 0;
-    const size_t n = text.size();
-    std::vector<std::string> tokens;
-    while (i < n) {
-        const char c = text[i];
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            ++i;
-        } else if (c == '[') {
-            const size_t close = text.find(']', i);
-            if (close == std::string::npos) throw Error("PGN tag is not closed with ']'");
-            const std::string tag = text.substr(i + 1, close - i - 1);
-            const size_t q1 = tag.find('"'), q2 = tag.rfind('"');
-            if (q1 == std::string::npos || q2 == q1)
-                throw Error("PGN tag [" + tag + "] has no quoted value");
-            std::string name = tag.substr(0, q1);
-            while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back())))
-                name.pop_back();
-            g.tags[name] = tag.substr(q1 + 1, q2 - q1 - 1);
-            i = close + 1;
-        } else if (c == '{') {
-            const size_t close = text.find('}', i);
-            if (close == std::string::npos) throw Error("PGN comment is not closed with '}'");
-            i = close + 1;
-        } else if (c == ';') {
-            while (i < n && text[i] != '\n') ++i;
-        } else if (c == '(') {
-            int depth = 0;
-            for (; i < n; ++i) {
-                depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
-                if (depth == 0) break;
-            }
-            if (depth) throw Error("PGN variation is not closed with ')'");
-            ++i;
-        } else {
-            size_t j = i;
-            while (j < n && !std::isspace(static_cast<unsigned char>(text[j])) && text[j] != '{' &&
-                   text[j] != '(' && text[j] != ';')
-                ++j;
-            tokens.push_back(text.substr(i, j - i));
-            i = j;
+std::string pgn_variant_name(const std::string& tag) {
+    const std::string name = lower(tag);
+    for (const char* alias :
+         {"standard", "normal", "orthodox", "classical", "from position", "fromposition",
+          "chess960", "chess 960", "chess-960", "960", "fischerandom", "fischerrandom",
+          "fischer random", "fischer random chess", "frc"})
+        if (name == alias) return "chess";
+    return name;
+}
+
+std::vector<PgnText> split_pgn(const std::string& text) {
+    std::vector<PgnText> out;
+    size_t previous_end = 0;
+    for (const std::vector<Token>& game : games_of(lex(text, 1))) {
+        // From the start of the first token's line (or the end of the previous game).
+        const size_t newline =
+            game.front().begin == 0 ? std::string::npos : text.rfind('\n', game.front().begin - 1);
+        const size_t begin = std::max(previous_end, newline == std::string::npos ? 0 : newline + 1);
+        const size_t end = game.back().end;
+        previous_end = end;
+        out.push_back({text.substr(begin, end - begin), out.size() + 1, game.front().line});
+    }
+    return out;
+}
+
+PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve) {
+    const std::vector<Token> tokens = lex(source.text, source.line);
+    const auto games = games_of(tokens);
+    if (games.size() > 1)
+        throw Error(ErrorKind::Pgn, "game",
+                    where(source.number, games[1].front().line) +
+                        ": a second game starts here; read the text as a database");
+    if (games.empty())
+        throw Error(ErrorKind::Pgn, "game", where(source.number, source.line) + ": no game");
+    // PGN is printable text: a control character (a NUL, a terminal escape) is refused here,
+    // before it could reach a message unquoted or cut one short.
+    size_t line = source.line;
+    for (size_t i = 0; i < source.text.size(); ++i) {
+        const char c = source.text[i];
+        const auto u = static_cast<unsigned char>(c);
+        line += c == '\n';
+        if ((u < 0x20 && !std::isspace(u)) || u == 0x7F) {
+            const size_t begin = source.text.rfind('\n', i);
+            const size_t from = begin == std::string::npos ? 0 : begin + 1;
+            const size_t end = source.text.find('\n', from);
+            throw Error(ErrorKind::Pgn, "syntax",
+                        where(source.number, line) + ": control character " +
+                            menagerie::quoted(std::string(1, c)) + " in " +
+                            menagerie::quoted(source.text.substr(from, end - from)));
         }
     }
-    const auto game = game_of(g.tags, resolve);
+    PgnGame g;
+    size_t tags_line = source.line;
+    for (const Token& t : tokens) {
+        if (t.kind == Token::Bad)
+            throw Error(ErrorKind::Pgn, "syntax",
+                        "PGN game " + std::to_string(source.number) + ", " + t.text);
+        if (t.kind == Token::Tag) g.tags[t.text] = t.value, tags_line = t.line;
+    }
+    std::shared_ptr<const Game> game;
+    try {
+        game = game_of(g.tags, resolve);
+    } catch (const Error& e) {
+        std::string message = e.what();
+        const std::string field = e.kind() == ErrorKind::Pgn                 ? e.field()
+                                  : message.rfind("unknown variant", 0) == 0 ? "tag Variant"
+                                                                             : "tag VariantOptions";
+        for (const char* tag : {"Variant", "VariantOptions"}) {
+            if (const auto t = g.tags.find(tag); t != g.tags.end()) {
+                message = requote(message, t->second);
+                message = requote(message, lower(t->second));
+                std::istringstream in(t->second);
+                for (std::string word; in >> word;)
+                    for (const std::string& part :
+                         {word, word.substr(0, word.find('=')), word.substr(word.find('=') + 1)})
+                        message = requote(message, part);
+            }
+        }
+        throw Error(ErrorKind::Pgn, field,
+                    where(source.number, tags_line) + ", " + field + ": " + message);
+    }
     const auto fen = g.tags.find("FEN");
     if (fen == g.tags.end() && !has_fixed_start(*game))
-        throw Error("PGN of " + game->name +
-                    " needs a FEN tag: its games start from a random setup");
-    GameRecord record(fen != g.tags.end() ? parse_fen(game, fen->second) : start_position(game));
-    Position& pos = record.position();
+        throw Error(ErrorKind::Pgn, "tag FEN",
+                    where(source.number, tags_line) + ": a game of " + game->name +
+                        " needs a FEN tag: its games start from a random setup");
+    std::optional<GameRecord> record;
+    try {
+        record.emplace(fen != g.tags.end() ? parse_fen(game, fen->second) : start_position(game));
+    } catch (const Error& e) {
+        if (fen == g.tags.end()) throw;
+        throw Error(
+            ErrorKind::Pgn, "tag FEN",
+            where(source.number, tags_line) + ", tag FEN: " + requote(e.what(), fen->second));
+    }
+    Position& pos = record->position();
     g.start_fen = write_fen(pos);
-    for (std::string tok : tokens) {
-        size_t k = 0;
-        while (k < tok.size() && std::isdigit(static_cast<unsigned char>(tok[k]))) ++k;
-        if (k > 0 && k < tok.size() && tok[k] == '.') {
-            while (k < tok.size() && tok[k] == '.') ++k;
-            tok = tok.substr(k);
-        }
-        if (tok.empty() || tok[0] == '$') continue;
-        if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") break;
+    if (const auto r = g.tags.find("Result"); r != g.tags.end() && is_result(r->second))
+        g.result = r->second;
+    for (const Token& t : tokens) {
+        if (t.kind == Token::Result) g.result = t.text;
+        if (t.kind != Token::Move) continue;
+        const std::string label = std::to_string(pos.fullmove()) +
+                                  (pos.side_to_move() == WHITE ? " (White)" : "... (Black)");
         Move m;
         try {
-            m = parse_move(pos, tok);
+            m = parse_move(pos, t.text);
         } catch (const Error& e) {
-            throw Error(std::string("PGN move ") + std::to_string(g.moves.size() + 1) + ": " +
-                        e.what());
+            throw Error(ErrorKind::Pgn, "move",
+                        where(source.number, t.line) + ", move " + label + ": " +
+                            requote(e.what(), t.text));
         }
         g.san.push_back(move_to_san(pos, m));
         g.moves.push_back(m);
-        record.play(m);
+        record->play(m);
     }
     return g;
+}
+
+PgnGame parse_pgn(const std::string& text, const GameResolver& resolve) {
+    return parse_pgn(PgnText{text, 1, 1}, resolve);
 }
 
 Position final_position(const PgnGame& game, const GameResolver& resolve) {
@@ -160,12 +375,24 @@ Position final_position(const PgnGame& game, const GameResolver& resolve) {
     return Position(record.position());
 }
 
-Position read_pgn_file(const std::string& path, const GameResolver& resolve) {
-    std::ifstream in(path);
-    if (!in) throw Error("cannot read PGN file '" + path + "'");
+std::string read_pgn_file(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw Error(ErrorKind::File, "file",
+                    "PGN file " + menagerie::quoted(path) + " is a directory");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw Error(ErrorKind::File, "file", "cannot read PGN file " + menagerie::quoted(path));
     std::stringstream buffer;
     buffer << in.rdbuf();
-    return final_position(parse_pgn(buffer.str(), resolve), resolve);
+    if (in.bad())
+        throw Error(ErrorKind::File, "file", "cannot read PGN file " + menagerie::quoted(path));
+    std::string text = buffer.str();
+    if (split_pgn(text).empty())
+        throw Error(ErrorKind::File, "file",
+                    "PGN file " + menagerie::quoted(path) +
+                        (text.empty() ? " is empty" : " holds no game"));
+    return text;
 }
 
 }  // namespace menagerie

@@ -1,5 +1,6 @@
 // PGN with the tags Variant, VariantOptions (the game's options, name=value separated by
-// spaces), SetUp and FEN. Movetext is SAN; coordinate moves are read too.
+// spaces), SetUp and FEN. Movetext is SAN; coordinate moves are read too. A file may hold many
+// games (a PGN database): each is its tag section and its movetext up to its result token.
 #pragma once
 
 #include <functional>
@@ -17,20 +18,40 @@ struct PgnGame {
     std::string start_fen;
     std::vector<Move> moves;
     std::vector<std::string> san;
+    std::string result = "*";  // the result token that ends the movetext (else the Result tag)
+};
+
+// One game's text in a database: where it starts (game number and line, both from 1).
+struct PgnText {
+    std::string text;
+    size_t number = 1;
+    size_t line = 1;
 };
 
 // Writes the game that plays `moves` (UCI or SAN) from `start`.
 std::string write_pgn(const Position& start, const std::vector<std::string>& moves,
                       const std::map<std::string, std::string>& extra_tags = {});
-// Builds the game a PGN names in its Variant tag (lower case; "chess" when absent) with the
-// options of its VariantOptions tag. The notation layer knows no catalogue: the caller does.
+// Builds the game a PGN names in its Variant tag (mapped to a catalogue name, lower case;
+// "chess" when absent) with the options of its VariantOptions tag. The notation layer knows no
+// catalogue: the caller does.
 using GameResolver =
     std::function<std::shared_ptr<const Game>(const std::string& name, const Options& options)>;
 
-// Reads one game; throws Error naming the tag, token or move that is wrong.
+// The catalogue name for a Variant tag: lower case, with the names other programs write for the
+// same game ("Standard", "From Position", "Chess960", "Fischerandom" ...) read as "chess".
+std::string pgn_variant_name(const std::string& tag);
+
+// Splits a PGN database into its games. Never throws: a game that is malformed is still one
+// entry, and parse_pgn says what is wrong with it. A UTF-8 byte-order mark and `%` lines are
+// skipped.
+std::vector<PgnText> split_pgn(const std::string& text);
+// Reads one game of a database; throws Error (kind Pgn) naming the game number, the line and
+// the tag, token or move that is wrong.
+PgnGame parse_pgn(const PgnText& game, const GameResolver& resolve);
+// Reads a text that holds exactly one game.
 PgnGame parse_pgn(const std::string& text, const GameResolver& resolve);
-// The position at the end of the game in a PGN file.
-Position read_pgn_file(const std::string& path, const GameResolver& resolve);
+// The whole of a PGN file; Error (kind File) if it cannot be read, is a directory or is empty.
+std::string read_pgn_file(const std::string& path);
 Position final_position(const PgnGame& game, const GameResolver& resolve);
 
 }  // namespace menagerie
