@@ -363,9 +363,7 @@ void check_mangled_moves(Position& pos, std::mt19937& rng) {
             EXPECT_EQ(parse_move(pos, move_to_uci(pos, m)), m) << text << " in " << fen;
             EXPECT_EQ(parse_move(pos, move_to_san(pos, m)), m) << text << " in " << fen;
         } catch (const Error& e) {
-            // move_text.cpp still raises untyped errors (kind Invalid); Move is what they mean.
-            EXPECT_TRUE(e.kind() == ErrorKind::Move || e.kind() == ErrorKind::Invalid)
-                << text << ": " << e.what();
+            EXPECT_EQ(e.kind(), ErrorKind::Move) << text << ": " << e.what();
             const std::string what = e.what();
             EXPECT_FALSE(what.empty()) << text;
             EXPECT_EQ(what.find('\n'), std::string::npos) << text << ": " << what;

@@ -47,15 +47,16 @@ const Setup& Game::find_setup(const std::string& given) const {
     if (numeric) {
         const int n = std::stoi(id);
         if (n < static_cast<int>(setups.size())) return setups[static_cast<size_t>(n)];
-        throw Error("setup " + id + " does not exist: " + name + " has setups 0 to " +
-                    std::to_string(setups.size() - 1));
+        throw Error(ErrorKind::Setup, "setup",
+                    "setup " + id + " does not exist: " + name + " has setups 0 to " +
+                        std::to_string(setups.size() - 1));
     }
     for (const Setup& s : setups) {
         if (s.name == id) return s;
         for (const std::string& alias : s.aliases)
             if (alias == id) return s;
     }
-    throw Error("unknown setup '" + given + "' for " + name);
+    throw Error(ErrorKind::Setup, "setup", "unknown setup " + quoted(given) + " for " + name);
 }
 
 void Game::freeze() {
