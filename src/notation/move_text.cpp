@@ -109,7 +109,8 @@ std::vector<Move> read_san(const Position& pos, const MoveList& legal, const std
     std::vector<Move> found;
     size_t shortest = std::string::npos;
     for (Move m : legal) {
-        if (!san_normal(m)) continue;
+        if (!san_normal(m) || loose.find(pos.geometry().name(m.to())) == std::string::npos)
+            continue;
         for (const Spelling& s : san_spellings(pos, m))
             if (s.text == loose) {
                 const std::vector<Move> moves = denoted(pos, legal, m, s.disambiguator);
