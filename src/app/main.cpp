@@ -13,6 +13,7 @@
 #include "core/setup.h"
 #include "games/games.h"
 #include "notation/fen.h"
+#include "notation/geometry_json.h"
 #include "notation/move_text.h"
 #include "notation/pgn.h"
 
@@ -226,6 +227,32 @@ int run(int argc, char** argv) {
     add_game_flags(play, c, true);
     auto* bench = app.add_subcommand("bench", "fixed perft suite and nodes per second");
     bench->allow_extras();
+    // geometry: the board's drawing data as JSON, of a game or of a board no game uses yet.
+    auto* geometry = app.add_subcommand("geometry", "print the board's cells and drawing as JSON");
+    std::optional<std::string> geometry_variant, board;
+    geometry->add_option("--variant", geometry_variant, "game name (see `menagerie variants`)");
+    geometry->add_option("--option", c.options, "game option name=value (repeatable)");
+    geometry->add_option("--board", board, "a board by itself: 8x8, chess2016 or chess66");
+    geometry->callback([&] {
+        if (geometry_variant.has_value() == board.has_value())
+            throw Error(ErrorKind::Usage, "", "give exactly one of --variant and --board");
+        if (board && !c.options.empty())
+            throw Error(ErrorKind::Usage, "", "--option needs --variant");
+        if (geometry_variant) {
+            std::cout << geometry_json(
+                             make_game(*geometry_variant, parse_options(c.options))->geometry)
+                      << "\n";
+            return;
+        }
+        if (*board != "8x8" && *board != "chess2016" && *board != "chess66")
+            throw Error(ErrorKind::Usage, "board",
+                        "unknown board " + menagerie::quoted(*board) +
+                            " (boards: 8x8, chess2016, chess66)");
+        const Geometry g = *board == "8x8"         ? Geometry::rectangle(8, 8)
+                           : *board == "chess2016" ? Geometry::chess2016()
+                                                   : Geometry::chess66();
+        std::cout << geometry_json(g) << "\n";
+    });
     app.get_option("--help")->description("print help");
 
     bool known = argc < 2 || argv[1][0] == '-';

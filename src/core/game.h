@@ -113,9 +113,11 @@ class Game {
     // The token of a type (upper case) or of a piece (lower case for Black).
     const std::string& token(int type) const { return types[type].token; }
     std::string token(Piece p) const;
+    // Whether two cells have one colour on the drawn board (a two-coloured transfer field, as on
+    // Chess 66, has the colour of no other cell).
     bool same_colour(Square a, Square b) const {
-        const Cell &x = geometry.cell(a), &y = geometry.cell(b);
-        return ((x.file + x.rank) & 1) == ((y.file + y.rank) & 1);
+        const CellColour x = geometry.cell(a).colour, y = geometry.cell(b).colour;
+        return x == y && x != CellColour::Both;
     }
     // Resolves any documented setup identifier; throws Error naming what was wrong.
     const Setup& find_setup(const std::string& id) const;

@@ -14,9 +14,32 @@ constexpr std::array<std::array<int, 2>, DIRECTION_NB> DELTA = {
 
 std::string file_name(int file) { return std::string(1, static_cast<char>('a' + file)); }
 
+double area(const Polygon& p) {
+    double twice = 0;
+    for (size_t i = 0; i < p.size(); ++i) {
+        const Point &a = p[i], &b = p[(i + 1) % p.size()];
+        twice += a.x * b.y - b.x * a.y;
+    }
+    return twice / 2;
+}
+
+Point centroid(const Polygon& p) {
+    double cx = 0, cy = 0;
+    for (size_t i = 0; i < p.size(); ++i) {
+        const Point &a = p[i], &b = p[(i + 1) % p.size()];
+        const double cross = a.x * b.y - b.x * a.y;
+        cx += (a.x + b.x) * cross, cy += (a.y + b.y) * cross;
+    }
+    const double six_area = 6 * area(p);
+    return {cx / six_area, cy / six_area};
+}
+
 Square Geometry::add(std::string name, int file, int rank) {
     if (size() >= SQUARE_MAX) throw std::logic_error("geometry has more than 128 cells");
-    cells_.push_back({std::move(name), file, rank});
+    const double x = file, y = rank;
+    Polygon square = {{x, y}, {x + 1, y}, {x + 1, y + 1}, {x, y + 1}};
+    const CellColour colour = (file + rank) % 2 ? CellColour::Light : CellColour::Dark;
+    cells_.push_back({std::move(name), file, rank, std::move(square), colour, {}, SQ_NONE});
     steps_.push_back({});
     mates_.push_back(0);
     return size() - 1;
@@ -44,8 +67,17 @@ void Geometry::finish() {
     for (Square s = 0; s < size(); ++s)
         for (int d = 0; d < DIRECTION_NB; ++d)
             for (Bitboard b = steps_[s][d]; b;) steps_[s][d] |= mates_[pop_lsb(b)];
+    bounds_ = {cells_[0].polygon[0].x, cells_[0].polygon[0].y, cells_[0].polygon[0].x,
+               cells_[0].polygon[0].y};
     for (Square s = 0; s < size(); ++s) {
         if (mates_[s]) switch_fields_ |= square_bb(s);
+        cells_[s].mate = mates_[s] ? lsb(mates_[s]) : SQ_NONE;
+        for (const Point& p : cells_[s].polygon) {
+            bounds_.min_x = std::min(bounds_.min_x, p.x),
+            bounds_.max_x = std::max(bounds_.max_x, p.x);
+            bounds_.min_y = std::min(bounds_.min_y, p.y),
+            bounds_.max_y = std::max(bounds_.max_y, p.y);
+        }
         if (s > 0 && cells_[s].rank < cells_[s - 1].rank)
             throw std::logic_error("geometry cells must be numbered rank by rank");
     }
@@ -187,6 +219,42 @@ Geometry Geometry::chess66() {
     g.mates_[sq('a', 4)] = square_bb(four);
     g.mates_[five] = square_bb(sq('h', 5));
     g.mates_[sq('h', 5)] = square_bb(five);
+
+    // The drawing. Each square is a unit square at (x_of(file, rank), rank), coloured by the parity
+    // of x + rank on that picture, so h1 (x 7, y 0) is light and a8 (x -1, y 7) dark, as the page
+    // says ("White still has a white right corner field, Black now a black one"). The two halves
+    // cover [0, 8] x [0, 4] and [-1, 7] x [4, 8]; the page joins them with a triangle left of a4,
+    // (-1, 4) (0, 3) (0, 4), whose slanted side runs on from a3's north-west corner (so a3 has no
+    // north-west neighbour), and the same triangle turned 180 degrees right of h5, (8, 4) (7, 5)
+    // (7, 4). It then halves a4 and h5 along the diagonals parallel to those slanted sides:
+    //   4  = triangle left of a4 + lower-left half of a4 (0, 3) (1, 3) (0, 4): the parallelogram
+    //        (0, 3) (1, 3) (0, 4) (-1, 4); its triangle outside a4 lies where the dark square
+    //        (x -1, y 3) would be, its half of a4 is light, so 4 is two-coloured;
+    //   a4 = the upper-right half (1, 3) (1, 4) (0, 4), light;
+    //   5  = triangle right of h5 + upper-right half of h5 (7, 4) (7, 5) (6, 5): the parallelogram
+    //        (7, 4) (8, 4) (7, 5) (6, 5), light outside h5 and dark inside it;
+    //   h5 = the lower-left half (6, 4) (7, 4) (6, 5), dark.
+    // The 66 polygons tile the outline (area 32 + 32 + 2 * 1/2 = 65) without overlap; 4 touches
+    // a3 and a5 along edges and b3, b4, b5 at the corners (1, 3) and (0, 4), as its links say
+    // (tests/geometry_export_test.cpp checks all of this).
+    auto draw = [&](Square s, Polygon polygon, CellColour colour) {
+        g.cells_[s].polygon = std::move(polygon);
+        g.cells_[s].colour = colour;
+    };
+    for (int r = 4; r < 8; ++r)
+        for (int f = 0; f < 8; ++f) {
+            const double x = f - 1, y = r;
+            draw(at[r * 8 + f], {{x, y}, {x + 1, y}, {x + 1, y + 1}, {x, y + 1}},
+                 (f - 1 + r) % 2 ? CellColour::Light : CellColour::Dark);
+        }
+    draw(four, {{0, 3}, {1, 3}, {0, 4}, {-1, 4}}, CellColour::Both);
+    g.cells_[four].parts = {{{{0, 3}, {0, 4}, {-1, 4}}, CellColour::Dark},
+                            {{{0, 3}, {1, 3}, {0, 4}}, CellColour::Light}};
+    draw(sq('a', 4), {{1, 3}, {1, 4}, {0, 4}}, CellColour::Light);
+    draw(five, {{7, 4}, {8, 4}, {7, 5}, {6, 5}}, CellColour::Both);
+    g.cells_[five].parts = {{{{7, 4}, {8, 4}, {7, 5}}, CellColour::Light},
+                            {{{7, 4}, {7, 5}, {6, 5}}, CellColour::Dark}};
+    draw(sq('h', 5), {{6, 4}, {7, 4}, {6, 5}}, CellColour::Dark);
     g.finish();
     return g;
 }

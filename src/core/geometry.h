@@ -33,11 +33,40 @@ constexpr Direction turn(Direction d, int eighths) { return Direction((d + eight
 constexpr Direction flip_vertical(Direction d) { return Direction((12 - d) & 7); }
 constexpr bool is_diagonal(Direction d) { return d & 1; }
 
+// Where a cell is drawn, in board units: x to the right and y up as White sees the board, one
+// unit per ordinary square. Polygons list their corners counter-clockwise.
+struct Point {
+    double x = 0, y = 0;
+    friend bool operator==(const Point&, const Point&) = default;
+};
+using Polygon = std::vector<Point>;
+
+// A cell's colour on the drawn board. Chess 66's transfer fields 4 and 5 are two-coloured.
+enum class CellColour { Light, Dark, Both };
+
+struct ColouredPolygon {
+    Polygon polygon;
+    CellColour colour = CellColour::Light;
+};
+
+struct Box {
+    double min_x = 0, min_y = 0, max_x = 0, max_y = 0;
+};
+
 struct Cell {
     std::string name;
-    int file;  // grid coordinates used for names, leaps and display
+    int file;  // grid coordinates used for names, leaps and notation
     int rank;
+    Polygon polygon;  // its outline where drawn
+    CellColour colour = CellColour::Light;
+    std::vector<ColouredPolygon> parts;  // for a two-coloured cell, its single-coloured parts
+    Square mate = SQ_NONE;               // the other field of its switch, if any
 };
+
+// The centroid of a simple polygon (where a man on the cell is drawn).
+Point centroid(const Polygon& p);
+// The signed area: positive for counter-clockwise corners.
+double area(const Polygon& p);
 
 class Geometry {
   public:
@@ -58,6 +87,8 @@ class Geometry {
     int size() const { return static_cast<int>(cells_.size()); }
     int width() const { return width_; }
     int height() const { return height_; }
+    // The box holding every cell's polygon.
+    const Box& bounds() const { return bounds_; }
     const Cell& cell(Square s) const { return cells_[s]; }
     const std::string& name(Square s) const { return cells_[s].name; }
     Square find(std::string_view name) const;
@@ -74,6 +105,8 @@ class Geometry {
     Bitboard ray(Square s, Direction d) const;
 
   private:
+    // A cell drawn as the unit square at (x, y) = (file, rank), coloured as on an orthodox board
+    // (light where file + rank is odd: a1 dark, h1 light); the factory may redraw it.
     Square add(std::string name, int file, int rank);
     void link(Square from, Direction d, Square to);
     void finish();
@@ -87,6 +120,7 @@ class Geometry {
     std::vector<Square> grid_;         // (max_file - min_file + 1) * height, SQ_NONE for holes
     int min_file_ = 0, max_file_ = 0;  // Chess 66's switch fields lie beside the 8 files
     Bitboard switch_fields_ = 0;
+    Box bounds_;
 };
 
 std::string file_name(int file);

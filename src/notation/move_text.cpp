@@ -11,20 +11,6 @@ namespace menagerie {
 
 namespace {
 
-std::string file_part(const std::string& cell) {
-    std::string f;
-    for (char c : cell)
-        if (std::isalpha(static_cast<unsigned char>(c))) f += c;
-    return f.empty() ? cell : f;
-}
-
-std::string rank_part(const std::string& cell) {
-    std::string r;
-    for (char c : cell)
-        if (std::isdigit(static_cast<unsigned char>(c))) r += c;
-    return r;
-}
-
 const std::string& token(const Position& pos, Square s) {
     return pos.game().token(type_of(pos.piece_on(s)));
 }
@@ -43,8 +29,54 @@ std::string without(std::string s, const std::string& drop) {
     return s;
 }
 
-// Every SAN spelling of a normal move: no, file, rank or full disambiguation; no 'x' or '='.
-std::vector<std::string> san_spellings(const Position& pos, Move m) {
+// SAN disambiguation reads a cell's coordinates, not the text of its name. A file disambiguator
+// is the letter of the cell's file (cells beside the lettered files, like Chess 66's 4 and 5, have
+// none), a rank disambiguator the rank's number, and a disambiguator that is the full name of a
+// cell means that cell first: on Chess 66, Q4b5 is the queen on 4 if it can go to b5, and
+// otherwise a queen on rank 4.
+std::string file_letter(const Geometry& g, Square s) {
+    const int file = g.cell(s).file;
+    return file >= 0 && file < g.width() ? file_name(file) : "";
+}
+
+std::string rank_number(const Geometry& g, Square s) { return std::to_string(g.cell(s).rank + 1); }
+
+bool san_normal(Move m) {
+    return m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion ||
+           m.kind() == MoveKind::EnPassant;
+}
+
+// The legal moves that SAN with the piece, destination and promotion of `m` and the disambiguator
+// `d` denotes. Without a disambiguator a pawn capture denotes nothing (it always names its file).
+std::vector<Move> denoted(const Position& pos, const MoveList& legal, Move m,
+                          const std::string& d) {
+    const Geometry& g = pos.geometry();
+    const int type = type_of(pos.piece_on(m.from()));
+    const bool promotion = m.kind() == MoveKind::Promotion;
+    std::vector<Move> named, by_coordinates;
+    for (Move o : legal) {
+        if (!san_normal(o) || o.to() != m.to() || type_of(pos.piece_on(o.from())) != type ||
+            (o.kind() == MoveKind::Promotion) != promotion ||
+            (promotion && o.promotion() != m.promotion()))
+            continue;
+        if (d.empty()) {
+            if (!(type == pos.game().pawn && pos.is_capture(o))) by_coordinates.push_back(o);
+        } else if (g.name(o.from()) == d) {
+            named.push_back(o);
+        } else if (file_letter(g, o.from()) == d || rank_number(g, o.from()) == d) {
+            by_coordinates.push_back(o);
+        }
+    }
+    return named.empty() ? by_coordinates : named;
+}
+
+struct Spelling {
+    std::string text;           // no 'x' or '='
+    std::string disambiguator;  // the part between piece and destination
+};
+
+// Every SAN spelling of a normal move, shortest first: no, file, rank or full disambiguation.
+std::vector<Spelling> san_spellings(const Position& pos, Move m) {
     const Geometry& g = pos.geometry();
     const Square from = m.from();
     const bool pawn = type_of(pos.piece_on(from)) == pos.game().pawn;
@@ -52,11 +84,48 @@ std::vector<std::string> san_spellings(const Position& pos, Move m) {
     const std::string promo =
         m.kind() == MoveKind::Promotion ? pos.game().token(m.promotion()) : "";
     const std::string to = g.name(m.to());
-    std::vector<std::string> out;
+    std::vector<Spelling> out;
     for (const std::string& d :
-         {std::string(), file_part(g.name(from)), rank_part(g.name(from)), g.name(from)})
-        if (!(pawn && d.empty() && pos.is_capture(m))) out.push_back(piece + d + to + promo);
+         {std::string(), file_letter(g, from), rank_number(g, from), g.name(from)}) {
+        if (d.empty() && (!out.empty() || (pawn && pos.is_capture(m)))) continue;
+        bool repeated = false;
+        for (const Spelling& s : out) repeated |= s.disambiguator == d;
+        if (!repeated) out.push_back({piece + d + to + promo, d});
+    }
     return out;
+}
+
+// The normal moves that SAN text without 'x' and '=' spells. Where the text splits into
+// disambiguator and destination in more than one way (on Chess 66, Qb4 is the queen to b4 or the
+// queen on the b-file to 4), the reading with the shorter disambiguator, that is the longer
+// destination, wins.
+std::vector<Move> read_san(const Position& pos, const MoveList& legal, const std::string& loose) {
+    std::vector<Move> found;
+    size_t shortest = std::string::npos;
+    for (Move m : legal) {
+        if (!san_normal(m) || loose.find(pos.geometry().name(m.to())) == std::string::npos)
+            continue;
+        for (const Spelling& s : san_spellings(pos, m))
+            if (s.text == loose) {
+                const std::vector<Move> moves = denoted(pos, legal, m, s.disambiguator);
+                const size_t length = s.disambiguator.size();
+                if (std::find(moves.begin(), moves.end(), m) != moves.end() && length <= shortest) {
+                    if (length < shortest) found.clear(), shortest = length;
+                    found.push_back(m);
+                }
+                break;
+            }
+    }
+    return found;
+}
+
+// The shortest disambiguator (none, file, rank, full name) with which the reader finds `m` alone.
+std::string disambiguator(const Position& pos, const MoveList& legal, Move m) {
+    for (const Spelling& s : san_spellings(pos, m)) {
+        const std::vector<Move> moves = read_san(pos, legal, s.text);
+        if (moves.size() == 1 && moves.front() == m) return s.disambiguator;
+    }
+    return pos.geometry().name(m.from());
 }
 
 }  // namespace
@@ -95,26 +164,8 @@ std::string move_to_san(Position& pos, Move m) {
         san = special_text(pos, m, legal).san;
     } else {
         const int type = type_of(pos.piece_on(from));
-        const bool capture = pos.is_capture(m);
-        if (type == game.pawn) {
-            if (capture) san = file_part(g.name(from)) + "x";
-        } else {
-            san = game.token(type);
-            bool clash = false, file_clash = false, rank_clash = false;
-            for (Move o : legal) {
-                if (o.to() != to || o.from() == from || o.kind() != MoveKind::Normal ||
-                    type_of(pos.piece_on(o.from())) != type)
-                    continue;
-                clash = true;
-                file_clash |= file_part(g.name(o.from())) == file_part(g.name(from));
-                rank_clash |= rank_part(g.name(o.from())) == rank_part(g.name(from));
-            }
-            if (clash)
-                san += !file_clash   ? file_part(g.name(from))
-                       : !rank_clash ? rank_part(g.name(from))
-                                     : g.name(from);
-            if (capture) san += "x";
-        }
+        san = (type == game.pawn ? "" : game.token(type)) + disambiguator(pos, legal, m);
+        if (pos.is_capture(m)) san += "x";
         san += g.name(to);
         if (m.kind() == MoveKind::Promotion) san += "=" + game.token(m.promotion());
     }
@@ -148,17 +199,7 @@ Move parse_move(Position& pos, const std::string& text) {
                 if (also == text || also == wanted) return m;
     // SAN with or without disambiguation, 'x' and '='.
     const std::string loose = without(wanted, "x=");
-    std::vector<Move> found;
-    for (Move m : legal) {
-        if (m.kind() != MoveKind::Normal && m.kind() != MoveKind::Promotion &&
-            m.kind() != MoveKind::EnPassant)
-            continue;
-        for (const std::string& s : san_spellings(pos, m))
-            if (s == loose) {
-                found.push_back(m);
-                break;
-            }
-    }
+    const std::vector<Move> found = read_san(pos, legal, loose);
     if (found.size() == 1) return found.front();
     if (found.size() > 1) throw Error(ErrorKind::Move, "move", "ambiguous move " + quoted(text));
     // Distinguish a malformed move from an illegal one, for a useful message.
