@@ -37,7 +37,17 @@ const BenchCase SUITE[] = {
     {"chess20/setup-13/5", "chess20", "#13", 5},
     {"contemporary/RBNBKQNR/5", "contemporary", "#RBNBKQNR", 5},
     {"contemporary/NRBBKQRN/5", "contemporary", "#NRBBKQRN", 5},
+    // The Chess 2016 board with its default army in play, Cannons and all: the board with holes,
+    // 128-bit sets beyond 64 cells, and legality where hoppers' screens matter.
+    {"chess2016-default/middlegame/4", "chess2016-default",
+     "tmo1/rc2qkbtcr/1pppbpp1pp/2n5p3/1p3p6/8n3/2NPPQ2P3/PP2PPP1PP/RC1B1KBNCR/TMOT w KBkb - 0 9",
+     4},
 };
+
+// The suite's games: the catalogue's, and the 2016 default army that is not a game of it yet.
+std::shared_ptr<const Game> bench_game(const std::string& name) {
+    return name == "chess2016-default" ? make_chess2016_default_army() : make_game(name);
+}
 
 uint64_t total_nodes = 0;
 double total_seconds = 0;
@@ -49,7 +59,7 @@ int run_bench(int argc, char** argv) {
         benchmark::RegisterBenchmark(
             c.name,
             [c](benchmark::State& state) {
-                const auto game = make_game(c.variant);
+                const auto game = bench_game(c.variant);
                 Position pos = c.fen[0] != '#' ? parse_fen(game, c.fen)
                                : c.fen[1] == 0 ? start_position(game)
                                                : start_position(game, std::string(c.fen + 1));

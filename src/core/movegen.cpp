@@ -48,6 +48,26 @@ Bitboard path_capturers(const Position& pos, Color c) {
     return men;
 }
 
+// Adds the moves from `from` to the cells of `to` that are legal, testing each by playing it.
+template <class Sink>
+[[gnu::noinline, gnu::cold]] void add_tested(Position& pos, Sink& sink, Square from, Bitboard to,
+                                             bool pawn) {
+    const Game& g = pos.game();
+    const Color us = pos.side_to_move();
+    while (to) {
+        const Square t = pop_lsb(to);
+        const bool promotes = pawn && has(g.promotion_zone[us], t);
+        // Legality does not depend on the promoted type: test one.
+        const Move probe = promotes ? Move(from, t, MoveKind::Promotion, g.promotion_types.front())
+                                    : Move(from, t);
+        if (!legal_by_playing(pos, probe)) continue;
+        if (pawn)
+            sink.add_pawn(g, us, from, square_bb(t));
+        else
+            sink.add(Move(from, t));
+    }
+}
+
 // The moves of the men (everything but the special kinds). For Gen::Legal they are legal: moves
 // are masked by check evasion and pin lines, and the few that touch a path-capturer's line
 // through the king (Position::path_danger) are played and tested; when such a man gives check,
@@ -90,23 +110,14 @@ void generate_men(Position& pos, Sink& sink) {
     const Bitboard capture_mask = G == Gen::Quiets ? 0 : theirs;
     const Bitboard quiet_mask = G == Gen::Captures ? 0 : landing;
 
-    // Adds the moves from `from` to `to`, testing by play those that touch the danger cells.
+    // Adds the moves from `from` to `to`; those that touch the danger cells are tested by play
+    // (out of line: rare, and it keeps this hot lambda small).
     auto emit = [&](Square from, Bitboard to, bool pawn) {
-        if constexpr (LEGAL) {
+        if (LEGAL && danger) {
             const Bitboard risky = has(danger, from) ? to : to & danger;
-            to ^= risky;
-            for (Bitboard r = risky; r;) {
-                const Square t = pop_lsb(r);
-                const bool promotes = pawn && has(g.promotion_zone[us], t);
-                // Legality does not depend on the promoted type: test one.
-                const Move probe =
-                    promotes ? Move(from, t, MoveKind::Promotion, g.promotion_types.front())
-                             : Move(from, t);
-                if (!legal_by_playing(pos, probe)) continue;
-                if (pawn)
-                    sink.add_pawn(g, us, from, square_bb(t));
-                else
-                    sink.add(Move(from, t));
+            if (risky) {
+                to ^= risky;
+                add_tested(pos, sink, from, risky, pawn);
             }
         }
         if (pawn)

@@ -33,8 +33,14 @@ void generate_choices(Position& pos, MoveList& list);  // the pending choice ste
 template <class Sink>
 void generate_special_moves(Position& pos, Sink& sink) {
     const Game& g = pos.game();
-    if (pos.checkers() || pos.king_square(pos.side_to_move()) == SQ_NONE) return;
-    if (!g.castling.enabled && !g.bunker_leap && !g.bishop_adjustment) return;
+    const Color us = pos.side_to_move();
+    const Square ksq = pos.king_square(us);
+    if (pos.checkers() || ksq == SQ_NONE) return;
+    // Castling and the leap need an unmoved king; adjustment needs its right.
+    const bool king_unmoved = has(pos.state().unmoved, ksq);
+    if (!(king_unmoved && (g.castling.enabled || g.bunker_leap)) &&
+        !(g.bishop_adjustment && pos.can_adjust(us)))
+        return;
     MoveList list;
     list.count = 0;
     generate_castling(pos, list);
