@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "cli_util.h"
 #include "core/game.h"
 #include "notation/geometry_json.h"
 
@@ -247,23 +248,8 @@ TEST(GeometryDrawing, SameColourFollowsTheDrawing) {
 
 // --- the command ---
 
-struct Result {
-    int status = -1;
-    std::string out;
-};
-
-Result run(const std::string& args) {
-    const std::string cmd = std::string(MENAGERIE_BINARY) + " " + args + " 2>/dev/null";
-    Result r;
-    FILE* pipe = popen(cmd.c_str(), "r");
-    if (!pipe) return r;
-    std::array<char, 4096> buffer{};
-    size_t n;
-    while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
-    const int status = pclose(pipe);
-    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
+using test::Result;
+using test::run;
 
 // The JSON of a geometry agrees with the geometry, cell by cell.
 void expect_export(const std::string& args, const Geometry& g) {

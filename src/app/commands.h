@@ -10,7 +10,6 @@ namespace menagerie {
 int run_bench(int argc, char** argv);
 // A lower layer's message that echoes `raw` as '<raw>' echoes it quoted instead (escaped, so
 // that a newline or a terminal escape in the input cannot break the one-line message).
-std::string requote(std::string message, const std::string& raw);
 // parse_move, with the text quoted in the message (a NUL included).
 Move read_move(Position& pos, const std::string& text);
 int run_play(const std::shared_ptr<const Game>& game, Position pos);

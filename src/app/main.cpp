@@ -19,14 +19,6 @@
 
 namespace menagerie {
 
-std::string requote(std::string message, const std::string& raw) {
-    const std::string plain = "'" + raw + "'", safe = menagerie::quoted(raw);
-    if (plain == safe) return message;
-    for (size_t at = 0; (at = message.find(plain, at)) != std::string::npos; at += safe.size())
-        message.replace(at, plain.size(), safe);
-    return message;
-}
-
 Move read_move(Position& pos, const std::string& text) {
     // A NUL would cut the lower layer's message short before it could be quoted.
     if (text.find('\0') != std::string::npos)

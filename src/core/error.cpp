@@ -37,4 +37,12 @@ std::string quoted(std::string_view text, size_t max_length) {
     return out + (cut ? "...'" : "'");
 }
 
+std::string requote(std::string message, const std::string& raw) {
+    const std::string plain = "'" + raw + "'", safe = quoted(raw);
+    if (plain == safe) return message;
+    for (size_t at = 0; (at = message.find(plain, at)) != std::string::npos; at += safe.size())
+        message.replace(at, plain.size(), safe);
+    return message;
+}
+
 }  // namespace menagerie

@@ -46,15 +46,6 @@ std::shared_ptr<const Game> game_of(const std::map<std::string, std::string>& ta
     return resolve(name, options);
 }
 
-// A lower layer's message that echoes `raw` as '<raw>' echoes it quoted instead.
-std::string requote(std::string message, const std::string& raw) {
-    const std::string plain = "'" + raw + "'", safe = menagerie::quoted(raw);
-    if (plain == safe) return message;
-    for (size_t at = 0; (at = message.find(plain, at)) != std::string::npos; at += safe.size())
-        message.replace(at, plain.size(), safe);
-    return message;
-}
-
 // The tokens of PGN text. Comments, NAGs, variations, `%` lines and move numbers are dropped
 // here; what is malformed becomes an Error token, so that a database can still be split.
 struct Token {
