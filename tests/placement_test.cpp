@@ -140,3 +140,36 @@ TEST(RandomStart, ContemporaryDrawsAcrossAllSetups) {
 
 }  // namespace
 }  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+// The phase field only fits an array the relocation phase can have.
+TEST(Placement, PhaseFieldNeedsAStartArray) {
+    const auto game = make_game("placement");
+    const auto refused = [&](const std::string& fen) {
+        try {
+            parse_fen(game, fen);
+        } catch (const Error& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::Fen);
+            return std::string(e.what()).find("relocation phase can have") != std::string::npos;
+        }
+        return false;
+    };
+    // After 1.e4; a pawn gone; arrays not mirrored; a move already played.
+    EXPECT_TRUE(refused("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 K"));
+    EXPECT_TRUE(refused("rnbqkbnr/ppppppp1/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1 K"));
+    EXPECT_TRUE(refused("rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Q"));
+    EXPECT_TRUE(refused("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 3 K"));
+    // Black's king choice cannot make this array, so White cannot be choosing the queens.
+    EXPECT_TRUE(refused("rnbqbknr/pppppppp/8/8/8/8/PPPPPPPP/RNBQBKNR w KQkq - 0 1 Q"));
+    // What the phase does produce is accepted, and lists the choices.
+    const Position after_king =
+        parse_fen(game, "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1 Q");
+    EXPECT_EQ(after_king.pending(), 1);
+    // (Q<>f1 would put both bishops on dark squares.)
+    EXPECT_EQ(test::sans(after_king), (std::set<std::string>{"Q<>e1", "Q<>b1", "Q<>c1", "Q<>g1"}));
+}
+
+}  // namespace
+}  // namespace menagerie
