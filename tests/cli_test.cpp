@@ -32,8 +32,9 @@ std::vector<std::string> lines(const std::string& text) {
 TEST(Cli, Variants) {
     const Result r = run("variants");
     EXPECT_EQ(r.status, 0);
-    EXPECT_EQ(lines(r.out), (std::vector<std::string>{"chess", "placement", "placement-reduced",
-                                                      "chess20", "contemporary"}));
+    EXPECT_EQ(lines(r.out),
+              (std::vector<std::string>{"chess", "placement", "placement-reduced", "chess20",
+                                        "contemporary", "chess56", "chess2016"}));
 }
 
 TEST(Cli, SetupsListsIdTabFen) {
@@ -43,6 +44,29 @@ TEST(Cli, SetupsListsIdTabFen) {
     EXPECT_EQ(lines(run("setups --variant placement").out).size(), 20u);
     EXPECT_EQ(lines(run("setups --variant placement-reduced").out).size(), 8u);
     EXPECT_EQ(lines(run("setups --variant chess").out).size(), 1u);
+}
+
+TEST(Cli, DiceGames) {
+    const auto all = lines(run("setups --variant chess2016").out);
+    ASSERT_EQ(all.size(), 2016u);
+    EXPECT_EQ(all[0].substr(0, 13), "W1-1-1.G1.R1\t");
+    EXPECT_EQ(lines(run("setups --variant chess56").out).size(), 56u);
+    EXPECT_EQ(run("fen --variant chess2016 --setup w3-2-1.g2.r6").out,
+              "zihz/rgnbakbngr/pppppppppp/12/12/12/12/PPPPPPPPPP/RGNBAKBNGR/ZIHZ w KBkb - 0 1\n");
+    EXPECT_EQ(run("fen --variant chess2016 --setup 1234").out,
+              run("fen --variant chess2016 --setup W2-5-6.G2.R5").out);
+    EXPECT_EQ(run("fen --variant chess56 --seed 9").out, run("fen --variant chess56 --seed 9").out);
+    const Result roll = run("roll --variant chess2016 --seed 3");
+    EXPECT_EQ(roll.status, 0);
+    EXPECT_EQ(
+        roll.out,
+        "dice W2-4-4.G3.R4\n"
+        "substitutions Tigers become Zebras; Cannon becomes Duchess; Queen becomes Empress\n"
+        "fen zmdz/rcnbykbncr/pppppppppp/12/12/12/12/PPPPPPPPPP/RCNBYKBNCR/ZMDZ w KBkb - 0 1\n");
+    EXPECT_EQ(run("roll --variant chess").status, 2);
+    const std::string pgn = run("pgn --variant chess2016 --setup W2-5-6.G2.R5 --moves e3e5").out;
+    EXPECT_NE(pgn.find("[Dice \"W2-5-6.G2.R5\"]"), std::string::npos);
+    EXPECT_NE(pgn.find("[SetUp \"1\"]"), std::string::npos);
 }
 
 TEST(Cli, FenAcceptsEveryDocumentedSetupForm) {

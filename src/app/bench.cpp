@@ -42,6 +42,10 @@ const BenchCase SUITE[] = {
     {"chess2016-default/middlegame/4", "chess2016-default",
      "tmo1/rc2qkbtcr/1pppbpp1pp/2n5p3/1p3p6/8n3/2NPPQ2P3/PP2PPP1PP/RC1B1KBNCR/TMOT w KBkb - 0 9",
      4},
+    // The catalogue's Chess 2016: Cannon, Leo (green 5) and Vaos (white 6-6) at the start, and
+    // the unsubstituted array.
+    {"chess2016/W1-6-6.G5.R1/4", "chess2016", "#W1-6-6.G5.R1", 4},
+    {"chess2016/W1-1-2.G1.R1/4", "chess2016", "#W1-1-2.G1.R1", 4},
 };
 
 // The suite's games: the catalogue's, and the 2016 default army that is not a game of it yet.

@@ -5,12 +5,14 @@
 #include <chrono>
 #include <iostream>
 #include <limits>
+#include <random>
 
 #include "app/commands.h"
 #include "core/error.h"
 #include "core/movegen.h"
 #include "core/outcome.h"
 #include "core/setup.h"
+#include "games/chess2016.h"
 #include "games/games.h"
 #include "notation/fen.h"
 #include "notation/geometry_json.h"
@@ -198,6 +200,11 @@ int run(int argc, char** argv) {
     auto* variants = app.add_subcommand("variants", "list the games, one a line");
     auto* setups = app.add_subcommand("setups", "list every start setup: ID<TAB>FEN");
     add_game_flags(setups, c, false);
+    auto* roll = app.add_subcommand(
+        "roll", "roll the dice of chess56 or chess2016: the dice, the substitutions, the FEN");
+    roll->add_option("--variant", c.variant, "chess56 or chess2016")->required();
+    roll->add_option("--option", c.options, "game option name=value (repeatable)");
+    roll->add_option("--seed", c.seed, "seed for the roll");
     auto* fen = app.add_subcommand("fen", "print the start position");
     add_game_flags(fen, c, true);
     auto* moves = app.add_subcommand("moves", "list the legal moves: UCI<TAB>SAN");
@@ -279,8 +286,23 @@ int run(int argc, char** argv) {
         for (const std::string& name : game_names()) std::cout << name << "\n";
     } else if (setups->parsed()) {
         game = game_of(c);
+        // Games whose setups have many spellings (dice) are listed by the canonical one.
         for (const Setup& s : game->setups)
-            std::cout << s.number << "\t" << write_fen(setup_position(game, s.number)) << "\n";
+            std::cout << (game->setup_id ? s.name : std::to_string(s.number)) << "\t"
+                      << write_fen(setup_position(game, s.number)) << "\n";
+    } else if (roll->parsed()) {
+        game = game_of(c);
+        if (game->name != "chess56" && game->name != "chess2016")
+            throw Error(ErrorKind::Usage, "--variant", "roll needs --variant chess56 or chess2016");
+        const std::optional<uint64_t> seed =
+            c.seed ? std::optional<uint64_t>(
+                         parse_number("--seed", *c.seed, std::numeric_limits<uint64_t>::max()))
+                   : std::nullopt;
+        std::mt19937_64 rng(seed ? *seed : std::random_device{}());
+        const int n = game->draw_setup(rng);
+        std::cout << "dice " << game->setups[static_cast<size_t>(n)].name << "\n"
+                  << "substitutions " << game_substitutions(*game, n) << "\n"
+                  << "fen " << write_fen(setup_position(game, n)) << "\n";
     } else if (fen->parsed()) {
         std::cout << write_fen(position_of(c, game)) << "\n";
     } else if (moves->parsed()) {

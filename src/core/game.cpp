@@ -39,7 +39,8 @@ std::string Game::token(Piece p) const {
 
 const Setup& Game::find_setup(const std::string& given) const {
     if (setups.empty()) throw Error(name + " has no numbered setups");
-    std::string id = given;  // lists of choices may be separated by spaces or commas
+    std::string id = setup_id ? setup_id(given)
+                              : given;  // lists of choices may be separated by spaces or commas
     for (char& c : id)
         if (c == ' ') c = ',';
     bool numeric = !id.empty() && id.size() < 9;

@@ -100,10 +100,16 @@ class Game {
     std::function<void(Position& pos)> build_start;
     bool random_start = false;
     std::function<int(std::mt19937_64& rng)> draw_setup;
+    // Where a setup decides more than the men (Chess 2016's dice decide the promotion types):
+    // the game that setup n is played in, derived from `self`. Empty: `self`.
+    std::function<std::shared_ptr<const Game>(const Game& self, int number)> game_for_setup;
+    // Where one setup has many spellings (dice in any order or case): the spelling of `setups`
+    // for an identifier, or the identifier unchanged.
+    std::function<std::string(const std::string& id)> setup_id;
     FenExtension fen_extension;
     std::vector<GameOption> option_list;
     std::map<std::string, std::string> options;  // the values in force
-    std::unique_ptr<MoveTables> tables;
+    std::shared_ptr<const MoveTables> tables;    // shared by copies of a game
     std::vector<int> rider_types;  // types that capture by riding: the only possible pinners
     std::array<int, PIECE_TYPE_MAX> piece_value{};  // types[t].value, where the hot paths read it
 

@@ -19,8 +19,10 @@ Position finished(Position pos) {
 
 Position setup_position(const std::shared_ptr<const Game>& game, int number) {
     assert(number >= 0 && number < static_cast<int>(game->setups.size()));
-    Position pos(game);
-    game->build_setup(pos, number);
+    const std::shared_ptr<const Game> own =
+        game->game_for_setup ? game->game_for_setup(*game, number) : nullptr;
+    Position pos(own ? own : game);
+    pos.game().build_setup(pos, number);
     return finished(std::move(pos));
 }
 

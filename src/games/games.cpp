@@ -1,6 +1,7 @@
 #include "games/games.h"
 
 #include "core/error.h"
+#include "games/chess2016.h"
 
 namespace menagerie {
 
@@ -103,7 +104,8 @@ void give_castling_rights(Position& pos) {
 }
 
 std::vector<std::string> game_names() {
-    return {"chess", "placement", "placement-reduced", "chess20", "contemporary"};
+    return {"chess",        "placement", "placement-reduced", "chess20",
+            "contemporary", "chess56",   "chess2016"};
 }
 
 std::shared_ptr<const Game> make_game(const std::string& name, const Options& options) {
@@ -111,6 +113,7 @@ std::shared_ptr<const Game> make_game(const std::string& name, const Options& op
     if (name == "placement" || name == "placement-reduced" || name == "chess20")
         return make_placement(name, options);
     if (name == "contemporary") return make_contemporary(options);
+    if (name == "chess56" || name == "chess2016") return make_dice_game(name, options);
     std::string known;
     for (const std::string& n : game_names()) known += (known.empty() ? "" : ", ") + n;
     throw Error(ErrorKind::Option, "variant",

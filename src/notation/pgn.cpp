@@ -19,7 +19,8 @@ namespace {
 
 std::string options_text(const Game& game) {
     std::string out;
-    for (const auto& [k, v] : game.options) out += (out.empty() ? "" : " ") + k + "=" + v;
+    for (const auto& [k, v] : game.options)  // a roll of dice has a tag of its own (Dice)
+        if (k != "dice") out += (out.empty() ? "" : " ") + k + "=" + v;
     return out;
 }
 
@@ -43,6 +44,7 @@ std::shared_ptr<const Game> game_of(const std::map<std::string, std::string>& ta
             options[kv.substr(0, eq)] = kv.substr(eq + 1);
         }
     }
+    if (const auto d = tags.find("Dice"); d != tags.end()) options["dice"] = d->second;
     return resolve(name, options);
 }
 
@@ -222,11 +224,14 @@ std::string write_pgn(const Position& start, const std::vector<std::string>& mov
         {"Event", "?"}, {"Site", "?"},  {"Date", "????.??.??"}, {"Round", "?"},
         {"White", "?"}, {"Black", "?"}, {"Result", result},     {"Variant", game.name}};
     for (const auto& [k, v] : extra_tags) tags[k] = v;
-    if (!game.options.empty()) tags["VariantOptions"] = options_text(game);
+    if (!options_text(game).empty()) tags["VariantOptions"] = options_text(game);
+    const auto dice = game.options.find("dice");
+    if (dice != game.options.end()) tags["Dice"] = dice->second;
     const std::string fen = write_fen(start);
     const bool standard_start =
         has_fixed_start(game) && fen == write_fen(start_position(start.game_ptr()));
-    if (!standard_start) tags["SetUp"] = "1", tags["FEN"] = fen;
+    // A game from dice gives its FEN too, for readers that do not know the dice.
+    if (!standard_start || dice != game.options.end()) tags["SetUp"] = "1", tags["FEN"] = fen;
     std::string out;
     for (const char* key : {"Event", "Site", "Date", "Round", "White", "Black", "Result"})
         out += std::string("[") + key + " \"" + tags[key] + "\"]\n";
