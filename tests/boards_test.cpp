@@ -122,3 +122,28 @@ TEST(Boards, CannonScreensAndChecks) {
 
 }  // namespace
 }  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+// Found in review: a man on a4 closes the switch, so it blocks the line a1-4-a5-a8 although no
+// ray from a8 lists a4; legal() must see that it is pinned.
+TEST(Boards, Chess66PinThroughASwitchMate) {
+    const auto game = board_game(Geometry::chess66(), 1, false);
+    Position pos = parse_fen(game, "K7/8/8/9/1B6k/8/8/r7 w - - 0 1");
+    MoveList list;
+    generate_pseudo_legal(pos, list);
+    int pinned_moves = 0;
+    for (Move m : list) {
+        EXPECT_EQ(legal(pos, m), legal_by_playing(pos, m)) << move_to_uci(pos, m);
+        // Off the line the bishop exposes the king; to a5 it stays on the line.
+        if (pos.geometry().name(m.from()) == "a4" && pos.geometry().name(m.to()) != "a5") {
+            ++pinned_moves;
+            EXPECT_FALSE(legal(pos, m)) << move_to_uci(pos, m);
+        }
+    }
+    EXPECT_GT(pinned_moves, 0);
+}
+
+}  // namespace
+}  // namespace menagerie

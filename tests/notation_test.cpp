@@ -408,3 +408,37 @@ TEST(Robustness, MangledInputIsRefusedCleanly) {
 
 }  // namespace
 }  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+// Found in review: each was accepted, crashed, or named the wrong thing.
+TEST(Fen, ReviewFindings) {
+    const auto placement = make_game("placement");
+    for (const char* fen : {
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 b Qkq - 0 1 K",  // a man missing
+             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/rNBQKBNR b Kkq - 0 1 K",  // a Black man at home
+         }) {
+        try {
+            parse_fen(placement, fen);
+            ADD_FAILURE() << "accepted: " << fen;
+        } catch (const Error& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::Fen) << e.what();
+        }
+    }
+    const auto chess = make_game("chess");
+    // A pawn on e2 never passed e3.
+    EXPECT_THROW(parse_fen(chess, "4k3/8/8/8/8/8/3Pp3/4K3 w - e3 0 1"), Error);
+    // ... but one on e4 did, from an empty e2.
+    EXPECT_NO_THROW(parse_fen(chess, "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1"));
+    EXPECT_THROW(parse_fen(chess, "4k3/8/8/8/3pP3/8/4P3/4K3 b - e3 0 1"), Error);
+    try {
+        parse_fen(chess, "k'7/8/8/8/8/8/8/4K3 w - - 0 1");
+        ADD_FAILURE();
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("'k\\''"), std::string::npos) << e.what();
+    }
+}
+
+}  // namespace
+}  // namespace menagerie

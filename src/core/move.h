@@ -8,6 +8,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 
 #include "core/bitboard.h"
@@ -52,9 +53,16 @@ class Move {
 };
 
 struct MoveList {
-    std::array<Move, 1024> moves;  // enough for any position of these games
+    // Room for the worst case the limits allow: every man of a side (at most half of 128 cells)
+    // moving to every cell, a pawn's promotions counted once per promotion type, is far beyond
+    // any real position; 4096 covers a side of 16 pawns on the seventh rank each promoting to
+    // 62 types plus a full army's other moves.
+    std::array<Move, 4096> moves;
     int count = 0;
-    void push(Move m) { moves[count++] = m; }
+    void push(Move m) {
+        assert(count < static_cast<int>(moves.size()));
+        moves[count++] = m;
+    }
     const Move* begin() const { return moves.data(); }
     const Move* end() const { return moves.data() + count; }
     int size() const { return count; }

@@ -193,19 +193,29 @@ MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
                     if (quiet) pm.ride_quiet |= 1u << kind;
                     if (capture) pm.ride_capture |= 1u << kind;
                 };
-                auto add_path = [&](Square s, Square to, Bitboard clear, bool hop) {
-                    pm.paths[s].push_back({to, clear, m.mode, hop});
-                    pm.has_paths = true;
+                auto note_path_capturer = [&] {
                     if (capture && !(path_capturer_set_ & type_bit(static_cast<int>(t)))) {
                         path_capturer_set_ |= type_bit(static_cast<int>(t));
                         path_capturers_.push_back(static_cast<int>(t));
                     }
+                };
+                auto add_path = [&](Square s, Square to, Bitboard clear, bool hop) {
+                    pm.paths[s].push_back({to, clear, m.mode, hop});
+                    pm.has_paths = true;
+                    note_path_capturer();
                 };
                 for (int d0 = 0; d0 < DIRECTION_NB; ++d0) {
                     if (!(m.directions & (1 << d0))) continue;
                     const Direction d = for_color(Direction(d0), c);
                     if (m.shape == Movement::Shape::Ride && m.range == 0) {
                         add_ride(d);
+                        continue;
+                    }
+                    if (m.shape == Movement::Shape::Hop && !g.switch_fields()) {
+                        pm.hop_kinds |= 1u << d;  // the step directions are ray kinds 0-7
+                        hop_kinds_[c] |= 1u << d;
+                        hop_users_[c][d] |= type_bit(static_cast<int>(t));
+                        note_path_capturer();
                         continue;
                     }
                     for (Square s = 0; s < n_; ++s) {
@@ -250,6 +260,8 @@ MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
                 for (const PathEntry& e : pm.paths[s])
                     if (e.mode != Mode::MoveOnly)
                         pm.reverse_paths[e.square].push_back({s, e.clear, e.mode, e.hop});
+                for (uint32_t k = pm.hop_kinds; k; k &= k - 1)
+                    pm.hop_lines[s] |= reverse_ray_[std::countr_zero(k)][s];
             }
     build_attack_groups(g, types.size());
 }
@@ -257,7 +269,7 @@ MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
 void MoveTables::build_attack_groups(const Geometry& g, size_t types) {
     symmetric_rides_ = !g.switch_fields();
     // The opposite of each ray kind: the direction turned round, or the negated leap vector.
-    std::array<int, RAY_KIND_MAX> opposite_kind{};
+    std::array<int, RAY_KIND_MAX>& opposite_kind = opposite_kind_;
     for (int k = 0; k < kinds_; ++k) {
         opposite_kind[k] = -1;
         for (int o = 0; o < kinds_; ++o) {
@@ -287,7 +299,13 @@ void MoveTables::build_attack_groups(const Geometry& g, size_t types) {
                     atom.reverse_kinds |= 1u << opposite_kind[o];
                     for (Square s = 0; s < n_; ++s) atom.reverse_lines[s] |= reverse_ray_[o][s];
                 }
-            for (Square s = 0; s < n_; ++s) ride_lines_[c][s] |= atom.reverse_lines[s];
+            // A man can be pinned on any cell between a rider and the king: on a switch board
+            // that includes the mates of switch fields on the line, which no ray lists.
+            for (Square s = 0; s < n_; ++s) {
+                ride_lines_[c][s] |= atom.reverse_lines[s];
+                for (Bitboard b = atom.reverse_lines[s]; b;)
+                    ride_lines_[c][s] |= between(pop_lsb(b), s);
+            }
             ride_atoms_[c].push_back(std::move(atom));
         }
     }

@@ -36,6 +36,11 @@ struct PathEntry {
 struct PieceMoves {
     std::array<Bitboard, SQUARE_MAX> quiet{}, capture{}, reverse_capture{}, reverse_ride{};
     uint32_t ride_quiet = 0, ride_capture = 0;  // sets of ray kinds
+    // Unlimited hops (Cannon, Vao, Leo) on boards whose rays never fork: the ray kinds they hop
+    // along, and per cell the cells from which such a hop could reach it on an empty board.
+    // A hop is then two ray scans, to the screen and from it to the first man beyond.
+    uint32_t hop_kinds = 0;
+    std::array<Bitboard, SQUARE_MAX> hop_lines{};
     std::array<std::vector<PathEntry>, SQUARE_MAX> paths, reverse_paths;
     bool has_paths = false;
 };
@@ -65,8 +70,23 @@ class MoveTables {
     Bitboard leap_attackers(Color by, Square s) const { return leap_reverse_[by][s]; }
     const std::vector<RideAtom>& ride_atoms(Color by) const { return ride_atoms_[by]; }
     const std::vector<int>& path_capturers() const { return path_capturers_; }
-    // Every cell from which some rider of `by` could reach s on an empty board: the only cells
-    // where a man can stand pinned to a king on s.
+    // Hoppers of `by` that capture on s from the other side of one screen (symmetric boards).
+    Bitboard hop_attackers(Color by, Square s, Bitboard occupied, Bitboard mine,
+                           const std::array<Piece, SQUARE_MAX>& board) const {
+        Bitboard result = 0;
+        for (uint32_t k = hop_kinds_[by]; k; k &= k - 1) {
+            const int kind = std::countr_zero(k), back = opposite_kind_[kind];
+            const Bitboard screen = ride_attacks(back, s, occupied) & occupied;
+            if (!screen) continue;
+            const Bitboard hopper = ride_attacks(back, lsb(screen), occupied) & mine;
+            if (hopper && (hop_users_[by][kind] & type_bit(type_of(board[lsb(hopper)]))))
+                result |= hopper;
+        }
+        return result;
+    }
+    // Every cell from which some rider of `by` could reach s on an empty board, and every cell
+    // between (with the mates of switch fields there): the only cells where a man can stand
+    // pinned to a king on s.
     Bitboard ride_lines(Color by, Square s) const { return ride_lines_[by][s]; }
     // Types whose captures along fixed paths are not decided by rays and pins alone.
     TypeSet path_capturer_set() const { return path_capturer_set_; }
@@ -125,6 +145,11 @@ class MoveTables {
             r.quiet |= rides(pm.ride_quiet, from, occupied);
             r.capture |= rides(pm.ride_capture, from, occupied);
         }
+        for (uint32_t k = pm.hop_kinds; k; k &= k - 1) {
+            const int kind = std::countr_zero(k);
+            const Bitboard screen = ride_attacks(kind, from, occupied) & occupied;
+            if (screen) r.capture |= ride_attacks(kind, lsb(screen), occupied) & occupied;
+        }
         if (pm.has_paths)
             for (const PathEntry& e : pm.paths[from]) {
                 const int in_way = popcount(e.clear & occupied);
@@ -157,6 +182,9 @@ class MoveTables {
     std::array<std::array<Bitboard, SQUARE_MAX>, COLOR_NB> ride_lines_{};
     std::vector<int> path_capturers_;
     TypeSet path_capturer_set_ = 0;
+    std::array<uint32_t, COLOR_NB> hop_kinds_{};
+    std::array<std::array<TypeSet, RAY_KIND_MAX>, COLOR_NB> hop_users_{};
+    std::array<int, RAY_KIND_MAX> opposite_kind_{};
     bool symmetric_rides_ = true;
     std::array<std::array<Bitboard, SQUARE_MAX>, RAY_KIND_MAX> ray_{}, shadow_{}, reverse_ray_{};
     std::array<bool, RAY_KIND_MAX> positive_{};

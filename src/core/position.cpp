@@ -150,6 +150,10 @@ Bitboard Position::attackers(Square s, Color by, Bitboard occupied, Bitboard men
         }
         if (FirstOnly && result) return result;
     }
+    if (const Bitboard hop = tables_->hop_attackers(by, s, occupied, mine, board_); hop) {
+        result |= hop;
+        if (FirstOnly) return result;
+    }
     for (int t : tables_->path_capturers()) {
         const Bitboard those = mine & by_type_[t];
         if (!those) continue;
@@ -177,8 +181,11 @@ void Position::set_check_info() {
     for (int t : tables_->path_capturers()) {
         const Bitboard men = pieces(~stm_, t);
         if (!men) continue;
-        for (const PathEntry& e : tables_->piece(t, ~stm_).reverse_paths[ksq])
+        const PieceMoves& pm = tables_->piece(t, ~stm_);
+        for (const PathEntry& e : pm.reverse_paths[ksq])
             if (has(men, e.square)) st_->path_danger |= e.clear;
+        for (Bitboard h = men & pm.hop_lines[ksq]; h;)
+            st_->path_danger |= tables_->between(pop_lsb(h), ksq);
     }
 }
 

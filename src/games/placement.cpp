@@ -73,16 +73,16 @@ void read_extra(Position& pos, const std::vector<std::string>& extra, Bitboard&)
             start.undo_move(m);
         }
     }
-    bool is_array = std::find(arrays.begin(), arrays.end(), back_rank(pos)) != arrays.end();
-    for (int f = 0; f < 8 && is_array; ++f) {  // the rest of the board as at the start
+    bool is_array = true;
+    for (int f = 0; f < 8 && is_array; ++f) {  // every man at home, the arrays mirrored
         const Geometry& g = pos.geometry();
-        const Square w = g.at(f, 0), b = g.at(f, 7);
-        is_array = pos.piece_on(w) != NO_PIECE && pos.piece_on(b) != NO_PIECE &&
-                   type_of(pos.piece_on(b)) == type_of(pos.piece_on(w)) &&
-                   color_of(pos.piece_on(b)) == BLACK &&
+        const Piece w = pos.piece_on(g.at(f, 0)), b = pos.piece_on(g.at(f, 7));
+        is_array = w != NO_PIECE && b != NO_PIECE && color_of(w) == WHITE && color_of(b) == BLACK &&
+                   type_of(b) == type_of(w) &&
                    pos.piece_on(g.at(f, 1)) == make_piece_code(WHITE, game.pawn) &&
                    pos.piece_on(g.at(f, 6)) == make_piece_code(BLACK, game.pawn);
     }
+    is_array = is_array && std::find(arrays.begin(), arrays.end(), back_rank(pos)) != arrays.end();
     if (!is_array || popcount(pos.pieces()) != 32 || pos.rule50() != 0 || pos.fullmove() != 1)
         throw Error(ErrorKind::Fen, "relocation",
                     "FEN relocation field " + field +

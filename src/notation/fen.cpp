@@ -81,11 +81,14 @@ void read_board(const Game& game, const std::string& board, size_t base, FenSetu
             } else {
                 size_t end = j;
                 const Piece piece = game.read_token(r, end);
-                if (piece == NO_PIECE)
+                if (piece == NO_PIECE) {
+                    size_t token_end = j + 1;  // a letter and its primes
+                    while (token_end < r.size() && r[token_end] == '\'') ++token_end;
                     throw fen_error("board",
                                     "FEN board has unknown piece letter " +
-                                        quoted(std::string(1, ch)) + " for " + game.name,
+                                        quoted(r.substr(j, token_end - j)) + " for " + game.name,
                                     offset + j);
+                }
                 if (at >= cells.size())
                     throw rank_error("has more than " + std::to_string(cells.size()) + " cells", j);
                 setup.men.push_back({cells[at++], piece});
@@ -151,9 +154,16 @@ void apply_en_passant(Position& pos, const std::string& field) {
     const Color us = pos.side_to_move(), them = ~us;
     if (pos.piece_on(ep) != NO_PIECE)
         throw fen_error("en passant", "FEN en passant cell " + field + " is not empty");
-    const Bitboard victims =
-        pos.tables().piece(game.pawn, them).quiet[ep] & pos.pieces(them, game.pawn);
-    if (!victims)
+    const PieceMoves& their_pawn = pos.tables().piece(game.pawn, them);
+    // The pawn that passed `ep` went from an empty cell of its double-step zone, one step
+    // behind `ep`, to a cell one step beyond it.
+    bool came_from_home = false;
+    for (Bitboard b = game.double_step_zone[them]; b;) {
+        const Square start = pop_lsb(b);
+        came_from_home |= has(their_pawn.quiet[start], ep) && pos.piece_on(start) == NO_PIECE;
+    }
+    const Bitboard victims = their_pawn.quiet[ep] & pos.pieces(them, game.pawn);
+    if (!victims || !came_from_home)
         throw fen_error("en passant",
                         "FEN en passant cell " + field + " has no pawn that just passed it");
     // Kept only when a pawn could take, as the position reached by the double step would have it.
