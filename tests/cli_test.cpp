@@ -67,7 +67,7 @@ TEST(Cli, Variants) {
     const Result r = run("variants");
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(lines(r.out), (std::vector<std::string>{"chess", "placement", "placement-reduced",
-                                                      "chess20", "contemporary"}));
+                                                      "chess20", "contemporary", "chess66"}));
 }
 
 TEST(Cli, SetupsListsIdTabFen) {

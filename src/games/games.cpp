@@ -103,7 +103,7 @@ void give_castling_rights(Position& pos) {
 }
 
 std::vector<std::string> game_names() {
-    return {"chess", "placement", "placement-reduced", "chess20", "contemporary"};
+    return {"chess", "placement", "placement-reduced", "chess20", "contemporary", "chess66"};
 }
 
 std::shared_ptr<const Game> make_game(const std::string& name, const Options& options) {
@@ -111,6 +111,7 @@ std::shared_ptr<const Game> make_game(const std::string& name, const Options& op
     if (name == "placement" || name == "placement-reduced" || name == "chess20")
         return make_placement(name, options);
     if (name == "contemporary") return make_contemporary(options);
+    if (name == "chess66") return make_chess66(options);
     std::string known;
     for (const std::string& n : game_names()) known += (known.empty() ? "" : ", ") + n;
     throw Error(ErrorKind::Option, "variant",
