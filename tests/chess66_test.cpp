@@ -320,6 +320,16 @@ TEST(Chess66, PerftOfTheStart) {
     EXPECT_EQ(write_fen(pos), START);
 }
 
+// Depths 5 and 6 (the bench's run), by the reference route: minutes, so run by hand with
+// --gtest_also_run_disabled_tests --gtest_filter=Chess66.DISABLED_DeepPerftOfTheStart.
+TEST(Chess66, DISABLED_DeepPerftOfTheStart) {
+    Position pos = parse_fen(chess66(), START);
+    EXPECT_EQ(perft(pos, 5), 6285304u);
+    EXPECT_EQ(test::perft_pseudo(pos, 5, true), 6285304u);
+    EXPECT_EQ(perft(pos, 6), 162137577u);
+    EXPECT_EQ(test::perft_pseudo(pos, 6, true), 162137577u);
+}
+
 // Random play from positions with men on and around the switches: the legal generator, the
 // search's route and the reference agree; keys, make/unmake and FEN stay consistent; and a
 // small perft of each position matches the reference route with consistency at every node.
