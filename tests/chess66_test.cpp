@@ -320,6 +320,31 @@ TEST(Chess66, PerftOfTheStart) {
     EXPECT_EQ(write_fen(pos), START);
 }
 
+// Positions with men on and around both switches, by all three routes, with the position's
+// consistency (bitboards, mailbox, material, incremental key, checkers) checked at every node.
+uint64_t checked_perft(Position& pos, int depth);
+
+TEST(Chess66, PerftAroundTheSwitches) {
+    const std::pair<const char*, std::vector<uint64_t>> cases[] = {
+        {"r2kq2r/pp3ppp/2n2b2/np3Q3/1P3b1Pp/2B2N2/PP3PP1/R3K2R w KQkq - 0 1", {45, 1918, 82860}},
+        {"3k4/1p4p1/2q3B1/1n6b/B1P4Nr/1P6/1R4p1/4K3 w - - 0 1", {24, 902, 18253}},
+        {"r3k2r/8/8/Rn5N1/1Q5qR/8/8/4K3 b kq - 0 1", {39, 1067, 33888}},
+        {"4k3/7p/8/6P2/P8/8/1P6/4K3 w - - 0 1", {9, 72, 731}},
+    };
+    for (const auto& [fen, counts] : cases) {
+        Position pos = parse_fen(chess66(), fen);
+        for (int d = 1; d <= scaled(3); ++d) {
+            const uint64_t n = counts[static_cast<size_t>(d - 1)];
+            EXPECT_EQ(perft(pos, d), n) << fen << " depth " << d;
+            EXPECT_EQ(test::perft_pseudo(pos, d, false), n) << fen << " depth " << d;
+            EXPECT_EQ(test::perft_pseudo(pos, d, true), n) << fen << " depth " << d;
+        }
+        EXPECT_EQ(checked_perft(pos, scaled(3) - 1), counts[static_cast<size_t>(scaled(3) - 2)]);
+    }
+    Position start = parse_fen(chess66(), START);
+    EXPECT_EQ(checked_perft(start, scaled(3)), scaled(3) == 3 ? 10343u : 441u);
+}
+
 // Depths 5 and 6 (the bench's run), by the reference route: minutes, so run by hand with
 // --gtest_also_run_disabled_tests --gtest_filter=Chess66.DISABLED_DeepPerftOfTheStart.
 TEST(Chess66, DISABLED_DeepPerftOfTheStart) {
