@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -281,6 +282,40 @@ std::set<std::string> turned_moves(Position& pos, bool turn) {
     return out;
 }
 
+// Positions with men on and around both switches (random play and perft start from them).
+const char* const SWITCH_POSITIONS[] = {
+    "r2kq2r/pp3ppp/2n2b2/np3Q3/1P3b1Pp/2B2N2/PP3PP1/R3K2R w KQkq - 0 1",
+    "3k4/1p4p1/2q3B1/1n6b/B1P4Nr/1P6/1R4p1/4K3 w - - 0 1",
+    "r3k2r/8/8/Rn5N1/1Q5qR/8/8/4K3 b kq - 0 1",
+};
+
+// A random legal position: the kings and up to 14 other men anywhere (pawns off the first and
+// last ranks, at most one man per switch), either side to move.
+std::optional<Position> random_position(std::mt19937& rng) {
+    const auto game = chess66();
+    const Geometry& g = game->geometry;
+    Position pos(game);
+    Bitboard used = 0;
+    auto place = [&](Piece p) {
+        for (int tries = 0; tries < 20; ++tries) {
+            const Square s = static_cast<Square>(rng() % static_cast<unsigned>(g.size()));
+            const int rank = g.cell(s).rank;
+            if (has(used, s) || (g.mate(s) & used)) continue;
+            if (type_of(p) == game->pawn && (rank == 0 || rank == 7)) continue;
+            pos.put(s, p);
+            used |= square_bb(s);
+            return;
+        }
+    };
+    place(make_piece_code(WHITE, game->king));
+    place(make_piece_code(BLACK, game->king));
+    for (int n = static_cast<int>(rng() % 15); n > 0; --n)
+        place(make_piece_code(rng() % 2 ? WHITE : BLACK, static_cast<int>(rng() % 5)));
+    pos.set_side_to_move(rng() % 2 ? WHITE : BLACK);
+    if (!pos.finish_setup().empty()) return std::nullopt;
+    return pos;
+}
+
 TEST(Chess66, TurnedBoardWithColoursSwappedHasTheTurnedMoves) {
     const auto game = chess66();
     EXPECT_EQ(turn_fen(game->geometry, START),
@@ -288,7 +323,7 @@ TEST(Chess66, TurnedBoardWithColoursSwappedHasTheTurnedMoves) {
     std::mt19937 rng(2022);
     int positions = 0;
     for (int round = 0; round < 40; ++round) {
-        GameRecord record(parse_fen(game, START));
+        GameRecord record(parse_fen(game, round % 2 ? START : SWITCH_POSITIONS[round / 2 % 3]));
         Position& pos = record.position();
         const int plies = 10 + static_cast<int>(rng() % 90);
         for (int ply = 0; ply < plies; ++ply) {
@@ -305,6 +340,18 @@ TEST(Chess66, TurnedBoardWithColoursSwappedHasTheTurnedMoves) {
         }
     }
     EXPECT_GT(positions, 1000);
+    int placed = 0;
+    for (int round = 0; round < 3000; ++round) {
+        const auto pos = random_position(rng);
+        if (!pos) continue;
+        Position here = *pos;
+        const std::string fen = write_fen(here);
+        Position other = parse_fen(game, turn_fen(game->geometry, fen));
+        ASSERT_EQ(turned_moves(here, true), turned_moves(other, false)) << fen;
+        ASSERT_EQ(test::ucis(here), test::reference_moves(here)) << fen;
+        ++placed;
+    }
+    EXPECT_GT(placed, 1000);
 }
 
 // Perft of the start; every depth also by the search's route and by the reference route that
@@ -375,13 +422,7 @@ uint64_t checked_perft(Position& pos, int depth) {
 
 TEST(Chess66, RandomPlayAroundTheSwitches) {
     const auto game = chess66();
-    const char* starts[] = {
-        START,
-        // rooks, queens and bishops aimed at both switches, knights and pawns beside them
-        "r2kq2r/pp3ppp/2n2b2/np3Q3/1P3b1Pp/2B2N2/PP3PP1/R3K2R w KQkq - 0 1",
-        "3k4/1p4p1/2q3B1/1n6b/B1P4Nr/1P6/1R4p1/4K3 w - - 0 1",
-        "r3k2r/8/8/Rn5N1/1Q5qR/8/8/4K3 b kq - 0 1",
-    };
+    const char* starts[] = {START, SWITCH_POSITIONS[0], SWITCH_POSITIONS[1], SWITCH_POSITIONS[2]};
     std::mt19937 rng(66);
     int positions = 0;
     for (const char* start : starts) {
