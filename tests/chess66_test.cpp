@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <deque>
 #include <optional>
 #include <random>
 #include <set>
@@ -13,6 +14,7 @@
 
 #include "core/outcome.h"
 #include "core/record.h"
+#include "notation/pgn.h"
 #include "test_util.h"
 
 namespace menagerie {
@@ -465,10 +467,34 @@ TEST(Chess66, MoveTextWithTheSwitchFields) {
         EXPECT_EQ(parse_move(pos, move_to_san(pos, m)), m) << move_to_san(pos, m);
     }
     EXPECT_EQ(move_to_uci(pos, parse_move(pos, "a34")), "a34");
-    EXPECT_EQ(move_to_san(pos, parse_move(pos, "a34")), "4");
+    EXPECT_EQ(move_to_san(pos, parse_move(pos, "a34")), "a34");  // never a bare number
+    EXPECT_EQ(parse_move(pos, "4"), parse_move(pos, "a34"));     // read all the same
     EXPECT_EQ(move_to_san(pos, parse_move(pos, "e44")), "R4");
     EXPECT_EQ(move_to_san(pos, parse_move(pos, "e4a4")), "Ra4");
-    EXPECT_EQ(move_to_san(pos, parse_move(pos, "g45")), "5");
+    EXPECT_EQ(move_to_san(pos, parse_move(pos, "g45")), "g45");
+}
+
+// A game through both switches survives PGN: a pawn's move to 4 or 5 is never written as a bare
+// number (PGN would read it as a move number).
+TEST(Chess66, PgnRoundTripThroughTheSwitches) {
+    const auto game = chess66();
+    const Position start = start_position(game);
+    Position pos = start;
+    std::vector<std::string> uci;
+    std::deque<StateInfo> states;
+    for (const char* text :
+         {"a24", "e6", "Nf3", "Bx4", "Rx4", "h75", "g3", "Nc6", "Bg2", "Nge7", "O-O", "d6"}) {
+        const Move m = parse_move(pos, text);
+        uci.push_back(move_to_uci(pos, m));
+        states.emplace_back();
+        pos.do_move(m, states.back());
+    }
+    const std::string pgn = write_pgn(start, uci);
+    EXPECT_NE(pgn.find("1. a24 e6"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("3. Rx4 h75"), std::string::npos) << pgn;
+    const PgnGame parsed = parse_pgn(pgn, make_game);
+    EXPECT_EQ(parsed.moves.size(), uci.size());
+    EXPECT_EQ(write_fen(final_position(parsed, make_game)), write_fen(pos));
 }
 
 // Dead positions: bishops change colour on Chess 66, so bishops alone never make one; a lone
