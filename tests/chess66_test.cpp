@@ -130,6 +130,11 @@ TEST(Chess66, CapturesInTheSwitchLandOnTheCapturedMansField) {
     Position pos = test::play(chess66(), "1R6/8/8/9/n8/8/5k2/7K w - - 0 1", "b84");
     EXPECT_EQ(pos.piece_on(pos.geometry().find("4")), make_piece_code(WHITE, chess66()->rook));
     EXPECT_EQ(popcount(pos.pieces(BLACK)), 1);
+    // A knight landing in an occupied switch only captures, on the occupied field.
+    EXPECT_EQ(destinations("7k/8/8/9/1n7/2N5/8/7K w - - 0 1", "c3"),
+              (Names{"b1", "d1", "a2", "e2", "a4", "e4", "c5", "e5"}));
+    EXPECT_EQ(destinations("7k/8/8/9/9/2N5/8/7K w - - 0 1", "c3"),
+              (Names{"b1", "d1", "a2", "e2", "4", "a4", "e4", "c5", "e5"}));
     // A man entering an occupied switch from the side, or a king stepping in, only captures.
     EXPECT_EQ(destinations("7k/8/8/9/1nK6/8/8/8 w - - 0 1", "b4"),
               (Names{"a3", "b3", "a4", "c4", "b5", "c5"}));  // the knight guards c3, d5
