@@ -140,6 +140,28 @@ TEST(Chess66, CapturesInTheSwitchLandOnTheCapturedMansField) {
               (Names{"a3", "b3", "a4", "c4", "b5", "c5"}));  // the knight guards c3, d5
 }
 
+// Checks, pins and discovered checks follow the forked lines: a man on either field of a switch
+// stands on both lines through it.
+TEST(Chess66, PinsAndDiscoveredChecksThroughTheSwitches) {
+    // The rook a8 pins a knight on a4 to the king a1 (a8-a5-switch-a3-a1): it may only stay on the
+    // line, to a6. A knight on 4 is pinned the same way and has no move.
+    EXPECT_EQ(destinations("r6k/8/8/9/1N7/8/8/K7 w - - 0 1", "a4"), (Names{"a6"}));
+    EXPECT_EQ(destinations("r6k/8/8/9/N8/8/8/K7 w - - 0 1", "4"), Names{});
+    // The rook b8 looks through b5 and the switch to a1: every move of the bishop off a4 checks.
+    Position pos = parse_fen(chess66(), "1R5K/8/8/9/1B7/8/8/k7 w - - 0 1");
+    EXPECT_EQ(test::sans(pos),
+              (Names{"Bd1", "Bc2", "Bb3", "Ba5", "Bc5", "Bd6", "Be7", "Bf8", "Rb7", "Rb6",
+                     "Rb5", "Ra8", "Rc8", "Rd8", "Re8", "Rf8", "Rg8", "Kh7", "Kg7", "Kg8"}));
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move m : list)
+        EXPECT_EQ(pos.gives_check(m), m.from() == pos.geometry().find("a4")) << move_to_uci(pos, m);
+    // A king in the line of a rook through a switch is in check, and may not stay on the line.
+    Position check = parse_fen(chess66(), "1r5k/8/8/9/9/8/8/K7 w - - 0 1");
+    EXPECT_TRUE(check.checkers());
+    EXPECT_EQ(test::sans(check), (Names{"Kb1", "Kb2"}));
+}
+
 // Page, Fig. 10 and after: the knight moves to cells two king steps away that share no line with
 // its start (and never to the other field of its own switch).
 TEST(Chess66, KnightOfThePage) {
