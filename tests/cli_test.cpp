@@ -34,7 +34,7 @@ TEST(Cli, Variants) {
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(lines(r.out),
               (std::vector<std::string>{"chess", "placement", "placement-reduced", "chess20",
-                                        "contemporary", "chess56", "chess2016"}));
+                                        "contemporary", "chess56", "chess2016", "chess66"}));
 }
 
 TEST(Cli, SetupsListsIdTabFen) {

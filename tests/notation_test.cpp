@@ -92,7 +92,7 @@ TEST_P(EveryGame, PgnRoundTrips) {
 
 INSTANTIATE_TEST_SUITE_P(Games, EveryGame,
                          ::testing::Values("chess", "placement", "placement-reduced", "chess20",
-                                           "contemporary"),
+                                           "contemporary", "chess66"),
                          [](const auto& test_info) {
                              std::string n = test_info.param;
                              for (char& c : n)

@@ -12,7 +12,7 @@ namespace {
 
 std::vector<std::shared_ptr<const Game>> games_with_fairies() {
     return {make_game("chess"), make_game("placement"), make_game("contemporary"),
-            make_chess2016_default_army()};
+            make_game("chess66"), make_chess2016_default_army()};
 }
 
 // gives_check agrees with playing the move, for every legal move over random play (Cannons

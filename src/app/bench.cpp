@@ -39,6 +39,10 @@ const BenchCase SUITE[] = {
     {"contemporary/NRBBKQRN/5", "contemporary", "#NRBBKQRN", 5},
     // The Chess 2016 board with its default army in play, Cannons and all: the board with holes,
     // 128-bit sets beyond 64 cells, and legality where hoppers' screens matter.
+    // Chess 66: the switch board, whose rays fork at 4/a4 and 5/h5.
+    {"chess66/start/6", "chess66", "#", 6},
+    {"chess66/middlegame/5", "chess66",
+     "r2kq2r/pp3ppp/2n2b2/np3Q3/1P3b1Pp/2B2N2/PP3PP1/R3K2R w KQkq - 0 1", 5},
     {"chess2016-default/middlegame/4", "chess2016-default",
      "tmo1/rc2qkbtcr/1pppbpp1pp/2n5p3/1p3p6/8n3/2NPPQ2P3/PP2PPP1PP/RC1B1KBNCR/TMOT w KBkb - 0 9",
      4},

@@ -15,10 +15,42 @@ namespace menagerie {
 
 namespace {
 
+// Chess 66 as drawn: the upper half one column further left than the lower, `4` left of a4 and
+// `5` right of h5, file letters above and below (each half has its own).
+void draw_shifted(const Position& pos, size_t width) {
+    const Geometry& g = pos.geometry();
+    auto column_of = [&](Square s) {  // by the cell's leftmost drawn corner
+        double x = g.cell(s).polygon[0].x;
+        for (const Point& p : g.cell(s).polygon) x = std::min(x, p.x);
+        return static_cast<int>(x - g.bounds().min_x);
+    };
+    auto line = [&](int rank, bool pieces) {
+        std::string row = pieces ? " " + std::to_string(rank + 1) + " " : "   ";
+        int at = 0;
+        for (int file = -1; file <= g.width(); ++file) {
+            const Square s = g.at(file, rank);
+            if (s == SQ_NONE) continue;
+            for (const int c = std::max(column_of(s), at); at < c; ++at)
+                row += std::string(width + 1, ' ');
+            const Piece p = pos.piece_on(s);
+            std::string text = !pieces ? (file >= 0 && file < g.width() ? file_name(file) : " ")
+                               : p == NO_PIECE ? "."
+                                               : pos.game().token(p);
+            row += text + std::string(width + 1 - text.size(), ' ');
+            ++at;
+        }
+        return row;
+    };
+    std::cout << line(g.height() - 1, false) << "\n";
+    for (int rank = g.height() - 1; rank >= 0; --rank) std::cout << line(rank, true) << "\n";
+    std::cout << line(0, false) << "\n" << write_fen(pos) << "\n";
+}
+
 void draw(const Position& pos) {
     const Geometry& g = pos.geometry();
     size_t width = 1;  // a column fits the longest token (C'' is three characters)
     for (const PieceType& t : pos.game().types) width = std::max(width, t.token.size());
+    if (g.switch_fields()) return draw_shifted(pos, width);
     auto column = [width](std::string text) {
         return text + std::string(width + 1 - text.size(), ' ');
     };

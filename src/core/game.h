@@ -30,6 +30,9 @@ struct CastlingRules {
     std::array<int, CASTLING_SIDE_NB> own_side_file = {-1, -1};
     std::array<std::array<Square, CASTLING_SIDE_NB>, COLOR_NB> king_to{}, rook_to{};
     std::array<std::string, CASTLING_SIDE_NB> san = {"O-O", "O-O-O"};
+    // Black's, where they differ (Chess 66: Black's array is turned, so its short castling goes
+    // towards the a-file); empty means as `san`.
+    std::array<std::string, CASTLING_SIDE_NB> black_san = {};
     // `chess` writes orthodox castling the way every UCI GUI expects (e1g1); elsewhere castling
     // is written king-takes-rook (e1h1), which is unambiguous in every setup.
     bool uci_king_to = false;

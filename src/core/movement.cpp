@@ -137,24 +137,28 @@ int MoveTables::add_kind(const Geometry& g, int dx, int dy, bool step_direction,
     return k;
 }
 
-void MoveTables::add_slide_table(uint32_t kinds) {
+bool MoveTables::add_slide_table(uint32_t kinds) {
     constexpr size_t BUDGET = size_t(1) << 18;  // entries, 4 MiB
     SlideTable t;
     t.kinds = kinds;
     size_t total = 0;
     for (Square s = 0; s < n_; ++s) {
-        // A ray's last cell never blocks anything, so it is left out of the index.
+        // A cell that hides nothing of the ray (its last cell; where the ray forks at a switch,
+        // the last cell of each branch) never changes the attacks, so it is left out of the index.
         Bitboard mask = 0;
         for (uint32_t k = kinds; k; k &= k - 1) {
             const int kind = std::countr_zero(k);
             const Bitboard r = ray_[kind][s];
-            if (r) mask |= r & ~square_bb(positive_[kind] ? msb(r) : lsb(r));
+            for (Bitboard b = r; b;) {
+                const Square c = pop_lsb(b);
+                if (shadow_[kind][c] & r & ~square_bb(c)) mask |= square_bb(c);
+            }
         }
         t.mask[s] = mask;
         t.low_bits[s] = std::popcount(static_cast<uint64_t>(mask));
         t.offset[s] = static_cast<uint32_t>(total);
         total += size_t(1) << popcount(mask);
-        if (total > BUDGET) return;
+        if (total > BUDGET) return false;
     }
     t.attacks.resize(total);
     for (Square s = 0; s < n_; ++s) {
@@ -170,6 +174,7 @@ void MoveTables::add_slide_table(uint32_t kinds) {
         } while (subset);
     }
     slide_tables_.push_back(std::move(t));
+    return true;
 }
 
 MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
@@ -242,12 +247,17 @@ MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
                 throw std::logic_error("royal pieces must step or leap");
         }
 #if defined(__BMI2__)
-    if (!g.switch_fields()) {
+    {
+        // The orthogonal and the diagonal directions, each in one table; where that is too big
+        // (Chess 66, whose rays fork at the switches: a rook on a1 sees 16 cells that can block),
+        // one table per line (north and south, east and west, ...).
         uint32_t used = 0;
         for (const auto& both : pieces_)
             for (const PieceMoves& pm : both) used |= pm.ride_quiet | pm.ride_capture;
-        for (uint32_t set : {0x55u, 0xAAu})  // the orthogonal and the diagonal directions
-            if ((used & set) == set) add_slide_table(set);
+        for (uint32_t set : {0x55u, 0xAAu})
+            if ((used & set) == set && !add_slide_table(set))
+                for (uint32_t line : {0x11u, 0x44u, 0x22u, 0x88u})
+                    if ((line & set) == line) add_slide_table(line);
     }
 #endif
     // Reverse tables, once every ride kind exists.

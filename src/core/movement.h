@@ -162,8 +162,9 @@ class MoveTables {
 
   private:
     // The attacks of a whole set of ray kinds (the rook's four, the bishop's four) read from one
-    // table indexed by the occupied cells of the set's rays, as "magic bitboards" do. Built where
-    // the rays never fork and the table stays small; elsewhere rays are scanned one by one.
+    // table indexed by the occupied cells of the set's rays, as "magic bitboards" do. Rays that
+    // fork at a switch are tabled the same way (the index holds every cell that can block some
+    // branch); a set whose table would be too big is split into its lines.
     struct SlideTable {
         uint32_t kinds = 0;
         std::array<Bitboard, SQUARE_MAX> mask{};
@@ -171,7 +172,7 @@ class MoveTables {
         std::array<int, SQUARE_MAX> low_bits{};  // cells of the mask in the low 64 bits
         std::vector<Bitboard> attacks;
     };
-    void add_slide_table(uint32_t kinds);
+    bool add_slide_table(uint32_t kinds);  // false (and no table) when over the budget
     void build_attack_groups(const Geometry& g, size_t types);
     std::vector<SlideTable> slide_tables_;
 

@@ -6,8 +6,28 @@ namespace menagerie {
 
 namespace {
 
+// Whether a bishop on s stays on cells of s's colour whatever it does: false where its diagonals
+// reach a cell of the other colour or a two-coloured transfer field (Chess 66's 4 and 5).
+bool bishop_keeps_colour(const Game& g, Square s) {
+    const Geometry& geo = g.geometry;
+    Bitboard seen = square_bb(s), frontier = seen;
+    while (frontier) {
+        Bitboard next = 0;
+        for (Bitboard b = frontier; b;) {
+            const Square x = pop_lsb(b);
+            if (!g.same_colour(s, x)) return false;
+            for (Direction d : {NORTH_EAST, SOUTH_EAST, SOUTH_WEST, NORTH_WEST})
+                next |= geo.step(x, d);
+        }
+        frontier = next & ~seen;
+        seen |= next;
+    }
+    return true;
+}
+
 // Dead positions the program proves cheaply: bare kings anywhere; with the orthodox men, a lone
-// minor piece against a bare king, or bishops that all stand on squares of one colour.
+// minor piece against a bare king, or bishops that all stand on squares of one colour and can
+// never leave it (on Chess 66 bishops change colour through the transfer fields: never dead).
 bool dead_position(const Position& pos) {
     const Game& g = pos.game();
     const Bitboard kings = g.king >= 0 ? pos.pieces(g.king) : 0;
@@ -19,8 +39,10 @@ bool dead_position(const Position& pos) {
     const Bitboard bishops = pos.pieces(g.bishop);
     if (others != bishops) return false;
     const Square first = lsb(bishops);
-    for (Bitboard b = bishops; b;)
-        if (!g.same_colour(first, pop_lsb(b))) return false;
+    for (Bitboard b = bishops; b;) {
+        const Square s = pop_lsb(b);
+        if (!g.same_colour(first, s) || !bishop_keeps_colour(g, s)) return false;
+    }
     return true;
 }
 

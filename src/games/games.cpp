@@ -105,7 +105,7 @@ void give_castling_rights(Position& pos) {
 
 std::vector<std::string> game_names() {
     return {"chess",        "placement", "placement-reduced", "chess20",
-            "contemporary", "chess56",   "chess2016"};
+            "contemporary", "chess56",   "chess2016",         "chess66"};
 }
 
 std::shared_ptr<const Game> make_game(const std::string& name, const Options& options) {
@@ -114,6 +114,7 @@ std::shared_ptr<const Game> make_game(const std::string& name, const Options& op
         return make_placement(name, options);
     if (name == "contemporary") return make_contemporary(options);
     if (name == "chess56" || name == "chess2016") return make_dice_game(name, options);
+    if (name == "chess66") return make_chess66(options);
     std::string known;
     for (const std::string& n : game_names()) known += (known.empty() ? "" : ", ") + n;
     throw Error(ErrorKind::Option, "variant",

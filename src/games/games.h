@@ -32,6 +32,7 @@ void give_castling_rights(Position& pos);
 std::shared_ptr<const Game> make_chess(const Options& options);
 std::shared_ptr<const Game> make_placement(const std::string& name, const Options& options);
 std::shared_ptr<const Game> make_contemporary(const Options& options);
+std::shared_ptr<const Game> make_chess66(const Options& options);
 // Not yet in the catalogue (issue 6 adds the dice): the Chess 2016 board and default army.
 std::shared_ptr<const Game> make_chess2016_default_army();
 

@@ -168,6 +168,9 @@ std::string move_to_san(Position& pos, Move m) {
         if (pos.is_capture(m)) san += "x";
         san += g.name(to);
         if (m.kind() == MoveKind::Promotion) san += "=" + game.token(m.promotion());
+        // A pawn going to Chess 66's field 4 or 5 would be written as a bare number, which PGN
+        // reads as a move number: write its departure cell too (a34, like Ng1f3).
+        if (san.find_first_not_of("0123456789") == std::string::npos) san = g.name(from) + san;
     }
     StateInfo st;
     pos.do_move(m, st);

@@ -95,10 +95,13 @@ SpecialText castling_text(const Position& pos, Move m) {
     // king-takes-rook, which is unambiguous in every setup. Both are read everywhere.
     const std::string king_to = g.name(m.from()) + g.name(castling_king_to(pos, m));
     const std::string takes_rook = g.name(m.from()) + g.name(m.to());
+    const auto& san = us == BLACK && !game.castling.black_san[side].empty()
+                          ? game.castling.black_san
+                          : game.castling.san;
     SpecialText t{game.castling.uci_king_to && orthodox ? king_to : takes_rook,
-                  game.castling.san[side],
+                  san[side],
                   {king_to, takes_rook}};
-    if (side == KING_SIDE && t.san != "O-O") t.also.push_back("O-O");  // O-O means O-Og
+    if (t.san == "O-Og") t.also.push_back("O-O");  // O-O means O-Og
     return t;
 }
 
