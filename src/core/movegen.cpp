@@ -48,7 +48,8 @@ Bitboard path_capturers(const Position& pos, Color c) {
     return men;
 }
 
-// Adds the moves from `from` to the cells of `to` that are legal, testing each by playing it.
+// Adds the moves from `from` to the cells of `to` that leave the king safe, testing each on the
+// board as it will be.
 template <class Sink>
 [[gnu::noinline, gnu::cold]] void add_tested(Position& pos, Sink& sink, Square from, Bitboard to,
                                              bool pawn) {
@@ -60,7 +61,7 @@ template <class Sink>
         // Legality does not depend on the promoted type: test one.
         const Move probe = promotes ? Move(from, t, MoveKind::Promotion, g.promotion_types.front())
                                     : Move(from, t);
-        if (!legal_by_playing(pos, probe)) continue;
+        if (!pos.leaves_king_safe(probe)) continue;
         if (pawn)
             sink.add_pawn(g, us, from, square_bb(t));
         else
@@ -150,7 +151,7 @@ void generate_men(Position& pos, Sink& sink) {
                     const Square ep = pos.state().ep_square;
                     if (G != Gen::Quiets && ep != SQ_NONE && has(pm.capture[from], ep)) {
                         const Move m(from, ep, MoveKind::EnPassant);
-                        if (!LEGAL || legal_by_playing(pos, m)) sink.add(m);
+                        if (!LEGAL || pos.leaves_king_safe(m)) sink.add(m);
                     }
                     continue;
                 }
@@ -195,7 +196,7 @@ bool legal_by_playing(Position& pos, Move m) {
 
 bool legal(Position& pos, Move m) {
     if (is_special(m.kind())) return true;  // generated only when legal
-    if (m.kind() == MoveKind::EnPassant) return legal_by_playing(pos, m);
+    if (m.kind() == MoveKind::EnPassant) return pos.leaves_king_safe(m);
     const Color us = pos.side_to_move(), them = ~us;
     const Square ksq = pos.king_square(us), from = m.from(), to = m.to();
     if (ksq == SQ_NONE) return true;
@@ -204,15 +205,14 @@ bool legal(Position& pos, Move m) {
     const Bitboard checkers = pos.checkers();
     if (has(pos.path_danger(), from) || has(pos.path_danger(), to) ||
         (checkers & path_capturers(pos, them)))
-        return legal_by_playing(pos, m);
+        return pos.leaves_king_safe(m);
     if (checkers) {
         if (more_than_one(checkers)) return false;
         if (!has(pos.tables().between(lsb(checkers), ksq) | checkers, to)) return false;
     } else if (!has(pos.tables().ride_lines(them, ksq), from)) {
         return true;  // on no rider's line through the king: cannot be pinned
     }
-    const Bitboard after = (occupied ^ square_bb(from)) | square_bb(to);
-    return !pos.attackers_to(ksq, them, after, ~square_bb(to));
+    return pos.leaves_king_safe(m);
 }
 
 void generate_legal(Position& pos, MoveList& list) {

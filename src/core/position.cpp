@@ -173,6 +173,16 @@ bool Position::attacked(Square s, Color by, Bitboard occupied) const {
     return attackers<true>(s, by, occupied, ~Bitboard(0)) != 0;
 }
 
+bool Position::leaves_king_safe(Move m) const {
+    const Square ksq = king_square(stm_);
+    if (ksq == SQ_NONE) return true;
+    assert(m.from() != ksq);
+    const Square taken = m.kind() == MoveKind::EnPassant ? st_->ep_victim : m.to();
+    const Bitboard occupied =
+        (pieces() ^ square_bb(m.from()) ^ (pieces() & square_bb(taken))) | square_bb(m.to());
+    return !attackers<true>(ksq, ~stm_, occupied, ~square_bb(taken));
+}
+
 void Position::set_check_info() {
     const Square ksq = king_square(stm_);
     st_->checkers = ksq == SQ_NONE ? 0 : attackers_to(ksq, ~stm_, pieces());

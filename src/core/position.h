@@ -77,6 +77,10 @@ class Position {
     bool attacked(Square s, Color by, Bitboard occupied) const;
     bool attacked(Square s, Color by) const { return attacked(s, by, pieces()); }
     Bitboard path_danger() const { return st_->path_danger; }
+    // Whether a normal move, promotion or en passant capture of a man other than the king leaves
+    // the mover's king unattacked: the attack test on the board as it will be (the mover's
+    // cells swapped, the taken man gone), exact for every shape of attack, hops included.
+    bool leaves_king_safe(Move m) const;
 
     // What a search calls at every node.
     int material(Color c) const { return material_[c]; }  // sum of the game's piece values
