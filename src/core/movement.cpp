@@ -278,6 +278,10 @@ MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
 
 void MoveTables::build_attack_groups(const Geometry& g, size_t types) {
     symmetric_rides_ = !g.switch_fields();
+    line_kinds_.assign(static_cast<size_t>(n_ * n_), 0);
+    for (int k = 0; k < kinds_; ++k)
+        for (Square s = 0; s < n_; ++s)
+            for (Bitboard b = ray_[k][s]; b;) line_kinds_[s * n_ + pop_lsb(b)] |= 1u << k;
     // The opposite of each ray kind: the direction turned round, or the negated leap vector.
     std::array<int, RAY_KIND_MAX>& opposite_kind = opposite_kind_;
     for (int k = 0; k < kinds_; ++k) {
@@ -292,7 +296,7 @@ void MoveTables::build_attack_groups(const Geometry& g, size_t types) {
         if (opposite_kind[k] < 0) throw std::logic_error("a ride kind has no opposite");
     }
     for (Color c : {WHITE, BLACK}) {
-        std::array<TypeSet, RAY_KIND_MAX> users{};
+        std::array<TypeSet, RAY_KIND_MAX>& users = ride_users_[c];
         for (size_t t = 0; t < types; ++t) {
             const PieceMoves& pm = pieces_[t][c];
             for (Square s = 0; s < n_; ++s) leap_reverse_[c][s] |= pm.reverse_capture[s];

@@ -70,6 +70,17 @@ class MoveTables {
     Bitboard leap_attackers(Color by, Square s) const { return leap_reverse_[by][s]; }
     const std::vector<RideAtom>& ride_atoms(Color by) const { return ride_atoms_[by]; }
     const std::vector<int>& path_capturers() const { return path_capturers_; }
+    // The ray kinds along which a ray from s passes t.
+    uint32_t line_kinds(Square s, Square t) const { return line_kinds_[s * n_ + t]; }
+    // Whether a man of `by` of type `type` captures along ray kind k (towards its target), by
+    // riding or by hopping.
+    bool rides_along(Color by, int kind, int type) const {
+        return ride_users_[by][kind] & type_bit(type);
+    }
+    bool hops_along(Color by, int kind, int type) const {
+        return hop_users_[by][kind] & type_bit(type);
+    }
+    int opposite_kind(int kind) const { return opposite_kind_[kind]; }
     // Hoppers of `by` that capture on s from the other side of one screen (symmetric boards).
     Bitboard hop_attackers(Color by, Square s, Bitboard occupied, Bitboard mine,
                            const std::array<Piece, SQUARE_MAX>& board) const {
@@ -186,6 +197,8 @@ class MoveTables {
     std::array<uint32_t, COLOR_NB> hop_kinds_{};
     std::array<std::array<TypeSet, RAY_KIND_MAX>, COLOR_NB> hop_users_{};
     std::array<int, RAY_KIND_MAX> opposite_kind_{};
+    std::array<std::array<TypeSet, RAY_KIND_MAX>, COLOR_NB> ride_users_{};
+    std::vector<uint32_t> line_kinds_;
     bool symmetric_rides_ = true;
     std::array<std::array<Bitboard, SQUARE_MAX>, RAY_KIND_MAX> ray_{}, shadow_{}, reverse_ray_{};
     std::array<bool, RAY_KIND_MAX> positive_{};

@@ -177,10 +177,34 @@ bool Position::leaves_king_safe(Move m) const {
     const Square ksq = king_square(stm_);
     if (ksq == SQ_NONE) return true;
     assert(m.from() != ksq);
+    const Color them = ~stm_;
     const Square taken = m.kind() == MoveKind::EnPassant ? st_->ep_victim : m.to();
     const Bitboard occupied =
         (pieces() ^ square_bb(m.from()) ^ (pieces() & square_bb(taken))) | square_bb(m.to());
-    return !attackers<true>(ksq, ~stm_, occupied, ~square_bb(taken));
+    if (st_->checkers || !tables_->symmetric_rides())
+        return !attackers<true>(ksq, them, occupied, ~square_bb(taken));
+    // Not in check: only the lines through the king that the move touches can change, and only
+    // riders and hoppers on them, or men with fixed paths, can attack.
+    const Bitboard theirs = pieces(them) & occupied & ~square_bb(taken);
+    for (uint32_t k = tables_->line_kinds(ksq, m.from()) | tables_->line_kinds(ksq, m.to()) |
+                      tables_->line_kinds(ksq, taken);
+         k; k &= k - 1) {
+        const int out = std::countr_zero(k), in = tables_->opposite_kind(out);
+        const Bitboard first = tables_->ride_attacks(out, ksq, occupied) & occupied;
+        if (!first) continue;
+        const Square x = lsb(first);
+        if (has(theirs, x) && tables_->rides_along(them, in, type_of(board_[x]))) return false;
+        const Bitboard second = tables_->ride_attacks(out, x, occupied) & theirs;
+        if (second && tables_->hops_along(them, in, type_of(board_[lsb(second)]))) return false;
+    }
+    for (int t : tables_->path_capturers()) {
+        const Bitboard those = theirs & by_type_[t];
+        if (!those) continue;
+        for (const PathEntry& e : tables_->piece(t, them).reverse_paths[ksq])
+            if (has(those, e.square) && popcount(e.clear & occupied) == (e.hop ? 1 : 0))
+                return false;
+    }
+    return true;
 }
 
 void Position::set_check_info() {
