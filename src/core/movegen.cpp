@@ -90,7 +90,7 @@ void generate_men(Position& pos, Sink& sink) {
     Bitboard pin_line[SQUARE_MAX];
     if (LEGAL && ksq != SQ_NONE) {
         danger = pos.path_danger();
-        if (checkers & path_capturers(pos, them)) {
+        if (checkers && (checkers & path_capturers(pos, them))) {
             danger = ~Bitboard(0);  // a hopper's check can be met by a second screen: test all
         } else {
             if (checkers)

@@ -185,31 +185,63 @@ bool Position::leaves_king_safe(Move m) const {
         return !attackers<true>(ksq, them, occupied, ~square_bb(taken));
     // Not in check: only the lines through the king that the move touches can change, and only
     // riders and hoppers on them, or men with fixed paths, can attack.
-    const Bitboard theirs = pieces(them) & occupied & ~square_bb(taken);
-    for (uint32_t k = tables_->line_kinds(ksq, m.from()) | tables_->line_kinds(ksq, m.to()) |
-                      tables_->line_kinds(ksq, taken);
-         k; k &= k - 1) {
+    const uint32_t touched = tables_->line_kinds(ksq, m.from()) | tables_->line_kinds(ksq, m.to()) |
+                             tables_->line_kinds(ksq, taken);
+    return !line_attackers(ksq, them, touched, occupied,
+                           pieces(them) & occupied & ~square_bb(taken));
+}
+
+// The men among `theirs` (of colour `by`) that attack s along the given ray kinds (going out
+// from s) by riding or hopping, or along a fixed path from anywhere. Symmetric boards only.
+Bitboard Position::line_attackers(Square s, Color by, uint32_t out_kinds, Bitboard occupied,
+                                  Bitboard theirs) const {
+    Bitboard result = 0;
+    for (uint32_t k = out_kinds; k; k &= k - 1) {
         const int out = std::countr_zero(k), in = tables_->opposite_kind(out);
-        const Bitboard first = tables_->ride_attacks(out, ksq, occupied) & occupied;
+        const Bitboard first = tables_->ride_attacks(out, s, occupied) & occupied;
         if (!first) continue;
         const Square x = lsb(first);
-        if (has(theirs, x) && tables_->rides_along(them, in, type_of(board_[x]))) return false;
+        if (has(theirs, x) && tables_->rides_along(by, in, type_of(board_[x])))
+            result |= square_bb(x);
         const Bitboard second = tables_->ride_attacks(out, x, occupied) & theirs;
-        if (second && tables_->hops_along(them, in, type_of(board_[lsb(second)]))) return false;
+        if (second && tables_->hops_along(by, in, type_of(board_[lsb(second)]))) result |= second;
     }
     for (int t : tables_->path_capturers()) {
         const Bitboard those = theirs & by_type_[t];
         if (!those) continue;
-        for (const PathEntry& e : tables_->piece(t, them).reverse_paths[ksq])
+        for (const PathEntry& e : tables_->piece(t, by).reverse_paths[s])
             if (has(those, e.square) && popcount(e.clear & occupied) == (e.hop ? 1 : 0))
-                return false;
+                result |= square_bb(e.square);
     }
-    return true;
+    return result;
+}
+
+// The men giving check after a normal move, promotion or en passant capture, where the side now
+// to move was not in check before it: the moved man, and riders or hoppers on the lines through
+// the king that the move touched (discovered, or given a screen), and men with fixed paths.
+Bitboard Position::checkers_after(Move m) const {
+    const Square ksq = king_square(stm_);
+    if (ksq == SQ_NONE) return 0;
+    const Color by = ~stm_;
+    const Square to = m.to();
+    const Bitboard occupied = pieces();
+    Bitboard result = 0;
+    if (has(tables_->reach(tables_->piece(type_of(board_[to]), by), to, occupied).capture, ksq))
+        result |= square_bb(to);
+    uint32_t touched = tables_->line_kinds(ksq, m.from()) | tables_->line_kinds(ksq, to);
+    if (m.kind() == MoveKind::EnPassant)
+        touched |= tables_->line_kinds(ksq, st_->previous->ep_victim);
+    return result | line_attackers(ksq, by, touched, occupied, pieces(by));
 }
 
 void Position::set_check_info() {
     const Square ksq = king_square(stm_);
     st_->checkers = ksq == SQ_NONE ? 0 : attackers_to(ksq, ~stm_, pieces());
+    set_path_danger();
+}
+
+void Position::set_path_danger() {
+    const Square ksq = king_square(stm_);
     st_->path_danger = 0;
     if (ksq == SQ_NONE) return;
     for (int t : tables_->path_capturers()) {
@@ -379,7 +411,14 @@ void Position::do_move(Move m, StateInfo& ns) {
     if (next != stm_) ns.key ^= zobrist::side();
     if (us == BLACK && m.kind() != MoveKind::Relocation) ++fullmove_;
     stm_ = next;
-    set_check_info();
+    if (tables_->symmetric_rides() &&
+        (m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion ||
+         m.kind() == MoveKind::EnPassant)) {
+        ns.checkers = checkers_after(m);
+        set_path_danger();
+    } else {
+        set_check_info();
+    }
 }
 
 void Position::undo_move(Move m) {

@@ -133,6 +133,10 @@ class Position {
     template <bool FirstOnly>
     Bitboard attackers(Square s, Color by, Bitboard occupied, Bitboard men) const;
     void set_check_info();
+    void set_path_danger();
+    Bitboard checkers_after(Move m) const;
+    Bitboard line_attackers(Square s, Color by, uint32_t out_kinds, Bitboard occupied,
+                            Bitboard theirs) const;
     void swap_men(Square a, Square b);
     void unmark(Bitboard cells);
     void clear_unmoved(Bitboard cells);

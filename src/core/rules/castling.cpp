@@ -23,21 +23,21 @@ void generate_castling(Position& pos, MoveList& list) {
     const Square ksq = pos.king_square(us);
     if (!cr.enabled || !has(pos.state().unmoved, ksq)) return;
     const MoveTables& mt = pos.tables();
-    const Bitboard occupied = pos.pieces();
-    const int king_file = pos.geometry().cell(ksq).file;
+    const Bitboard occupied = pos.pieces(), unmoved = pos.state().unmoved;
     for (CastlingSide side : {KING_SIDE, QUEEN_SIDE}) {
-        if (!pos.can_castle(us, side)) continue;
+        const Square rsq = pos.castling_rook(us, side);
+        if (rsq == SQ_NONE || !has(unmoved, rsq)) continue;
+        const Square kto = cr.king_to[us][side], rto = cr.rook_to[us][side];
+        Bitboard empty = span(mt, ksq, kto) | span(mt, rsq, rto);
+        Bitboard safe = span(mt, ksq, kto);
+        if (cr.between_unattacked) empty |= mt.between(ksq, rsq), safe |= mt.between(ksq, rsq);
+        if (empty & occupied & ~square_bb(ksq) & ~square_bb(rsq)) continue;  // the usual exit
+        const int king_file = pos.geometry().cell(ksq).file;
         if (cr.curtailed &&
             (king_file == cr.own_side_file[KING_SIDE] ||
              king_file == cr.own_side_file[QUEEN_SIDE]) &&
             king_file != cr.own_side_file[side])
             continue;
-        const Square rsq = pos.castling_rook(us, side), kto = cr.king_to[us][side],
-                     rto = cr.rook_to[us][side];
-        Bitboard empty = span(mt, ksq, kto) | span(mt, rsq, rto);
-        Bitboard safe = span(mt, ksq, kto);
-        if (cr.between_unattacked) empty |= mt.between(ksq, rsq), safe |= mt.between(ksq, rsq);
-        if (empty & occupied & ~square_bb(ksq) & ~square_bb(rsq)) continue;
         bool attacked = false;
         for (Bitboard b = safe; b && !attacked;)
             attacked = pos.attacked(pop_lsb(b), them, occupied);
