@@ -49,6 +49,7 @@
 #include "games/games.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
+#include "uci_engine.h"
 
 namespace menagerie {
 namespace {
@@ -69,84 +70,15 @@ bool expressible(const std::string& token) {
     return false;
 }
 
-class FairyStockfish {
+// Debian's fairy-stockfish with the variant definitions written for this test.
+class FairyStockfish : public test::UciEngine {
   public:
-    explicit FairyStockfish(const std::string& variant_path) {
-        const char* path = nullptr;
-        for (const char* p : {"/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish",
-                              "/usr/local/bin/fairy-stockfish"})
-            if (access(p, X_OK) == 0) path = p;
-        if (!path) return;
-        int to_child[2], from_child[2];
-        if (pipe(to_child) || pipe(from_child)) return;
-        pid_ = fork();
-        if (pid_ == 0) {
-            dup2(to_child[0], 0);
-            dup2(from_child[1], 1);
-            close(to_child[1]);
-            close(from_child[0]);
-            execl(path, path, static_cast<char*>(nullptr));
-            _exit(127);
-        }
-        close(to_child[0]);
-        close(from_child[1]);
-        in_ = fdopen(to_child[1], "w");
-        out_ = fdopen(from_child[0], "r");
-        send("uci");
-        wait_for("uciok");
-        send("setoption name VariantPath value " + variant_path);
+    explicit FairyStockfish(const std::string& variant_path)
+        : UciEngine({"/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish",
+                     "/usr/local/bin/fairy-stockfish"}) {
+        if (available()) set_option("VariantPath", variant_path);
     }
-    ~FairyStockfish() {
-        if (!in_) return;
-        send("quit");
-        fclose(in_);
-        fclose(out_);
-        waitpid(pid_, nullptr, 0);
-    }
-    bool available() const { return in_ != nullptr; }
-
-    void variant(const std::string& name) {
-        send("setoption name UCI_Variant value " + name);
-        send("isready");
-        wait_for("readyok");
-    }
-
-    // The moves with their perft(depth - 1) counts, and the total.
-    std::map<std::string, uint64_t> divide(const std::string& fen, int depth, uint64_t& total) {
-        send("position fen " + fen);
-        send("go perft " + std::to_string(depth));
-        std::map<std::string, uint64_t> moves;
-        for (std::string line = read_line();; line = read_line()) {
-            if (line.rfind("Nodes searched: ", 0) == 0) {
-                total = std::stoull(line.substr(16));
-                return moves;
-            }
-            const auto colon = line.find(": ");
-            if (colon != std::string::npos && colon >= 4 && colon <= 6)
-                moves[line.substr(0, colon)] = std::stoull(line.substr(colon + 2));
-        }
-    }
-
-  private:
-    void send(const std::string& line) {
-        fputs((line + "\n").c_str(), in_);
-        fflush(in_);
-    }
-    std::string read_line() {
-        char buffer[4096];
-        if (!fgets(buffer, sizeof buffer, out_))
-            throw std::runtime_error("fairy-stockfish closed its output");
-        std::string s(buffer);
-        while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
-        return s;
-    }
-    void wait_for(const std::string& token) {
-        while (read_line() != token) {
-        }
-    }
-    pid_t pid_ = -1;
-    FILE* in_ = nullptr;
-    FILE* out_ = nullptr;
+    void variant(const std::string& name) { set_option("UCI_Variant", name); }
 };
 
 // The box: file 0-11 (a-l), rank 0-9 (1-10).

@@ -18,82 +18,18 @@
 #include "notation/fen.h"
 #include "notation/move_text.h"
 #include "test_util.h"
+#include "uci_engine.h"
 
 namespace menagerie {
 namespace {
 
-class Stockfish {
+// Debian's stockfish, playing Chess960 so that castling is written king-takes-rook.
+class Stockfish : public test::UciEngine {
   public:
-    Stockfish() {
-        const char* path = nullptr;
-        for (const char* p :
-             {"/usr/games/stockfish", "/usr/bin/stockfish", "/usr/local/bin/stockfish"})
-            if (access(p, X_OK) == 0) path = p;
-        if (!path) return;
-        int to_child[2], from_child[2];
-        if (pipe(to_child) || pipe(from_child)) return;
-        pid_ = fork();
-        if (pid_ == 0) {
-            dup2(to_child[0], 0);
-            dup2(from_child[1], 1);
-            close(to_child[1]);
-            close(from_child[0]);
-            execl(path, path, static_cast<char*>(nullptr));
-            _exit(127);
-        }
-        close(to_child[0]);
-        close(from_child[1]);
-        in_ = fdopen(to_child[1], "w");
-        out_ = fdopen(from_child[0], "r");
-        send("uci");
-        wait_for("uciok");
-        send("setoption name UCI_Chess960 value true");
+    Stockfish()
+        : UciEngine({"/usr/games/stockfish", "/usr/bin/stockfish", "/usr/local/bin/stockfish"}) {
+        if (available()) set_option("UCI_Chess960", "true");
     }
-    ~Stockfish() {
-        if (!in_) return;
-        send("quit");
-        fclose(in_);
-        fclose(out_);
-        waitpid(pid_, nullptr, 0);
-    }
-    bool available() const { return in_ != nullptr; }
-
-    // Moves with their perft(depth - 1) counts, and the total.
-    std::map<std::string, uint64_t> divide(const std::string& fen, int depth, uint64_t& total) {
-        send("position fen " + fen);
-        send("go perft " + std::to_string(depth));
-        std::map<std::string, uint64_t> moves;
-        for (std::string line = read_line();; line = read_line()) {
-            if (line.rfind("Nodes searched: ", 0) == 0) {
-                total = std::stoull(line.substr(16));
-                return moves;
-            }
-            const auto colon = line.find(": ");
-            if (colon != std::string::npos && colon >= 4 && colon <= 5)
-                moves[line.substr(0, colon)] = std::stoull(line.substr(colon + 2));
-        }
-    }
-
-  private:
-    void send(const std::string& line) {
-        fputs((line + "\n").c_str(), in_);
-        fflush(in_);
-    }
-    std::string read_line() {
-        char buffer[4096];
-        if (!fgets(buffer, sizeof buffer, out_))
-            throw std::runtime_error("stockfish closed its output");
-        std::string s(buffer);
-        while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
-        return s;
-    }
-    void wait_for(const std::string& token) {
-        while (read_line() != token) {
-        }
-    }
-    pid_t pid_ = -1;
-    FILE* in_ = nullptr;
-    FILE* out_ = nullptr;
 };
 
 std::string first_six_fields(const std::string& fen) {
