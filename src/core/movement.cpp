@@ -273,6 +273,13 @@ MoveTables::MoveTables(const Geometry& g, const std::vector<PieceType>& types) {
                 for (uint32_t k = pm.hop_kinds; k; k &= k - 1)
                     pm.hop_lines[s] |= reverse_ray_[std::countr_zero(k)][s];
             }
+    for (size_t t = 0; t < pieces_.size(); ++t)
+        for (Color c : {WHITE, BLACK}) {
+            const PieceMoves& pm = pieces_[t][c];
+            if (!pm.hop_kinds) continue;
+            if (c == WHITE) hop_types_.push_back(static_cast<int>(t));
+            for (Square s = 0; s < n_; ++s) hop_reach_[c][s] |= pm.hop_lines[s];
+        }
     build_attack_groups(g, types.size());
 }
 

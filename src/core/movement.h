@@ -81,10 +81,13 @@ class MoveTables {
         return hop_users_[by][kind] & type_bit(type);
     }
     int opposite_kind(int kind) const { return opposite_kind_[kind]; }
+    const std::vector<int>& hop_types() const { return hop_types_; }
     // Hoppers of `by` that capture on s from the other side of one screen (symmetric boards).
-    Bitboard hop_attackers(Color by, Square s, Bitboard occupied, Bitboard mine,
+    // `hoppers`: the men of the hopping types among `mine`; none on a line through s, no scan.
+    Bitboard hop_attackers(Color by, Square s, Bitboard occupied, Bitboard mine, Bitboard hoppers,
                            const std::array<Piece, SQUARE_MAX>& board) const {
         Bitboard result = 0;
+        if (!(hoppers & hop_reach_[by][s])) return result;
         for (uint32_t k = hop_kinds_[by]; k; k &= k - 1) {
             const int kind = std::countr_zero(k), back = opposite_kind_[kind];
             const Bitboard screen = ride_attacks(back, s, occupied) & occupied;
@@ -195,6 +198,8 @@ class MoveTables {
     std::vector<int> path_capturers_;
     TypeSet path_capturer_set_ = 0;
     std::array<uint32_t, COLOR_NB> hop_kinds_{};
+    std::vector<int> hop_types_;
+    std::array<std::array<Bitboard, SQUARE_MAX>, COLOR_NB> hop_reach_{};
     std::array<std::array<TypeSet, RAY_KIND_MAX>, COLOR_NB> hop_users_{};
     std::array<int, RAY_KIND_MAX> opposite_kind_{};
     std::array<std::array<TypeSet, RAY_KIND_MAX>, COLOR_NB> ride_users_{};
