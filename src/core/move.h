@@ -52,12 +52,9 @@ class Move {
     uint32_t data_;
 };
 
-struct MoveList {
-    // Room for the worst case the limits allow: every man of a side (at most half of 128 cells)
-    // moving to every cell, a pawn's promotions counted once per promotion type, is far beyond
-    // any real position; 4096 covers a side of 16 pawns on the seventh rank each promoting to
-    // 62 types plus a full army's other moves.
-    std::array<Move, 4096> moves;
+template <int Capacity>
+struct BasicMoveList {
+    std::array<Move, Capacity> moves;
     int count = 0;
     void push(Move m) {
         assert(count < static_cast<int>(moves.size()));
@@ -67,5 +64,12 @@ struct MoveList {
     const Move* end() const { return moves.data() + count; }
     int size() const { return count; }
 };
+
+// Room for the worst case the limits allow: 4096 covers a side of 16 pawns on the seventh rank
+// each promoting to 62 types plus a full army's other moves.
+using MoveList = BasicMoveList<4096>;
+// The special kinds of one position (castling, Bunker Leap, adjustment: a handful at most): a
+// small list, since the generator builds one at nearly every node.
+using SpecialMoveList = BasicMoveList<16>;
 
 }  // namespace menagerie

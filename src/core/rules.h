@@ -24,9 +24,9 @@ constexpr bool is_special(MoveKind k) {
 }
 
 // Each appends the legal moves of its kind (never out of check; the callers see to that).
-void generate_castling(Position& pos, MoveList& list);
-void generate_bunker_leaps(Position& pos, MoveList& list);  // after castling: skips duplicates
-void generate_adjustments(Position& pos, MoveList& list);
+void generate_castling(Position& pos, SpecialMoveList& list);
+void generate_bunker_leaps(Position& pos, SpecialMoveList& list);  // after castling: skips those
+void generate_adjustments(Position& pos, SpecialMoveList& list);
 void generate_choices(Position& pos, MoveList& list);  // the pending choice step's moves
 
 // The special moves of a position without a pending choice, appended in a fixed order.
@@ -41,8 +41,7 @@ void generate_special_moves(Position& pos, Sink& sink) {
     if (!(king_unmoved && (g.castling.enabled || g.bunker_leap)) &&
         !(g.bishop_adjustment && pos.can_adjust(us)))
         return;
-    MoveList list;
-    list.count = 0;
+    SpecialMoveList list;
     generate_castling(pos, list);
     generate_bunker_leaps(pos, list);
     generate_adjustments(pos, list);

@@ -5,7 +5,7 @@
 
 namespace menagerie {
 
-void generate_adjustments(Position& pos, MoveList& list) {
+void generate_adjustments(Position& pos, SpecialMoveList& list) {
     const Game& g = pos.game();
     const Color us = pos.side_to_move(), them = ~us;
     if (!g.bishop_adjustment || !pos.can_adjust(us)) return;

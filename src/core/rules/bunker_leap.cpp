@@ -5,7 +5,7 @@
 
 namespace menagerie {
 
-void generate_bunker_leaps(Position& pos, MoveList& list) {
+void generate_bunker_leaps(Position& pos, SpecialMoveList& list) {
     const Game& g = pos.game();
     const Color us = pos.side_to_move(), them = ~us;
     const Square ksq = pos.king_square(us);

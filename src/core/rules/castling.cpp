@@ -16,7 +16,7 @@ Bitboard span(const MoveTables& mt, Square a, Square b) {
 
 }  // namespace
 
-void generate_castling(Position& pos, MoveList& list) {
+void generate_castling(Position& pos, SpecialMoveList& list) {
     const Game& g = pos.game();
     const CastlingRules& cr = g.castling;
     const Color us = pos.side_to_move(), them = ~us;
