@@ -150,32 +150,19 @@ class MoveTables {
     };
     Reach reach(const PieceMoves& pm, Square from, Bitboard occupied) const {
         Reach r{pm.quiet[from], pm.capture[from]};
-        Bitboard quiet_rides = 0;
         if (pm.ride_quiet == pm.ride_capture) {
             if (pm.ride_quiet) {
-                quiet_rides = rides(pm.ride_quiet, from, occupied);
-                r.quiet |= quiet_rides, r.capture |= quiet_rides;
+                const Bitboard rides_both = rides(pm.ride_quiet, from, occupied);
+                r.quiet |= rides_both, r.capture |= rides_both;
             }
         } else {
-            quiet_rides = rides(pm.ride_quiet, from, occupied);
-            r.quiet |= quiet_rides;
+            r.quiet |= rides(pm.ride_quiet, from, occupied);
             r.capture |= rides(pm.ride_capture, from, occupied);
         }
-        if (pm.hop_kinds) {
-            // The quiet rides of a Cannon, Vao or Leo already end on every screen (the first man
-            // of each line); beyond each, one more scan finds the man it may take.
-            const bool rides_to_screens = (pm.ride_quiet & pm.hop_kinds) == pm.hop_kinds;
-            for (Bitboard screens = rides_to_screens ? quiet_rides & occupied : 0; screens;) {
-                const Square screen = pop_lsb(screens);
-                const uint32_t along = line_kinds(from, screen) & pm.hop_kinds;
-                if (along)
-                    r.capture |= ride_attacks(std::countr_zero(along), screen, occupied) & occupied;
-            }
-            for (uint32_t k = rides_to_screens ? 0 : pm.hop_kinds; k; k &= k - 1) {
-                const int kind = std::countr_zero(k);
-                const Bitboard screen = ride_attacks(kind, from, occupied) & occupied;
-                if (screen) r.capture |= ride_attacks(kind, lsb(screen), occupied) & occupied;
-            }
+        for (uint32_t k = pm.hop_kinds; k; k &= k - 1) {
+            const int kind = std::countr_zero(k);
+            const Bitboard screen = ride_attacks(kind, from, occupied) & occupied;
+            if (screen) r.capture |= ride_attacks(kind, lsb(screen), occupied) & occupied;
         }
         if (pm.has_paths)
             for (const PathEntry& e : pm.paths[from]) {
