@@ -48,8 +48,8 @@ const BenchCase SUITE[] = {
      4},
     // The catalogue's Chess 2016: Cannon, Leo (green 5) and Vaos (white 6-6) at the start, and
     // the unsubstituted array.
-    {"chess2016/W1-6-6.G5.R1/4", "chess2016", "#W1-6-6.G5.R1", 4},
-    {"chess2016/W1-1-2.G1.R1/4", "chess2016", "#W1-1-2.G1.R1", 4},
+    {"chess2016/W1-6-6.G5.R1/5", "chess2016", "#W1-6-6.G5.R1", 5},
+    {"chess2016/W1-1-2.G1.R1/5", "chess2016", "#W1-1-2.G1.R1", 5},
 };
 
 // The suite's games: the catalogue's, and the 2016 default army that is not a game of it yet.
