@@ -302,6 +302,9 @@ void MoveTables::build_attack_groups(const Geometry& g, size_t types) {
         }
         if (opposite_kind[k] < 0) throw std::logic_error("a ride kind has no opposite");
     }
+    for (Color c : {WHITE, BLACK})
+        for (uint32_t k = hop_kinds_[c]; k; k &= k - 1)
+            hop_back_kinds_[c] |= 1u << opposite_kind[std::countr_zero(k)];
     for (Color c : {WHITE, BLACK}) {
         std::array<TypeSet, RAY_KIND_MAX>& users = ride_users_[c];
         for (size_t t = 0; t < types; ++t) {

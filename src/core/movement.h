@@ -88,12 +88,16 @@ class MoveTables {
                            const std::array<Piece, SQUARE_MAX>& board) const {
         Bitboard result = 0;
         if (!(hoppers & hop_reach_[by][s])) return result;
-        for (uint32_t k = hop_kinds_[by]; k; k &= k - 1) {
-            const int kind = std::countr_zero(k), back = opposite_kind_[kind];
-            const Bitboard screen = ride_attacks(back, s, occupied) & occupied;
-            if (!screen) continue;
-            const Bitboard hopper = ride_attacks(back, lsb(screen), occupied) & mine;
-            if (hopper && (hop_users_[by][kind] & type_bit(type_of(board[lsb(hopper)]))))
+        // Every screen at once from the ride tables, looking back along the hoppers' lines, then
+        // the first man beyond each.
+        for (Bitboard screens = rides(hop_back_kinds_[by], s, occupied) & occupied; screens;) {
+            const Square screen = pop_lsb(screens);
+            const uint32_t along = line_kinds(s, screen) & hop_back_kinds_[by];
+            if (!along) continue;
+            const int back = std::countr_zero(along);
+            const Bitboard hopper = ride_attacks(back, screen, occupied) & mine;
+            if (hopper &&
+                (hop_users_[by][opposite_kind_[back]] & type_bit(type_of(board[lsb(hopper)]))))
                 result |= hopper;
         }
         return result;
@@ -206,7 +210,7 @@ class MoveTables {
     std::array<std::array<Bitboard, SQUARE_MAX>, COLOR_NB> ride_lines_{};
     std::vector<int> path_capturers_;
     TypeSet path_capturer_set_ = 0;
-    std::array<uint32_t, COLOR_NB> hop_kinds_{};
+    std::array<uint32_t, COLOR_NB> hop_kinds_{}, hop_back_kinds_{};
     std::vector<int> hop_types_;
     std::array<std::array<Bitboard, SQUARE_MAX>, COLOR_NB> hop_reach_{};
     std::array<std::array<TypeSet, RAY_KIND_MAX>, COLOR_NB> hop_users_{};
