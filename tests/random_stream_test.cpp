@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "games/blackswan_draws.h"
 
 namespace menagerie {
@@ -165,6 +166,25 @@ TEST(BlackSwanDraws, CompositionChecks) {
     bs::Composition negative = bs::default_composition;
     negative[0] = -1;
     EXPECT_NE(bs::composition_error(negative), "");
+}
+
+TEST(BlackSwanDraws, CompositionText) {
+    EXPECT_EQ(bs::composition_text(bs::default_composition), "8/2/2/2/2/1/1/1/1");
+    EXPECT_EQ(bs::parse_composition("8/2/2/2/2/1/1/1/1"), bs::default_composition);
+    const bs::Composition more_swans = {6, 2, 2, 2, 2, 2, 2, 1, 1};
+    EXPECT_EQ(bs::parse_composition("6/2/2/2/2/2/2/1/1"), more_swans);
+    for (const char* bad :
+         {"", "8/2/2/2/2/1/1/1", "8/2/2/2/2/1/1/1/1/1", "8/2/2/x/2/1/1/1/1", "8/2/2/2/2/1/1/1/1 ",
+          "1/1/1/1/1/1/1/1/1", "8-2/2/2/2/1/1/1/1", "9999/2/2/2/2/1/1/1/1"}) {
+        try {
+            bs::parse_composition(bad);
+            ADD_FAILURE() << "accepted " << bad;
+        } catch (const Error& e) {
+            EXPECT_EQ(e.kind(), ErrorKind::Option) << bad;
+            EXPECT_EQ(e.field(), "composition") << bad;
+            EXPECT_NE(std::string(e.what()).find("bad tile composition"), std::string::npos);
+        }
+    }
 }
 
 TEST(BlackSwanDraws, ArrangementIsAPermutationOfTheTiles) {

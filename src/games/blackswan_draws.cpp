@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "core/error.h"
+
 namespace menagerie::blackswan {
 
 namespace {
@@ -22,6 +24,46 @@ std::string composition_error(const Composition& composition) {
                std::to_string(total);
     if (total > 64) return "a side may have at most 64 tiles, not " + std::to_string(total);
     return {};
+}
+
+Composition parse_composition(const std::string& text) {
+    static const char* const names[TILE_KINDS] = {"pawns",     "knights", "bishops",
+                                                  "rooks",     "queens",  "2-with",
+                                                  "2-without", "3-with",  "3-without"};
+    auto fail = [&](const std::string& why) {
+        throw Error(ErrorKind::Option, "composition",
+                    "bad tile composition " + quoted(text) + ": " + why +
+                        " (expected nine counts P/N/B/R/Q/2-with/2-without/3-with/3-without, "
+                        "for example " +
+                        composition_text(default_composition) + ")");
+    };
+    Composition composition{};
+    size_t at = 0;
+    for (int kind = 0; kind < TILE_KINDS; ++kind) {
+        if (kind > 0) {
+            if (at >= text.size() || text[at] != '/')
+                fail(at >= text.size()
+                         ? "only " + std::to_string(kind) + " counts"
+                         : "expected '/' after the count of " + std::string(names[kind - 1]));
+            ++at;
+        }
+        const size_t start = at;
+        int value = 0;
+        while (at < text.size() && text[at] >= '0' && text[at] <= '9' && at - start < 3)
+            value = value * 10 + (text[at++] - '0');
+        if (at == start) fail("the count of " + std::string(names[kind]) + " is not a number");
+        composition[kind] = value;
+    }
+    if (at != text.size()) fail("more than nine counts, or trailing text");
+    if (const std::string why = composition_error(composition); !why.empty()) fail(why);
+    return composition;
+}
+
+std::string composition_text(const Composition& composition) {
+    std::string text;
+    for (int kind = 0; kind < TILE_KINDS; ++kind)
+        text += (kind ? "/" : "") + std::to_string(composition[kind]);
+    return text;
 }
 
 int event_size(Tile tile) {

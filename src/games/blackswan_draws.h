@@ -43,6 +43,12 @@ constexpr int ON_BOARD = 15;
 // Empty when the composition can be played, else what is wrong with it: no count negative, at
 // least 15 tiles in all (every starting square gets one), at most 64.
 std::string composition_error(const Composition& composition);
+// A composition as its option text: the nine counts in Tile order separated by '/', pawns,
+// knights, bishops, rooks, queens, then the event tiles 2-with, 2-without, 3-with, 3-without
+// (the default is 8/2/2/2/2/1/1/1/1). The reader throws Error (kind Option, field
+// "composition") naming what is wrong, also for a composition that cannot be played.
+Composition parse_composition(const std::string& text);
+std::string composition_text(const Composition& composition);
 
 // The side's tiles in a random order: the first 15 stand, in this order, on a1 b1 c1 d1 f1 g1
 // h1, a2 ... h2 (White) or a8 b8 c8 d8 f8 g8 h8, a7 ... h7 (Black); the rest stay unseen. Every
