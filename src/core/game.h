@@ -93,6 +93,13 @@ class Game {
     bool bishop_adjustment = false;
     std::vector<ChoiceStep> choice_steps;  // the start owes these, in order (Placement)
     bool orthodox_material = false;        // dead-position rules of orthodox minor-piece endings
+    // Black Swan (core/rules/swans.cpp): the types from `first_swan` on are face-down swans.
+    // They move and capture as pawns of their side, two steps from their starting square (where
+    // they are marked unmoved, and cannot be captured), and a swan that lands on its side's
+    // `reveal_zone` is turned over in the same move into swan_identity[type - first_swan].
+    int first_swan = -1;
+    std::vector<int> swan_identity;
+    std::array<Bitboard, COLOR_NB> reveal_zone{};
 
     // Setups are generated, not stored: `setups` names them, `build_setup` fills a cleared
     // position with setup n (before finish_setup), and without a chosen setup the game starts

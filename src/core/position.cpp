@@ -300,6 +300,7 @@ void Position::clear_unmoved(Bitboard cells) {
 // shows them) have equal keys: without castling or adjustment rights a rook's mark means nothing,
 // and without a castling rook (or a Bunker Leap) neither does the king's.
 void Position::drop_meaningless_unmoved() {
+    if (game_->first_swan >= 0) return;  // Black Swan: only swans on their starting square
     for (Color c : {WHITE, BLACK}) {
         if (st_->adjust_rights & (1 << c)) continue;
         const Square king = king_square(c);
@@ -350,7 +351,7 @@ void Position::do_move(Move m, StateInfo& ns) {
     ns.adjust_rights = st_->adjust_rights;
     ns.pending = st_->pending;
     ns.ep_square = ns.ep_victim = SQ_NONE;
-    ns.captured = NO_PIECE;
+    ns.captured = ns.revealed = NO_PIECE;
     ns.previous = st_;
     if (st_->ep_square != SQ_NONE) ns.key ^= zobrist::ep(st_->ep_square);
     st_ = &ns;
@@ -380,6 +381,9 @@ void Position::do_move(Move m, StateInfo& ns) {
                 } else {
                     update_ep(from, to);
                 }
+            } else if (game_->first_swan >= 0 && type_of(p) >= game_->first_swan) {
+                reveal_swan(to, ns);
+                if (type_of(board_[to]) == game_->pawn) update_ep(from, to);
             }
             clear_unmoved(square_bb(from) | square_bb(to));
             break;
@@ -432,6 +436,10 @@ void Position::undo_move(Move m) {
                 const Piece promoted = board_[to];
                 remove_piece(to);
                 add_piece(to, make_piece_code(color_of(promoted), game_->pawn));
+            }
+            if (st_->revealed != NO_PIECE) {
+                remove_piece(to);
+                add_piece(to, st_->revealed);
             }
             move_piece(to, from);
             if (st_->captured != NO_PIECE) add_piece(to, st_->captured);
@@ -500,7 +508,7 @@ void Position::do_null_move(StateInfo& ns) {
     assert(!st_->checkers);
     ns = *st_;
     ns.previous = st_;
-    ns.captured = NO_PIECE;
+    ns.captured = ns.revealed = NO_PIECE;
     ns.rule50 = st_->rule50 + 1;
     if (ns.ep_square != SQ_NONE) ns.key ^= zobrist::ep(ns.ep_square);
     ns.ep_square = ns.ep_victim = SQ_NONE;

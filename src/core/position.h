@@ -24,6 +24,7 @@ struct StateInfo {
     uint8_t adjust_rights = 0;     // bit per colour
     uint8_t pending = NO_PENDING;  // index of the choice step owed (Game::choice_steps)
     Piece captured = NO_PIECE;
+    Piece revealed = NO_PIECE;  // the swan a normal move turned over on its destination
     Bitboard checkers = 0;
     // The cells of every fixed path (a hop, a bent move, a limited ride) by which an enemy man
     // could reach the king of the side to move. A move that lands on or leaves one of them may
@@ -128,7 +129,8 @@ class Position {
     void unmake_bunker_leap(Move m);
     void make_adjustment(Move m, StateInfo& ns);
     void unmake_adjustment(Move m);
-    Color make_choice(Move m, StateInfo& ns);  // returns the side that moves next
+    Color make_choice(Move m, StateInfo& ns);    // returns the side that moves next
+    void reveal_swan(Square to, StateInfo& ns);  // after a swan's move to `to`
     void unmake_choice(Move m);
     template <bool FirstOnly>
     Bitboard attackers(Square s, Color by, Bitboard occupied, Bitboard men) const;

@@ -8,6 +8,7 @@
 //   BunkerLeap    rules/bunker_leap.cpp    Contemporary Random Chess: the king is unmoved
 //   Adjustment    rules/adjustment.cpp     Contemporary Random Chess: adjustment right
 //   Relocation    rules/choices.cpp        a choice is pending (Placement's relocation phase)
+//   (swans)       rules/swans.cpp          Black Swan: face-down swans' moves and reveals
 #pragma once
 
 #include <string>
@@ -28,6 +29,9 @@ void generate_castling(Position& pos, MoveList& list);
 void generate_bunker_leaps(Position& pos, MoveList& list);  // after castling: skips duplicates
 void generate_adjustments(Position& pos, MoveList& list);
 void generate_choices(Position& pos, MoveList& list);  // the pending choice step's moves
+// Black Swan: the face-down swans' moves (normal moves; a reveal is part of the move), captures
+// and/or quiet ones, legal or pseudo-legal.
+void generate_swans(Position& pos, MoveList& list, bool captures, bool quiets, bool legal);
 
 // The special moves of a position without a pending choice, appended in a fixed order.
 template <class Sink>
@@ -54,6 +58,14 @@ void generate_choices(Position& pos, Sink& sink) {
     MoveList list;
     list.count = 0;
     generate_choices(pos, list);
+    for (Move m : list) sink.add(m);
+}
+
+template <class Sink>
+void generate_swans(Position& pos, Sink& sink, bool captures, bool quiets, bool legal) {
+    MoveList list;
+    list.count = 0;
+    generate_swans(pos, list, captures, quiets, legal);
     for (Move m : list) sink.add(m);
 }
 

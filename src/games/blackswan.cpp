@@ -1,0 +1,145 @@
+// Black Swan (Florin Lupusoru), the referee's game: every identity known. Kings on e1 and e8;
+// each side's other 15 starting squares hold face-down swans drawn from its tiles with the
+// game's seed (games/blackswan_draws.h). Swans are types of their own, one per identity, after
+// the orthodox six; they move as pawns and are turned over on their third or fourth rank
+// (core/rules/swans.cpp). No castling.
+//
+// Today the game takes compositions without event tiles only: events and the random
+// multi-piece promotion are still to come (docs/rules/blackswan.md, "What is left").
+#include "games/blackswan.h"
+
+#include "core/error.h"
+#include "games/blackswan_draws.h"
+#include "games/games.h"
+
+namespace menagerie {
+
+namespace {
+
+namespace bs = blackswan;
+
+// The swans' tokens, in Tile order: a prime on the identity's letter; events E to E'''.
+const char* const swan_tokens[bs::TILE_KINDS] = {"P'", "N'", "B'",  "R'",  "Q'",
+                                                 "E",  "E'", "E''", "E'''"};
+const char* const swan_names[bs::TILE_KINDS] = {"swan pawn",           "swan knight",
+                                                "swan bishop",         "swan rook",
+                                                "swan queen",          "swan event 2 with pawns",
+                                                "swan event 2 pieces", "swan event 3 with pawns",
+                                                "swan event 3 pieces"};
+
+Bitboard ranks(const Geometry& g, std::initializer_list<int> list) {
+    Bitboard b = 0;
+    for (int r : list)
+        for (int f = 0; f < g.width(); ++f) b |= square_bb(g.at(f, r));
+    return b;
+}
+
+// The swans of a side on its own first two ranks (where every starting square is).
+Bitboard home_swans(const Position& pos, Color c) {
+    const Game& game = pos.game();
+    const Bitboard home = ranks(pos.geometry(), c == WHITE ? std::initializer_list<int>{0, 1}
+                                                           : std::initializer_list<int>{6, 7});
+    Bitboard swans = 0;
+    for (int t = game.first_swan; t < static_cast<int>(game.types.size()); ++t)
+        swans |= pos.pieces(c, t);
+    return swans & home;
+}
+
+// FEN field 7: the swans on their own first two ranks that have left their starting square
+// ("-" for none); every other swan there is on its starting square.
+void read_extra(Position& pos, const std::vector<std::string>& extra, Bitboard& unmoved) {
+    Bitboard moved = 0;
+    const std::string field = extra.empty() ? "-" : extra[0];
+    if (field != "-")
+        for (size_t at = 0; at < field.size(); at += 2) {
+            const Square s = pos.geometry().find(field.substr(at, 2));
+            if (s == SQ_NONE || !has(home_swans(pos, WHITE) | home_swans(pos, BLACK), s))
+                throw Error(ErrorKind::Fen, "moved swans",
+                            "FEN moved-swans field " + quoted(field) +
+                                " names a cell without a swan on its first two ranks");
+            moved |= square_bb(s);
+        }
+    for (Color c : {WHITE, BLACK}) {
+        const Bitboard swans = home_swans(pos, c);
+        // A swan on the first rank cannot have moved (swans only move forward).
+        if (moved & swans & ranks(pos.geometry(), {c == WHITE ? 0 : 7}))
+            throw Error(ErrorKind::Fen, "moved swans",
+                        "FEN moved-swans field names a swan on its own first rank");
+        unmoved |= swans & ~moved;
+    }
+}
+
+std::string write_extra(const Position& pos) {
+    std::string field;
+    for (Color c : {WHITE, BLACK})
+        for (Bitboard b = home_swans(pos, c) & ~pos.state().unmoved; b;)
+            field += pos.geometry().name(pop_lsb(b));
+    return " " + (field.empty() ? std::string("-") : field);
+}
+
+}  // namespace
+
+std::shared_ptr<const Game> make_blackswan(const Options& options) {
+    Seed seed{};
+    bs::Composition composition = bs::default_composition;
+    for (const auto& [key, value] : options) {
+        if (key == "seed") {
+            const auto parsed = seed_from_hex(value);
+            if (!parsed)
+                throw Error(ErrorKind::Option, "seed",
+                            "option seed must be 64 hexadecimal digits, not " + quoted(value));
+            seed = *parsed;
+        } else if (key == "composition") {
+            composition = bs::parse_composition(value);
+        } else {
+            throw Error(
+                ErrorKind::Option, key,
+                "unknown option " + quoted(key) + " for blackswan (options: seed, composition)");
+        }
+    }
+    if (!options.count("seed")) seed = random_seed();
+    for (int kind = static_cast<int>(bs::Tile::Event2With); kind < bs::TILE_KINDS; ++kind)
+        if (composition[kind])
+            throw Error(ErrorKind::Option, "composition",
+                        "event tiles are not supported yet: give a composition without them, "
+                        "for example 10/2/2/2/2/0/0/0/0");
+
+    auto game = orthodox_game("blackswan", "Black Swan");
+    game->castling = {};
+    // Promotion is still the orthodox choice (the random 1-3 pieces are to come).
+    game->promotion_types = {1, 2, 3, 4};
+    const Geometry& g = game->geometry;
+    game->double_step_zone = {ranks(g, {0, 1}), ranks(g, {6, 7})};
+    game->reveal_zone = {ranks(g, {2, 3}), ranks(g, {4, 5})};
+    game->first_swan = static_cast<int>(game->types.size());
+    for (int kind = 0; kind < bs::TILE_KINDS; ++kind) {
+        PieceType swan = make_piece("pawn");
+        swan.pawn = false;
+        swan.name = swan_names[kind];
+        swan.token = swan_tokens[kind];
+        game->types.push_back(swan);
+        game->swan_identity.push_back(kind < 5 ? kind : -1);  // tiles P N B R Q = types 0-4
+    }
+    game->options = {{"seed", to_hex(seed)}, {"composition", bs::composition_text(composition)}};
+    game->fen_extension = {1, read_extra, write_extra};
+    game->build_start = [seed, composition](Position& pos) {
+        const Game& gm = pos.game();
+        const Geometry& geo = pos.geometry();
+        Bitboard unmoved = 0;
+        for (Color c : {WHITE, BLACK}) {
+            const bool black = c == BLACK;
+            pos.put(geo.at(4, black ? 7 : 0), make_piece_code(c, gm.king));
+            const auto tiles = bs::draw_arrangement(seed, black, composition);
+            const auto cells = bs::starting_squares(geo, black);
+            for (size_t i = 0; i < cells.size(); ++i) {
+                pos.put(cells[i], make_piece_code(c, gm.first_swan + static_cast<int>(tiles[i])));
+                unmoved |= square_bb(cells[i]);
+            }
+        }
+        pos.set_unmoved(unmoved);
+    };
+    game->freeze();
+    return game;
+}
+
+}  // namespace menagerie
