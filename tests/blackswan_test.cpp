@@ -78,6 +78,8 @@ TEST(BlackSwan, DoubleStepOnlyFromTheStartingSquare) {
     EXPECT_EQ(moves.count("b2b4"), 0u);  // b2 has moved already
     EXPECT_EQ(moves.count("b2b3"), 1u);
     EXPECT_EQ(moves.count("c1c3"), 1u);  // from the first rank, over an empty c2
+    // The referee writes a face-down swan's move with its identity's primed letter.
+    EXPECT_EQ(test::sans(pos).count("B'c3"), 1u);
 }
 
 TEST(BlackSwan, RevealedOnTheThirdAndFourthRank) {
@@ -157,6 +159,12 @@ TEST(BlackSwan, RandomPlayKeepsPositionKeysAndFen) {
             ASSERT_EQ(parse_fen(g, fen).key(), pos.key()) << here;
             if (ply % 10 == 0) {
                 ASSERT_EQ(perft(pos, 2), test::perft_pseudo(pos, 2, true)) << here;
+                MoveList legal;
+                generate_legal(pos, legal);
+                for (Move each : legal) {  // the referee's move texts read back
+                    ASSERT_EQ(parse_move(pos, move_to_uci(pos, each)), each) << here;
+                    ASSERT_EQ(parse_move(pos, move_to_san(pos, each)), each) << here;
+                }
             }
         }
         while (!played.empty()) {
