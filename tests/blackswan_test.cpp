@@ -43,20 +43,18 @@ TEST(BlackSwan, SetupFromTheSeed) {
     EXPECT_EQ(popcount(pos.pieces(BLACK)), 16);
     EXPECT_EQ(pos.state().unmoved, pos.pieces() & ~pos.pieces(game()->king));
     EXPECT_EQ(write_fen(parse_fen(game(), fen)), fen);
-    EXPECT_NE(fen.find(" w - - 0 1 -"), std::string::npos) << fen;
+    EXPECT_NE(fen.find(" w - - 0 1 - 0 -"), std::string::npos) << fen;
 }
 
 TEST(BlackSwan, OptionsAreChecked) {
     EXPECT_THROW(make_blackswan({{"seed", "xyz"}}), Error);
     EXPECT_THROW(make_blackswan({{"colour", "x"}}), Error);
     EXPECT_THROW(make_blackswan({{"seed", SEED}, {"composition", "1/1/1/1/1/1/1/1/1"}}), Error);
-    // Event tiles: not yet.
-    EXPECT_THROW(make_blackswan({{"seed", SEED}}), Error);
 }
 
 TEST(BlackSwan, ImmuneOnItsStartingSquareOnly) {
     // The knight on c5 attacks the unmoved swan on d7 and the moved one on b7.
-    const std::string fen = "4k3/1n'1q'4/8/2N5/8/8/8/4K3 w - - 0 1 b7";
+    const std::string fen = "4k3/1n'1q'4/8/2N5/8/8/8/4K3 w - - 0 1 b7 0 -";
     Position pos = parse_fen(game(), fen);
     EXPECT_EQ(write_fen(pos), fen);
     const auto moves = ucis(pos);
@@ -66,7 +64,7 @@ TEST(BlackSwan, ImmuneOnItsStartingSquareOnly) {
     const Position after = play(game(), "3q'k3/8/8/2N5/8/8/8/4K3 b - - 0 1 -", "d8d7");
     EXPECT_EQ(type_of(after.piece_on(after.geometry().find("d7"))), game()->first_swan + 4);
     EXPECT_EQ(ucis(after).count("c5d7"), 1u);
-    EXPECT_EQ(write_fen(after), "4k3/3q'4/8/2N5/8/8/8/4K3 w - - 0 2 d7");
+    EXPECT_EQ(write_fen(after), "4k3/3q'4/8/2N5/8/8/8/4K3 w - - 0 2 d7 0 -");
     // Neither a king can take an unmoved swan.
     EXPECT_EQ(ucis(parse_fen(game(), "4k3/3p'4/4K3/8/8/8/8/8 w - - 0 1 -")).count("e6d7"), 0u);
 }
@@ -96,7 +94,7 @@ TEST(BlackSwan, RevealedOnTheThirdAndFourthRank) {
     EXPECT_EQ(type_on(play(g, fen, "c2d3"), "d3"), R);          // a capture
     EXPECT_EQ(type_on(play(g, fen, "g1g3"), "g3"), g->bishop);  // from the first rank
     EXPECT_EQ(play(g, fen, "a2a3").rule50(), 0);
-    EXPECT_EQ(write_fen(play(g, fen, "b2b4")), "4k3/8/8/8/1N6/3r4/P'1R'Q'4/4K1B'1 b - - 0 1 -");
+    EXPECT_EQ(write_fen(play(g, fen, "b2b4")), "4k3/8/8/8/1N6/3r4/P'1R'Q'4/4K1B'1 b - - 0 1 - 0 -");
 }
 
 TEST(BlackSwan, ChecksByAndThroughAReveal) {
@@ -116,7 +114,7 @@ TEST(BlackSwan, EnPassantOnlyAgainstARevealedPawn) {
     // Revealed as a pawn by its double step: the pawn on e4 may take it en passant.
     Position pos = play(game(), "4k3/8/8/8/4p3/8/3P'4/K7 w - - 0 1 -", "d2d4");
     EXPECT_EQ(ucis(pos).count("e4d3"), 1u);
-    EXPECT_EQ(write_fen(pos), "4k3/8/8/8/3Pp3/8/8/K7 b - d3 0 1 -");
+    EXPECT_EQ(write_fen(pos), "4k3/8/8/8/3Pp3/8/8/K7 b - d3 0 1 - 0 -");
     // Revealed as a knight: no en passant.
     pos = play(game(), "4k3/8/8/8/4p3/8/3N'4/K7 w - - 0 1 -", "d2d4");
     EXPECT_EQ(ucis(pos).count("e4d3"), 0u);
@@ -136,8 +134,9 @@ TEST(BlackSwan, PerftRoutesAgree) {
 
 TEST(BlackSwan, RandomPlayKeepsPositionKeysAndFen) {
     std::mt19937_64 rng(7);
+    int placements = 0, reveals = 0;
     for (int game_no = 0; game_no < 30; ++game_no) {
-        Options o = NO_EVENTS;
+        Options o = game_no % 3 ? Options{} : NO_EVENTS;  // mostly with events
         o["seed"] = to_hex(sha256(reinterpret_cast<const uint8_t*>(&game_no), sizeof game_no));
         const auto g = make_blackswan(o);
         Position pos = start_position(g);
@@ -150,7 +149,9 @@ TEST(BlackSwan, RandomPlayKeepsPositionKeysAndFen) {
             generate_legal(pos, list);
             if (list.size() == 0) break;
             const Move m = list.moves[rng() % static_cast<uint64_t>(list.size())];
+            placements += m.kind() == MoveKind::Placement;
             pos.do_move(m, states[played.size()]);
+            reveals += states[played.size()].revealed != NO_PIECE;
             played.push_back(m);
             const std::string here = start + " after " + std::to_string(played.size());
             ASSERT_EQ(pos.consistency_error(), "") << here;
@@ -173,6 +174,116 @@ TEST(BlackSwan, RandomPlayKeepsPositionKeysAndFen) {
         }
         EXPECT_EQ(pos.key(), key);
         EXPECT_EQ(write_fen(pos), start);
+    }
+    EXPECT_GT(reveals, 100);
+    EXPECT_GT(placements, 10);
+}
+
+namespace bs = blackswan;
+
+std::shared_ptr<const Game> with_events() {
+    static const auto g = make_blackswan({{"seed", SEED}});
+    return g;
+}
+
+std::vector<int> event_types(int number, bs::Tile tile) {
+    std::vector<int> types;
+    for (bs::Kind k : bs::draw_event(*seed_from_hex(SEED), number, tile))
+        types.push_back(static_cast<int>(k));
+    return types;
+}
+
+std::string placement(const Game& g, int type, const char* cell) {
+    return g.token(type) + "@" + cell;
+}
+
+TEST(BlackSwanEvents, TwoPiecesOneStaysOneIsPlacedNearest) {
+    const auto g = with_events();
+    const auto types = event_types(1, bs::Tile::Event2With);
+    ASSERT_EQ(types.size(), 2u);
+    const std::string fen = "4k3/8/8/8/8/8/3E4/4K3 w - - 0 1 - 0 -";
+    Position pos = play(g, fen, "d2d3");
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("d3"))), types[0]);
+    EXPECT_EQ(pos.side_to_move(), WHITE);  // the owner places the rest in the same turn
+    EXPECT_EQ(pos.pending(), PLACING);
+    const std::set<std::string> nearest = {
+        placement(*g, types[1], "c3"), placement(*g, types[1], "e3"), placement(*g, types[1], "c4"),
+        placement(*g, types[1], "d4"), placement(*g, types[1], "e4")};
+    EXPECT_EQ(ucis(pos), nearest);
+    EXPECT_EQ(write_fen(pos), "4k3/8/8/8/8/3" + g->token(types[0]) + "4/8/4K3 w - - 0 1 - 1 " +
+                                  g->token(types[1]) + "@d3");
+    EXPECT_EQ(write_fen(parse_fen(g, write_fen(pos))), write_fen(pos));
+    EXPECT_EQ(parse_fen(g, write_fen(pos)).key(), pos.key());
+    const Position done = play(g, fen, "d2d3 " + placement(*g, types[1], "c4"));
+    EXPECT_EQ(type_of(done.piece_on(done.geometry().find("c4"))), types[1]);
+    EXPECT_EQ(done.side_to_move(), BLACK);
+    EXPECT_EQ(done.pending(), NO_PENDING);
+    EXPECT_EQ(done.fullmove(), 1);
+    EXPECT_EQ(done.rule50(), 0);
+}
+
+TEST(BlackSwanEvents, ThreePiecesNearestRecomputedAndBlackToo) {
+    const auto g = with_events();
+    const auto types = event_types(1, bs::Tile::Event3Without);
+    ASSERT_EQ(types.size(), 3u);
+    for (int t : types) EXPECT_NE(t, g->pawn);
+    // Black's swan from h7 to h6: its zone is ranks 6 and 5; g6 is taken.
+    const std::string fen = "4k3/7e'''/6r1/8/8/8/8/4K3 b - - 0 1 - 0 -";
+    Position pos = play(g, fen, "h7h6");
+    EXPECT_EQ(pos.side_to_move(), BLACK);
+    EXPECT_EQ(ucis(pos), (std::set<std::string>{placement(*g, types[1], "g5"),
+                                                placement(*g, types[1], "h5")}));
+    pos = play(g, fen, "h7h6 " + placement(*g, types[1], "h5"));
+    EXPECT_EQ(pos.side_to_move(), BLACK);
+    EXPECT_EQ(ucis(pos), (std::set<std::string>{placement(*g, types[2], "g5")}));
+    pos =
+        play(g, fen, "h7h6 " + placement(*g, types[1], "h5") + " " + placement(*g, types[2], "g5"));
+    EXPECT_EQ(pos.side_to_move(), WHITE);
+    EXPECT_EQ(pos.fullmove(), 2);
+    EXPECT_EQ(pos.consistency_error(), "");
+}
+
+TEST(BlackSwanEvents, PiecesWithoutRoomAreLost) {
+    const auto g = with_events();
+    const auto types = event_types(1, bs::Tile::Event3With);
+    // Ranks 3 and 4 full but for the swan's target: both extra pieces are lost.
+    const std::string full = "4k3/8/8/8/NNNNNNNN/NNN1NNNN/3E''4/4K3 w - - 0 1 - 0 -";
+    Position pos = play(g, full, "d2d3");
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("d3"))), types[0]);
+    EXPECT_EQ(pos.side_to_move(), BLACK);
+    EXPECT_EQ(pos.pending(), NO_PENDING);
+    EXPECT_EQ(popcount(pos.pieces(WHITE)), 17);
+    // One empty cell (h4): one piece is placed there, the last is lost.
+    const std::string one = "4k3/8/8/8/NNNNNNN1/NNN1NNNN/3E''4/4K3 w - - 0 1 - 0 -";
+    pos = play(g, one, "d2d3");
+    EXPECT_EQ(ucis(pos), (std::set<std::string>{placement(*g, types[1], "h4")}));
+    pos = play(g, one, "d2d3 " + placement(*g, types[1], "h4"));
+    EXPECT_EQ(pos.side_to_move(), BLACK);
+    EXPECT_EQ(popcount(pos.pieces(WHITE)), 17);
+}
+
+TEST(BlackSwanEvents, UndoRestoresTheSwan) {
+    const auto g = with_events();
+    const std::string fen = "4k3/8/8/8/8/8/3E4/4K3 w - - 0 1 - 0 -";
+    Position pos = parse_fen(g, fen);
+    const uint64_t key = pos.key();
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move m : list) {
+        StateInfo st;
+        pos.do_move(m, st);
+        EXPECT_EQ(pos.consistency_error(), "");
+        MoveList next;
+        generate_legal(pos, next);
+        for (Move n : next) {
+            StateInfo st2;
+            pos.do_move(n, st2);
+            EXPECT_EQ(pos.consistency_error(), "");
+            pos.undo_move(n);
+        }
+        pos.undo_move(m);
+        EXPECT_EQ(pos.key(), key);
+        EXPECT_EQ(write_fen(pos), fen);
     }
 }
 

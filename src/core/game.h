@@ -51,6 +51,8 @@ struct ChoiceStep {
     TypeSet partners = 0;
 };
 constexpr uint8_t NO_PENDING = 0xFF;
+// Black Swan: the mover owes the placement of an event's extra pieces (StateInfo::chance).
+constexpr uint8_t PLACING = 0xFE;
 
 class Position;
 
@@ -100,6 +102,9 @@ class Game {
     int first_swan = -1;
     std::vector<int> swan_identity;
     std::array<Bitboard, COLOR_NB> reveal_zone{};
+    // The pieces (types) of the game's `number`-th event, drawn from its seed, for a swan of
+    // type `swan` that is an event (swan_identity -1).
+    std::function<std::vector<int>(int number, int swan)> draw_event;
 
     // Setups are generated, not stored: `setups` names them, `build_setup` fills a cleared
     // position with setup n (before finish_setup), and without a chosen setup the game starts

@@ -37,6 +37,15 @@ uint64_t ep(Square s) { return keys.ep[s]; }
 uint64_t side() { return keys.side; }
 uint64_t adjust(Color c) { return keys.adjust[c]; }
 uint64_t pending(uint8_t step) { return step == NO_PENDING ? 0 : keys.pending[step]; }
+uint64_t chance(const ChanceState& c) {
+    if (c == ChanceState{}) return 0;
+    uint64_t z = 0x5851F42D4C957F2Dull ^
+                 (uint64_t(c.events) | uint64_t(c.owed) << 8 | uint64_t(uint8_t(c.types[0])) << 16 |
+                  uint64_t(uint8_t(c.types[1])) << 24 | uint64_t(uint8_t(c.origin)) << 32);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
 
 }  // namespace zobrist
 
@@ -350,6 +359,7 @@ void Position::do_move(Move m, StateInfo& ns) {
     ns.rule50 = st_->rule50 + 1;
     ns.adjust_rights = st_->adjust_rights;
     ns.pending = st_->pending;
+    ns.chance = st_->chance;
     ns.ep_square = ns.ep_victim = SQ_NONE;
     ns.captured = ns.revealed = NO_PIECE;
     ns.previous = st_;
@@ -382,7 +392,7 @@ void Position::do_move(Move m, StateInfo& ns) {
                     update_ep(from, to);
                 }
             } else if (game_->first_swan >= 0 && type_of(p) >= game_->first_swan) {
-                reveal_swan(to, ns);
+                if (reveal_swan(to, ns)) next = us;
                 if (type_of(board_[to]) == game_->pawn) update_ep(from, to);
             }
             clear_unmoved(square_bb(from) | square_bb(to));
@@ -411,11 +421,14 @@ void Position::do_move(Move m, StateInfo& ns) {
         case MoveKind::Relocation:
             next = make_choice(m, ns);
             break;
+        case MoveKind::Placement:
+            next = make_placement(m, ns);
+            break;
     }
     if (next != stm_) ns.key ^= zobrist::side();
-    if (us == BLACK && m.kind() != MoveKind::Relocation) ++fullmove_;
+    if (us == BLACK && next == WHITE && m.kind() != MoveKind::Relocation) ++fullmove_;
     stm_ = next;
-    if (tables_->symmetric_rides() &&
+    if (tables_->symmetric_rides() && next != us &&
         (m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion ||
          m.kind() == MoveKind::EnPassant)) {
         ns.checkers = checkers_after(m);
@@ -428,7 +441,9 @@ void Position::do_move(Move m, StateInfo& ns) {
 void Position::undo_move(Move m) {
     assert(st_->previous);
     const Square from = m.from(), to = m.to();
-    Color us = ~stm_;
+    // The mover's man stands on `to` (Black Swan: its turn may go on after the move).
+    Color us = game_->first_swan < 0 ? ~stm_ : color_of(board_[to]);
+    const bool ended_turn = us != stm_;
     switch (m.kind()) {
         case MoveKind::Normal:
         case MoveKind::Promotion:
@@ -461,8 +476,11 @@ void Position::undo_move(Move m) {
             us = color_of(board_[from]);  // the chooser; the side to move now may be either
             unmake_choice(m);
             break;
+        case MoveKind::Placement:
+            unmake_placement(m);
+            break;
     }
-    if (us == BLACK && m.kind() != MoveKind::Relocation) --fullmove_;
+    if (us == BLACK && ended_turn && m.kind() != MoveKind::Relocation) --fullmove_;
     stm_ = us;
     st_ = st_->previous;
 }
@@ -478,7 +496,7 @@ uint64_t Position::compute_key() const {
     if (stm_ == BLACK) key ^= zobrist::side();
     for (Color c : {WHITE, BLACK})
         if (st_->adjust_rights & (1 << c)) key ^= zobrist::adjust(c);
-    return key ^ zobrist::pending(st_->pending);
+    return key ^ zobrist::pending(st_->pending) ^ zobrist::chance(st_->chance);
 }
 
 std::string Position::finish_setup() {
@@ -496,7 +514,8 @@ std::string Position::finish_setup() {
             if (geometry().mate(s) & pieces())
                 return "two men stand on the switch at " + geometry().name(s);
         }
-    if (game_->king >= 0 && attacked(king_square(~stm_), stm_))
+    // (Black Swan: while the mover places an event's pieces, the opponent may be in check.)
+    if (game_->king >= 0 && st_->pending != PLACING && attacked(king_square(~stm_), stm_))
         return "the side not to move is in check";
     drop_meaningless_unmoved();
     st_->key = compute_key();
@@ -551,7 +570,7 @@ std::string Position::consistency_error() const {
     if (st_->checkers != (ksq == SQ_NONE ? 0 : attackers_to(ksq, ~stm_, pieces())))
         return "checkers are wrong";
     const Square their_king = king_square(~stm_);
-    if (their_king != SQ_NONE && attacked(their_king, stm_))
+    if (their_king != SQ_NONE && st_->pending != PLACING && attacked(their_king, stm_))
         return "the side not to move is in check";
     return "";
 }

@@ -21,7 +21,7 @@ namespace menagerie {
 
 constexpr bool is_special(MoveKind k) {
     return k == MoveKind::Castling || k == MoveKind::BunkerLeap || k == MoveKind::Adjustment ||
-           k == MoveKind::Relocation;
+           k == MoveKind::Relocation || k == MoveKind::Placement;
 }
 
 // Each appends the legal moves of its kind (never out of check; the callers see to that).
@@ -32,6 +32,10 @@ void generate_choices(Position& pos, MoveList& list);  // the pending choice ste
 // Black Swan: the face-down swans' moves (normal moves; a reveal is part of the move), captures
 // and/or quiet ones, legal or pseudo-legal.
 void generate_swans(Position& pos, MoveList& list, bool captures, bool quiets, bool legal);
+void generate_placements(Position& pos, MoveList& list);  // while PLACING
+// The cells where the next owed piece may go: the empty cells of the mover's reveal zone
+// nearest (in king steps) to the swan's cell.
+Bitboard placement_cells(const Position& pos);
 
 // The special moves of a position without a pending choice, appended in a fixed order.
 template <class Sink>
@@ -80,6 +84,7 @@ SpecialText castling_text(const Position& pos, Move m);
 SpecialText bunker_leap_text(const Position& pos, Move m);
 SpecialText adjustment_text(const Position& pos, Move m, const MoveList& legal);
 SpecialText choice_text(const Position& pos, Move m);
+SpecialText placement_text(const Position& pos, Move m);
 
 // Where a castling move takes the king (the move itself names the rook).
 Square castling_king_to(const Position& pos, Move m);

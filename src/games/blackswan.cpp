@@ -67,6 +67,42 @@ void read_extra(Position& pos, const std::vector<std::string>& extra, Bitboard& 
                         "FEN moved-swans field names a swan on its own first rank");
         unmoved |= swans & ~moved;
     }
+    // Fields 8 and 9: the number of events drawn so far, and the pieces of the last one that
+    // the side to move still owes placing, with the swan's cell ("NB@d3"; "-" for none).
+    ChanceState chance;
+    const std::string events = extra.size() > 1 ? extra[1] : "0";
+    if (events.empty() || events.size() > 3 ||
+        events.find_first_not_of("0123456789") != std::string::npos || std::stoi(events) > 255)
+        throw Error(ErrorKind::Fen, "events",
+                    "FEN events field must be a number from 0 to 255, not " + quoted(events));
+    chance.events = static_cast<uint8_t>(std::stoi(events));
+    const std::string owed = extra.size() > 2 ? extra[2] : "-";
+    if (owed != "-") {
+        const size_t at_sign = owed.find('@');
+        const Square origin =
+            at_sign == std::string::npos ? SQ_NONE : pos.geometry().find(owed.substr(at_sign + 1));
+        std::vector<int> types;
+        for (size_t at = 0; at < at_sign && origin != SQ_NONE;) {
+            const Piece p = pos.game().read_token(owed, at);
+            if (p == NO_PIECE || color_of(p) != WHITE || type_of(p) > pos.game().queen) {
+                types.clear();
+                break;
+            }
+            types.push_back(type_of(p));
+        }
+        if (origin == SQ_NONE || types.empty() || types.size() > 2 ||
+            pos.piece_on(origin) == NO_PIECE ||
+            color_of(pos.piece_on(origin)) != pos.side_to_move())
+            throw Error(ErrorKind::Fen, "owed",
+                        "FEN owed-pieces field " + quoted(owed) +
+                            " must be one or two of P N B R Q, '@' and the cell of a man of the "
+                            "side to move, or '-'");
+        chance.owed = static_cast<uint8_t>(types.size());
+        for (size_t i = 0; i < types.size(); ++i) chance.types[i] = static_cast<int8_t>(types[i]);
+        chance.origin = static_cast<int8_t>(origin);
+        pos.root_state().pending = PLACING;
+    }
+    pos.root_state().chance = chance;
 }
 
 std::string write_extra(const Position& pos) {
@@ -74,7 +110,12 @@ std::string write_extra(const Position& pos) {
     for (Color c : {WHITE, BLACK})
         for (Bitboard b = home_swans(pos, c) & ~pos.state().unmoved; b;)
             field += pos.geometry().name(pop_lsb(b));
-    return " " + (field.empty() ? std::string("-") : field);
+    const ChanceState& c = pos.state().chance;
+    std::string owed;
+    for (int i = 0; i < c.owed; ++i) owed += pos.game().token(c.types[i]);
+    if (c.owed) owed += "@" + pos.geometry().name(c.origin);
+    return " " + (field.empty() ? std::string("-") : field) + " " + std::to_string(c.events) + " " +
+           (owed.empty() ? std::string("-") : owed);
 }
 
 }  // namespace
@@ -98,11 +139,6 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
         }
     }
     if (!options.count("seed")) seed = random_seed();
-    for (int kind = static_cast<int>(bs::Tile::Event2With); kind < bs::TILE_KINDS; ++kind)
-        if (composition[kind])
-            throw Error(ErrorKind::Option, "composition",
-                        "event tiles are not supported yet: give a composition without them, "
-                        "for example 10/2/2/2/2/0/0/0/0");
 
     auto game = orthodox_game("blackswan", "Black Swan");
     game->castling = {};
@@ -120,8 +156,15 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
         game->types.push_back(swan);
         game->swan_identity.push_back(kind < 5 ? kind : -1);  // tiles P N B R Q = types 0-4
     }
+    const int first_swan = game->first_swan;
+    game->draw_event = [seed, first_swan](int number, int swan) {
+        std::vector<int> types;
+        for (bs::Kind k : bs::draw_event(seed, number, static_cast<bs::Tile>(swan - first_swan)))
+            types.push_back(static_cast<int>(k));  // P N B R Q are types 0-4 as tiles 0-4
+        return types;
+    };
     game->options = {{"seed", to_hex(seed)}, {"composition", bs::composition_text(composition)}};
-    game->fen_extension = {1, read_extra, write_extra};
+    game->fen_extension = {3, read_extra, write_extra};
     game->build_start = [seed, composition](Position& pos) {
         const Game& gm = pos.game();
         const Geometry& geo = pos.geometry();
