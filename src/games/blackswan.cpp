@@ -4,8 +4,8 @@
 // the orthodox six; they move as pawns and are turned over on their third or fourth rank
 // (core/rules/swans.cpp). No castling.
 //
-// Today the game takes compositions without event tiles only: events and the random
-// multi-piece promotion are still to come (docs/rules/blackswan.md, "What is left").
+// Events bring their pieces (drawn with the seed); the owner places the extra ones in the same
+// turn. The random multi-piece promotion is still to come (docs/rules/blackswan.md).
 #include "games/blackswan.h"
 
 #include "core/error.h"
