@@ -6,6 +6,7 @@
 #include <random>
 
 #include "core/error.h"
+#include "core/outcome.h"
 #include "games/blackswan_draws.h"
 #include "test_util.h"
 
@@ -285,6 +286,26 @@ TEST(BlackSwanEvents, UndoRestoresTheSwan) {
         EXPECT_EQ(pos.key(), key);
         EXPECT_EQ(write_fen(pos), fen);
     }
+}
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+TEST(BlackSwan, MateAndStalemateWithSwansOnTheBoard) {
+    // The swans on g7 and h7 shut their own king in and cannot block a rank: mate.
+    Position mate = parse_fen(game(), "R6k/6p'p'/8/8/8/8/8/4K3 b - - 0 1 - 0 -");
+    EXPECT_EQ(outcome(mate).result, Result::WhiteWins);
+    EXPECT_EQ(outcome(mate).reason, "checkmate");
+    // The swan on a7 is blocked by the knight and has nothing to take; the king has no square.
+    Position stalemate = parse_fen(game(), "7k/p'4Q2/N7/8/8/8/8/4K3 b - - 0 1 - 0 -");
+    EXPECT_EQ(outcome(stalemate).result, Result::Draw);
+    EXPECT_EQ(outcome(stalemate).reason, "stalemate");
+    // A white piece on b6 would be there to take: no stalemate.
+    Position not_stalemate = parse_fen(game(), "7k/p'4Q2/NB6/8/8/8/8/4K3 b - - 0 1 - 0 -");
+    EXPECT_EQ(ucis(not_stalemate), (std::set<std::string>{"a7b6"}));
 }
 
 }  // namespace
