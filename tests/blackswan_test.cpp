@@ -135,7 +135,7 @@ TEST(BlackSwan, PerftRoutesAgree) {
 
 TEST(BlackSwan, RandomPlayKeepsPositionKeysAndFen) {
     std::mt19937_64 rng(7);
-    int placements = 0, reveals = 0;
+    int placements = 0, reveals = 0, promotions = 0;
     for (int game_no = 0; game_no < 30; ++game_no) {
         Options o = game_no % 3 ? Options{} : NO_EVENTS;  // mostly with events
         o["seed"] = to_hex(sha256(reinterpret_cast<const uint8_t*>(&game_no), sizeof game_no));
@@ -151,6 +151,7 @@ TEST(BlackSwan, RandomPlayKeepsPositionKeysAndFen) {
             if (list.size() == 0) break;
             const Move m = list.moves[rng() % static_cast<uint64_t>(list.size())];
             placements += m.kind() == MoveKind::Placement;
+            promotions += m.kind() == MoveKind::Promotion;
             pos.do_move(m, states[played.size()]);
             reveals += states[played.size()].revealed != NO_PIECE;
             played.push_back(m);
@@ -178,6 +179,7 @@ TEST(BlackSwan, RandomPlayKeepsPositionKeysAndFen) {
     }
     EXPECT_GT(reveals, 100);
     EXPECT_GT(placements, 10);
+    EXPECT_GT(promotions, 0);
 }
 
 namespace bs = blackswan;
@@ -306,6 +308,50 @@ TEST(BlackSwan, MateAndStalemateWithSwansOnTheBoard) {
     // A white piece on b6 would be there to take: no stalemate.
     Position not_stalemate = parse_fen(game(), "7k/p'4Q2/NB6/8/8/8/8/4K3 b - - 0 1 - 0 -");
     EXPECT_EQ(ucis(not_stalemate), (std::set<std::string>{"a7b6"}));
+}
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+TEST(BlackSwan, PromotionToOneTwoOrThreeRandomPieces) {
+    const auto g = make_blackswan({{"seed", SEED}});
+    const Seed seed = *seed_from_hex(SEED);
+    for (size_t size = 1; size <= 3; ++size) {
+        int n = 1;
+        while (blackswan::draw_promotion(seed, n).size() != size) ++n;
+        std::vector<int> types;
+        for (blackswan::Kind k : blackswan::draw_promotion(seed, n))
+            types.push_back(static_cast<int>(k));
+        // n - 1 promotions before: this one is the n-th.
+        const std::string fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1 - 0" +
+                                (n > 1 ? "/" + std::to_string(n - 1) : "") + " -";
+        Position pos = play(g, fen, "a7a8q");
+        EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("a8"))), types[0]) << size;
+        if (size == 1) {
+            EXPECT_EQ(pos.side_to_move(), BLACK);
+            continue;
+        }
+        EXPECT_EQ(pos.side_to_move(), WHITE);
+        const std::string first = g->token(types[1]);
+        EXPECT_EQ(ucis(pos), (std::set<std::string>{first + "@a7", first + "@b7", first + "@b8"}));
+        EXPECT_EQ(write_fen(parse_fen(g, write_fen(pos))), write_fen(pos));
+        EXPECT_NE(write_fen(pos).find("=a8"), std::string::npos) << write_fen(pos);
+        pos = play(g, fen, "a7a8q " + first + "@b8");
+        if (size == 2) {
+            EXPECT_EQ(pos.side_to_move(), BLACK);
+            EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("b8"))), types[1]);
+            continue;
+        }
+        const std::string second = g->token(types[2]);
+        EXPECT_EQ(ucis(pos), (std::set<std::string>{second + "@a7", second + "@b7"}));
+        pos = play(g, fen, "a7a8q " + first + "@b8 " + second + "@a7");
+        EXPECT_EQ(pos.side_to_move(), BLACK);
+        EXPECT_EQ(popcount(pos.pieces(WHITE)), 4);
+        EXPECT_EQ(pos.consistency_error(), "");
+    }
 }
 
 }  // namespace

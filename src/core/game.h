@@ -105,6 +105,9 @@ class Game {
     // The pieces (types) of the game's `number`-th event, drawn from its seed, for a swan of
     // type `swan` that is an event (swan_identity -1).
     std::function<std::vector<int>(int number, int swan)> draw_event;
+    // The pieces (types) of the game's `number`-th promotion; set, a promotion move's own type
+    // is ignored and the pawn becomes these, placed as an event's (anywhere on the board).
+    std::function<std::vector<int>(int number)> draw_promotion;
 
     // Setups are generated, not stored: `setups` names them, `build_setup` fills a cleared
     // position with setup n (before finish_setup), and without a chosen setup the game starts

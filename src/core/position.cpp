@@ -41,7 +41,8 @@ uint64_t chance(const ChanceState& c) {
     if (c == ChanceState{}) return 0;
     uint64_t z = 0x5851F42D4C957F2Dull ^
                  (uint64_t(c.events) | uint64_t(c.owed) << 8 | uint64_t(uint8_t(c.types[0])) << 16 |
-                  uint64_t(uint8_t(c.types[1])) << 24 | uint64_t(uint8_t(c.origin)) << 32);
+                  uint64_t(uint8_t(c.types[1])) << 24 | uint64_t(uint8_t(c.origin)) << 32 |
+                  uint64_t(c.promotions) << 40 | uint64_t(c.anywhere) << 48);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
@@ -383,7 +384,9 @@ void Position::do_move(Move m, StateInfo& ns) {
             move_piece(from, to);
             if (type_of(p) == game_->pawn) {
                 ns.rule50 = 0;
-                if (m.kind() == MoveKind::Promotion) {
+                if (m.kind() == MoveKind::Promotion && game_->draw_promotion) {
+                    if (promote_at_random(to, ns)) next = us;
+                } else if (m.kind() == MoveKind::Promotion) {
                     const Piece promoted = make_piece_code(us, m.promotion());
                     remove_piece(to);
                     add_piece(to, promoted);

@@ -13,10 +13,13 @@
 
 namespace menagerie {
 
-// Black Swan's chance bookkeeping: how many events the game has drawn, and the pieces of the
-// last one that the mover still owes placing (types, in order), with the swan's cell.
+// Black Swan's chance bookkeeping: how many events and promotions the game has drawn, and the
+// pieces of the last one that the mover still owes placing (types, in order), with the cell of
+// the swan or the promoted pawn.
 struct ChanceState {
     uint8_t events = 0;
+    uint8_t promotions = 0;
+    bool anywhere = false;  // a promotion's pieces: the nearest empty cells anywhere
     uint8_t owed = 0;
     std::array<int8_t, 2> types{};
     int8_t origin = -1;
@@ -143,6 +146,8 @@ class Position {
     Color make_choice(Move m, StateInfo& ns);  // returns the side that moves next
     // After a swan's move to `to`; true when the mover owes placements (its turn goes on).
     bool reveal_swan(Square to, StateInfo& ns);
+    // Black Swan's promotion on `to`: true when the mover owes placements.
+    bool promote_at_random(Square to, StateInfo& ns);
     // Drops the owed pieces that have no cell to go to; sets `pending`; true if any are owed.
     bool settle_placing(StateInfo& ns);
     Color make_placement(Move m, StateInfo& ns);

@@ -5,7 +5,7 @@
 // (core/rules/swans.cpp). No castling.
 //
 // Events bring their pieces (drawn with the seed); the owner places the extra ones in the same
-// turn. The random multi-piece promotion is still to come (docs/rules/blackswan.md).
+// turn; a promotion brings 1-3 random pieces placed the same way (docs/rules/blackswan.md).
 #include "games/blackswan.h"
 
 #include "core/error.h"
@@ -67,18 +67,30 @@ void read_extra(Position& pos, const std::vector<std::string>& extra, Bitboard& 
                         "FEN moved-swans field names a swan on its own first rank");
         unmoved |= swans & ~moved;
     }
-    // Fields 8 and 9: the number of events drawn so far, and the pieces of the last one that
-    // the side to move still owes placing, with the swan's cell ("NB@d3"; "-" for none).
+    // Fields 8 and 9: the number of events drawn so far (with "/" and the number of
+    // promotions, when there were any), and the pieces of the last one that the side to move
+    // still owes placing, with the swan's cell ("NB@d3") or the promotion's ("NB=d8"); "-".
     ChanceState chance;
-    const std::string events = extra.size() > 1 ? extra[1] : "0";
-    if (events.empty() || events.size() > 3 ||
-        events.find_first_not_of("0123456789") != std::string::npos || std::stoi(events) > 255)
-        throw Error(ErrorKind::Fen, "events",
-                    "FEN events field must be a number from 0 to 255, not " + quoted(events));
-    chance.events = static_cast<uint8_t>(std::stoi(events));
+    const std::string counts = extra.size() > 1 ? extra[1] : "0";
+    const size_t slash = counts.find('/');
+    auto count = [&](const std::string& text) {
+        if (text.empty() || text.size() > 3 ||
+            text.find_first_not_of("0123456789") != std::string::npos || std::stoi(text) > 255)
+            throw Error(ErrorKind::Fen, "events",
+                        "FEN draws field must be a number of events from 0 to 255, and "
+                        "optionally '/' and a number of promotions, not " +
+                            quoted(counts));
+        return static_cast<uint8_t>(std::stoi(text));
+    };
+    chance.events = count(counts.substr(0, slash));
+    if (slash != std::string::npos) chance.promotions = count(counts.substr(slash + 1));
     const std::string owed = extra.size() > 2 ? extra[2] : "-";
     if (owed != "-") {
-        const size_t at_sign = owed.find('@');
+        size_t at_sign = owed.find('@');
+        if (at_sign == std::string::npos) {
+            at_sign = owed.find('=');
+            chance.anywhere = at_sign != std::string::npos;
+        }
         const Square origin =
             at_sign == std::string::npos ? SQ_NONE : pos.geometry().find(owed.substr(at_sign + 1));
         std::vector<int> types;
@@ -113,8 +125,10 @@ std::string write_extra(const Position& pos) {
     const ChanceState& c = pos.state().chance;
     std::string owed;
     for (int i = 0; i < c.owed; ++i) owed += pos.game().token(c.types[i]);
-    if (c.owed) owed += "@" + pos.geometry().name(c.origin);
-    return " " + (field.empty() ? std::string("-") : field) + " " + std::to_string(c.events) + " " +
+    if (c.owed) owed += (c.anywhere ? "=" : "@") + pos.geometry().name(c.origin);
+    const std::string counts =
+        std::to_string(c.events) + (c.promotions ? "/" + std::to_string(c.promotions) : "");
+    return " " + (field.empty() ? std::string("-") : field) + " " + counts + " " +
            (owed.empty() ? std::string("-") : owed);
 }
 
@@ -142,8 +156,8 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
 
     auto game = orthodox_game("blackswan", "Black Swan");
     game->castling = {};
-    // Promotion is still the orthodox choice (the random 1-3 pieces are to come).
-    game->promotion_types = {1, 2, 3, 4};
+    // A promotion is one move (written with the queen's letter); the pieces are drawn.
+    game->promotion_types = {4};
     const Geometry& g = game->geometry;
     game->double_step_zone = {ranks(g, {0, 1}), ranks(g, {6, 7})};
     game->reveal_zone = {ranks(g, {2, 3}), ranks(g, {4, 5})};
@@ -161,6 +175,11 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
         std::vector<int> types;
         for (bs::Kind k : bs::draw_event(seed, number, static_cast<bs::Tile>(swan - first_swan)))
             types.push_back(static_cast<int>(k));  // P N B R Q are types 0-4 as tiles 0-4
+        return types;
+    };
+    game->draw_promotion = [seed](int number) {
+        std::vector<int> types;
+        for (bs::Kind k : bs::draw_promotion(seed, number)) types.push_back(static_cast<int>(k));
         return types;
     };
     game->options = {{"seed", to_hex(seed)}, {"composition", bs::composition_text(composition)}};

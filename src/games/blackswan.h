@@ -8,8 +8,8 @@
 namespace menagerie {
 
 // Options: seed (64 hex digits; default: from the system's secure random source) and
-// composition (see blackswan::parse_composition). Not yet in the catalogue: the random
-// multi-piece promotion is still to come.
+// composition (see blackswan::parse_composition). Not yet in the catalogue (the CLI and the
+// seed in the FEN are still to come).
 std::shared_ptr<const Game> make_blackswan(const Options& options);
 
 }  // namespace menagerie

@@ -63,6 +63,26 @@ bool Position::reveal_swan(Square to, StateInfo& ns) {
     return owed;
 }
 
+bool Position::promote_at_random(Square to, StateInfo& ns) {
+    const Color us = stm_;
+    const Piece pawn = board_[to];
+    ns.key ^= zobrist::chance(ns.chance) ^ zobrist::pending(ns.pending);
+    ++ns.chance.promotions;
+    const std::vector<int> pieces = game_->draw_promotion(ns.chance.promotions);
+    ns.chance.owed = static_cast<uint8_t>(pieces.size() - 1);
+    for (size_t i = 1; i < pieces.size(); ++i)
+        ns.chance.types[i - 1] = static_cast<int8_t>(pieces[i]);
+    ns.chance.origin = static_cast<int8_t>(to);
+    ns.chance.anywhere = true;
+    const Piece promoted = make_piece_code(us, pieces.front());
+    remove_piece(to);
+    add_piece(to, promoted);
+    ns.key ^= zobrist::piece(pawn, to) ^ zobrist::piece(promoted, to);
+    const bool owed = settle_placing(ns);
+    ns.key ^= zobrist::chance(ns.chance) ^ zobrist::pending(ns.pending);
+    return owed;
+}
+
 // Nearest in king steps: on a rectangle, the larger of the file and rank distances.
 Bitboard placement_cells(const Position& pos) {
     const ChanceState& c = pos.state().chance;
@@ -71,7 +91,9 @@ Bitboard placement_cells(const Position& pos) {
     const Cell& o = g.cell(c.origin);
     int best = 1 << 30;
     Bitboard nearest = 0;
-    for (Bitboard b = pos.game().reveal_zone[pos.side_to_move()] & ~pos.pieces(); b;) {
+    const Bitboard board = g.size() >= SQUARE_MAX ? ~Bitboard(0) : (Bitboard(1) << g.size()) - 1;
+    const Bitboard zone = c.anywhere ? board : pos.game().reveal_zone[pos.side_to_move()];
+    for (Bitboard b = zone & ~pos.pieces(); b;) {
         const Square s = pop_lsb(b);
         const int d =
             std::max(std::abs(g.cell(s).file - o.file), std::abs(g.cell(s).rank - o.rank));
@@ -87,6 +109,7 @@ bool Position::settle_placing(StateInfo& ns) {
     if (!ns.chance.owed) {
         ns.chance.types = {};
         ns.chance.origin = -1;
+        ns.chance.anywhere = false;
     }
     ns.pending = ns.chance.owed ? PLACING : NO_PENDING;
     return ns.chance.owed > 0;
