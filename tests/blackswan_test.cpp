@@ -49,6 +49,9 @@ TEST(BlackSwan, SetupFromTheSeed) {
 
 TEST(BlackSwan, OptionsAreChecked) {
     EXPECT_THROW(make_blackswan({{"seed", "xyz"}}), Error);
+    // By name (for `moves` and `perft`), though not yet listed among the variants.
+    EXPECT_EQ(write_fen(start_position(make_game("blackswan", NO_EVENTS))),
+              write_fen(start_position(game())));
     EXPECT_THROW(make_blackswan({{"colour", "x"}}), Error);
     EXPECT_THROW(make_blackswan({{"seed", SEED}, {"composition", "1/1/1/1/1/1/1/1/1"}}), Error);
 }
