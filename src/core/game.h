@@ -51,6 +51,8 @@ struct ChoiceStep {
     TypeSet partners = 0;
 };
 constexpr uint8_t NO_PENDING = 0xFF;
+// Black Swan: the mover owes the placement of an event's extra pieces (StateInfo::chance).
+constexpr uint8_t PLACING = 0xFE;
 
 class Position;
 
@@ -93,6 +95,19 @@ class Game {
     bool bishop_adjustment = false;
     std::vector<ChoiceStep> choice_steps;  // the start owes these, in order (Placement)
     bool orthodox_material = false;        // dead-position rules of orthodox minor-piece endings
+    // Black Swan (core/rules/swans.cpp): the types from `first_swan` on are face-down swans.
+    // They move and capture as pawns of their side, two steps from their starting square (where
+    // they are marked unmoved, and cannot be captured), and a swan that lands on its side's
+    // `reveal_zone` is turned over in the same move into swan_identity[type - first_swan].
+    int first_swan = -1;
+    std::vector<int> swan_identity;
+    std::array<Bitboard, COLOR_NB> reveal_zone{};
+    // The pieces (types) of the game's `number`-th event, drawn from its seed, for a swan of
+    // type `swan` that is an event (swan_identity -1).
+    std::function<std::vector<int>(int number, int swan)> draw_event;
+    // The pieces (types) of the game's `number`-th promotion; set, a promotion move's own type
+    // is ignored and the pawn becomes these, placed as an event's (anywhere on the board).
+    std::function<std::vector<int>(int number)> draw_promotion;
 
     // Setups are generated, not stored: `setups` names them, `build_setup` fills a cleared
     // position with setup n (before finish_setup), and without a chosen setup the game starts

@@ -37,6 +37,16 @@ uint64_t ep(Square s) { return keys.ep[s]; }
 uint64_t side() { return keys.side; }
 uint64_t adjust(Color c) { return keys.adjust[c]; }
 uint64_t pending(uint8_t step) { return step == NO_PENDING ? 0 : keys.pending[step]; }
+uint64_t chance(const ChanceState& c) {
+    if (c == ChanceState{}) return 0;
+    uint64_t z = 0x5851F42D4C957F2Dull ^
+                 (uint64_t(c.events) | uint64_t(c.owed) << 8 | uint64_t(uint8_t(c.types[0])) << 16 |
+                  uint64_t(uint8_t(c.types[1])) << 24 | uint64_t(uint8_t(c.origin)) << 32 |
+                  uint64_t(c.promotions) << 40 | uint64_t(c.anywhere) << 48);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
 
 }  // namespace zobrist
 
@@ -303,6 +313,7 @@ void Position::clear_unmoved(Bitboard cells) {
 // shows them) have equal keys: without castling or adjustment rights a rook's mark means nothing,
 // and without a castling rook (or a Bunker Leap) neither does the king's.
 void Position::drop_meaningless_unmoved() {
+    if (game_->first_swan >= 0) return;  // Black Swan: only swans on their starting square
     for (Color c : {WHITE, BLACK}) {
         if (st_->adjust_rights & (1 << c)) continue;
         const Square king = king_square(c);
@@ -352,8 +363,9 @@ void Position::do_move(Move m, StateInfo& ns) {
     ns.rule50 = st_->rule50 + 1;
     ns.adjust_rights = st_->adjust_rights;
     ns.pending = st_->pending;
+    ns.chance = st_->chance;
     ns.ep_square = ns.ep_victim = SQ_NONE;
-    ns.captured = NO_PIECE;
+    ns.captured = ns.revealed = NO_PIECE;
     ns.previous = st_;
     if (st_->ep_square != SQ_NONE) ns.key ^= zobrist::ep(st_->ep_square);
     st_ = &ns;
@@ -375,7 +387,9 @@ void Position::do_move(Move m, StateInfo& ns) {
             move_piece(from, to);
             if (type_of(p) == game_->pawn) {
                 ns.rule50 = 0;
-                if (m.kind() == MoveKind::Promotion) {
+                if (m.kind() == MoveKind::Promotion && game_->draw_promotion) {
+                    if (promote_at_random(to, ns)) next = us;
+                } else if (m.kind() == MoveKind::Promotion) {
                     const Piece promoted = make_piece_code(us, m.promotion());
                     remove_piece(to);
                     add_piece(to, promoted);
@@ -383,6 +397,9 @@ void Position::do_move(Move m, StateInfo& ns) {
                 } else {
                     update_ep(from, to);
                 }
+            } else if (game_->first_swan >= 0 && type_of(p) >= game_->first_swan) {
+                if (reveal_swan(to, ns)) next = us;
+                if (type_of(board_[to]) == game_->pawn) update_ep(from, to);
             }
             clear_unmoved(square_bb(from) | square_bb(to));
             break;
@@ -410,11 +427,14 @@ void Position::do_move(Move m, StateInfo& ns) {
         case MoveKind::Relocation:
             next = make_choice(m, ns);
             break;
+        case MoveKind::Placement:
+            next = make_placement(m, ns);
+            break;
     }
     if (next != stm_) ns.key ^= zobrist::side();
-    if (us == BLACK && m.kind() != MoveKind::Relocation) ++fullmove_;
+    if (us == BLACK && next == WHITE && m.kind() != MoveKind::Relocation) ++fullmove_;
     stm_ = next;
-    if (tables_->symmetric_rides() &&
+    if (tables_->symmetric_rides() && next != us &&
         (m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion ||
          m.kind() == MoveKind::EnPassant)) {
         ns.checkers = checkers_after(m);
@@ -427,7 +447,9 @@ void Position::do_move(Move m, StateInfo& ns) {
 void Position::undo_move(Move m) {
     assert(st_->previous);
     const Square from = m.from(), to = m.to();
-    Color us = ~stm_;
+    // The mover's man stands on `to` (Black Swan: its turn may go on after the move).
+    Color us = game_->first_swan < 0 ? ~stm_ : color_of(board_[to]);
+    const bool ended_turn = us != stm_;
     switch (m.kind()) {
         case MoveKind::Normal:
         case MoveKind::Promotion:
@@ -435,6 +457,10 @@ void Position::undo_move(Move m) {
                 const Piece promoted = board_[to];
                 remove_piece(to);
                 add_piece(to, make_piece_code(color_of(promoted), game_->pawn));
+            }
+            if (st_->revealed != NO_PIECE) {
+                remove_piece(to);
+                add_piece(to, st_->revealed);
             }
             move_piece(to, from);
             if (st_->captured != NO_PIECE) add_piece(to, st_->captured);
@@ -456,8 +482,11 @@ void Position::undo_move(Move m) {
             us = color_of(board_[from]);  // the chooser; the side to move now may be either
             unmake_choice(m);
             break;
+        case MoveKind::Placement:
+            unmake_placement(m);
+            break;
     }
-    if (us == BLACK && m.kind() != MoveKind::Relocation) --fullmove_;
+    if (us == BLACK && ended_turn && m.kind() != MoveKind::Relocation) --fullmove_;
     stm_ = us;
     st_ = st_->previous;
 }
@@ -473,7 +502,7 @@ uint64_t Position::compute_key() const {
     if (stm_ == BLACK) key ^= zobrist::side();
     for (Color c : {WHITE, BLACK})
         if (st_->adjust_rights & (1 << c)) key ^= zobrist::adjust(c);
-    return key ^ zobrist::pending(st_->pending);
+    return key ^ zobrist::pending(st_->pending) ^ zobrist::chance(st_->chance);
 }
 
 std::string Position::finish_setup() {
@@ -491,7 +520,8 @@ std::string Position::finish_setup() {
             if (geometry().mate(s) & pieces())
                 return "two men stand on the switch at " + geometry().name(s);
         }
-    if (game_->king >= 0 && attacked(king_square(~stm_), stm_))
+    // (Black Swan: while the mover places an event's pieces, the opponent may be in check.)
+    if (game_->king >= 0 && st_->pending != PLACING && attacked(king_square(~stm_), stm_))
         return "the side not to move is in check";
     drop_meaningless_unmoved();
     st_->key = compute_key();
@@ -503,7 +533,7 @@ void Position::do_null_move(StateInfo& ns) {
     assert(!st_->checkers);
     ns = *st_;
     ns.previous = st_;
-    ns.captured = NO_PIECE;
+    ns.captured = ns.revealed = NO_PIECE;
     ns.rule50 = st_->rule50 + 1;
     if (ns.ep_square != SQ_NONE) ns.key ^= zobrist::ep(ns.ep_square);
     ns.ep_square = ns.ep_victim = SQ_NONE;
@@ -546,7 +576,7 @@ std::string Position::consistency_error() const {
     if (st_->checkers != (ksq == SQ_NONE ? 0 : attackers_to(ksq, ~stm_, pieces())))
         return "checkers are wrong";
     const Square their_king = king_square(~stm_);
-    if (their_king != SQ_NONE && attacked(their_king, stm_))
+    if (their_king != SQ_NONE && st_->pending != PLACING && attacked(their_king, stm_))
         return "the side not to move is in check";
     return "";
 }

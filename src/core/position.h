@@ -13,6 +13,19 @@
 
 namespace menagerie {
 
+// Black Swan's chance bookkeeping: how many events and promotions the game has drawn, and the
+// pieces of the last one that the mover still owes placing (types, in order), with the cell of
+// the swan or the promoted pawn.
+struct ChanceState {
+    uint8_t events = 0;
+    uint8_t promotions = 0;
+    bool anywhere = false;  // a promotion's pieces: the nearest empty cells anywhere
+    uint8_t owed = 0;
+    std::array<int8_t, 2> types{};
+    int8_t origin = -1;
+    bool operator==(const ChanceState&) const = default;
+};
+
 struct StateInfo {
     uint64_t key = 0;
     // Men whose having moved matters (kings, castling rooks; all back-rank men of a side that
@@ -22,8 +35,10 @@ struct StateInfo {
     Square ep_victim = SQ_NONE;  // the pawn that passed it
     int rule50 = 0;
     uint8_t adjust_rights = 0;     // bit per colour
-    uint8_t pending = NO_PENDING;  // index of the choice step owed (Game::choice_steps)
+    uint8_t pending = NO_PENDING;  // index of the choice step owed (Game::choice_steps), PLACING
+    ChanceState chance;
     Piece captured = NO_PIECE;
+    Piece revealed = NO_PIECE;  // the swan a normal move turned over on its destination
     Bitboard checkers = 0;
     // The cells of every fixed path (a hop, a bent move, a limited ride) by which an enemy man
     // could reach the king of the side to move. A move that lands on or leaves one of them may
@@ -129,6 +144,14 @@ class Position {
     void make_adjustment(Move m, StateInfo& ns);
     void unmake_adjustment(Move m);
     Color make_choice(Move m, StateInfo& ns);  // returns the side that moves next
+    // After a swan's move to `to`; true when the mover owes placements (its turn goes on).
+    bool reveal_swan(Square to, StateInfo& ns);
+    // Black Swan's promotion on `to`: true when the mover owes placements.
+    bool promote_at_random(Square to, StateInfo& ns);
+    // Drops the owed pieces that have no cell to go to; sets `pending`; true if any are owed.
+    bool settle_placing(StateInfo& ns);
+    Color make_placement(Move m, StateInfo& ns);
+    void unmake_placement(Move m);
     void unmake_choice(Move m);
     template <bool FirstOnly>
     Bitboard attackers(Square s, Color by, Bitboard occupied, Bitboard men) const;
@@ -163,7 +186,8 @@ uint64_t unmoved(Square s);
 uint64_t ep(Square s);
 uint64_t side();
 uint64_t adjust(Color c);
-uint64_t pending(uint8_t step);  // 0 for NO_PENDING
+uint64_t pending(uint8_t step);         // 0 for NO_PENDING
+uint64_t chance(const ChanceState& c);  // 0 for the empty state
 }  // namespace zobrist
 
 }  // namespace menagerie

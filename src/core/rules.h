@@ -8,6 +8,7 @@
 //   BunkerLeap    rules/bunker_leap.cpp    Contemporary Random Chess: the king is unmoved
 //   Adjustment    rules/adjustment.cpp     Contemporary Random Chess: adjustment right
 //   Relocation    rules/choices.cpp        a choice is pending (Placement's relocation phase)
+//   (swans)       rules/swans.cpp          Black Swan: face-down swans' moves and reveals
 #pragma once
 
 #include <string>
@@ -20,7 +21,7 @@ namespace menagerie {
 
 constexpr bool is_special(MoveKind k) {
     return k == MoveKind::Castling || k == MoveKind::BunkerLeap || k == MoveKind::Adjustment ||
-           k == MoveKind::Relocation;
+           k == MoveKind::Relocation || k == MoveKind::Placement;
 }
 
 // Each appends the legal moves of its kind (never out of check; the callers see to that).
@@ -28,6 +29,13 @@ void generate_castling(Position& pos, SpecialMoveList& list);
 void generate_bunker_leaps(Position& pos, SpecialMoveList& list);  // after castling: skips those
 void generate_adjustments(Position& pos, SpecialMoveList& list);
 void generate_choices(Position& pos, MoveList& list);  // the pending choice step's moves
+// Black Swan: the face-down swans' moves (normal moves; a reveal is part of the move), captures
+// and/or quiet ones, legal or pseudo-legal.
+void generate_swans(Position& pos, MoveList& list, bool captures, bool quiets, bool legal);
+void generate_placements(Position& pos, MoveList& list);  // while PLACING
+// The cells where the next owed piece may go: the empty cells of the mover's reveal zone
+// nearest (in king steps) to the swan's cell.
+Bitboard placement_cells(const Position& pos);
 
 // The special moves of a position without a pending choice, appended in a fixed order.
 template <class Sink>
@@ -56,6 +64,14 @@ void generate_choices(Position& pos, Sink& sink) {
     for (Move m : list) sink.add(m);
 }
 
+template <class Sink>
+void generate_swans(Position& pos, Sink& sink, bool captures, bool quiets, bool legal) {
+    MoveList list;
+    list.count = 0;
+    generate_swans(pos, list, captures, quiets, legal);
+    for (Move m : list) sink.add(m);
+}
+
 // A special move as text: its coordinate form, its SAN without check marks, and the other
 // spellings a reader accepts (after every move's own forms, so they never shadow one).
 struct SpecialText {
@@ -67,6 +83,7 @@ SpecialText castling_text(const Position& pos, Move m);
 SpecialText bunker_leap_text(const Position& pos, Move m);
 SpecialText adjustment_text(const Position& pos, Move m, const MoveList& legal);
 SpecialText choice_text(const Position& pos, Move m);
+SpecialText placement_text(const Position& pos, Move m);
 
 // Where a castling move takes the king (the move itself names the rook).
 Square castling_king_to(const Position& pos, Move m);

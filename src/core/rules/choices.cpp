@@ -7,6 +7,7 @@
 namespace menagerie {
 
 void generate_choices(Position& pos, MoveList& list) {
+    if (pos.pending() == PLACING) return generate_placements(pos, list);
     const Game& g = pos.game();
     const Color us = pos.side_to_move();
     const ChoiceStep& step = g.choice_steps[pos.pending()];
@@ -63,6 +64,8 @@ SpecialText special_text(const Position& pos, Move m, const MoveList& legal) {
             return adjustment_text(pos, m, legal);
         case MoveKind::Relocation:
             return choice_text(pos, m);
+        case MoveKind::Placement:
+            return placement_text(pos, m);
         default:
             return {};
     }

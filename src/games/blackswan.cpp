@@ -1,0 +1,207 @@
+// Black Swan (Florin Lupusoru), the referee's game: every identity known. Kings on e1 and e8;
+// each side's other 15 starting squares hold face-down swans drawn from its tiles with the
+// game's seed (games/blackswan_draws.h). Swans are types of their own, one per identity, after
+// the orthodox six; they move as pawns and are turned over on their third or fourth rank
+// (core/rules/swans.cpp). No castling.
+//
+// Events bring their pieces (drawn with the seed); the owner places the extra ones in the same
+// turn; a promotion brings 1-3 random pieces placed the same way (docs/rules/blackswan.md).
+#include "games/blackswan.h"
+
+#include "core/error.h"
+#include "games/blackswan_draws.h"
+#include "games/games.h"
+
+namespace menagerie {
+
+namespace {
+
+namespace bs = blackswan;
+
+// The swans' tokens, in Tile order: a prime on the identity's letter; events E to E'''.
+const char* const swan_tokens[bs::TILE_KINDS] = {"P'", "N'", "B'",  "R'",  "Q'",
+                                                 "E",  "E'", "E''", "E'''"};
+const char* const swan_names[bs::TILE_KINDS] = {"swan pawn",           "swan knight",
+                                                "swan bishop",         "swan rook",
+                                                "swan queen",          "swan event 2 with pawns",
+                                                "swan event 2 pieces", "swan event 3 with pawns",
+                                                "swan event 3 pieces"};
+
+Bitboard ranks(const Geometry& g, std::initializer_list<int> list) {
+    Bitboard b = 0;
+    for (int r : list)
+        for (int f = 0; f < g.width(); ++f) b |= square_bb(g.at(f, r));
+    return b;
+}
+
+// The swans of a side on its own first two ranks (where every starting square is).
+Bitboard home_swans(const Position& pos, Color c) {
+    const Game& game = pos.game();
+    const Bitboard home = ranks(pos.geometry(), c == WHITE ? std::initializer_list<int>{0, 1}
+                                                           : std::initializer_list<int>{6, 7});
+    Bitboard swans = 0;
+    for (int t = game.first_swan; t < static_cast<int>(game.types.size()); ++t)
+        swans |= pos.pieces(c, t);
+    return swans & home;
+}
+
+// FEN field 7: the swans on their own first two ranks that have left their starting square
+// ("-" for none); every other swan there is on its starting square.
+void read_extra(Position& pos, const std::vector<std::string>& extra, Bitboard& unmoved) {
+    Bitboard moved = 0;
+    const std::string field = extra.empty() ? "-" : extra[0];
+    if (field != "-")
+        for (size_t at = 0; at < field.size(); at += 2) {
+            const Square s = pos.geometry().find(field.substr(at, 2));
+            if (s == SQ_NONE || !has(home_swans(pos, WHITE) | home_swans(pos, BLACK), s))
+                throw Error(ErrorKind::Fen, "moved swans",
+                            "FEN moved-swans field " + quoted(field) +
+                                " names a cell without a swan on its first two ranks");
+            moved |= square_bb(s);
+        }
+    for (Color c : {WHITE, BLACK}) {
+        const Bitboard swans = home_swans(pos, c);
+        // A swan on the first rank cannot have moved (swans only move forward).
+        if (moved & swans & ranks(pos.geometry(), {c == WHITE ? 0 : 7}))
+            throw Error(ErrorKind::Fen, "moved swans",
+                        "FEN moved-swans field names a swan on its own first rank");
+        unmoved |= swans & ~moved;
+    }
+    // Fields 8 and 9: the number of events drawn so far (with "/" and the number of
+    // promotions, when there were any), and the pieces of the last one that the side to move
+    // still owes placing, with the swan's cell ("NB@d3") or the promotion's ("NB=d8"); "-".
+    ChanceState chance;
+    const std::string counts = extra.size() > 1 ? extra[1] : "0";
+    const size_t slash = counts.find('/');
+    auto count = [&](const std::string& text) {
+        if (text.empty() || text.size() > 3 ||
+            text.find_first_not_of("0123456789") != std::string::npos || std::stoi(text) > 255)
+            throw Error(ErrorKind::Fen, "events",
+                        "FEN draws field must be a number of events from 0 to 255, and "
+                        "optionally '/' and a number of promotions, not " +
+                            quoted(counts));
+        return static_cast<uint8_t>(std::stoi(text));
+    };
+    chance.events = count(counts.substr(0, slash));
+    if (slash != std::string::npos) chance.promotions = count(counts.substr(slash + 1));
+    const std::string owed = extra.size() > 2 ? extra[2] : "-";
+    if (owed != "-") {
+        size_t at_sign = owed.find('@');
+        if (at_sign == std::string::npos) {
+            at_sign = owed.find('=');
+            chance.anywhere = at_sign != std::string::npos;
+        }
+        const Square origin =
+            at_sign == std::string::npos ? SQ_NONE : pos.geometry().find(owed.substr(at_sign + 1));
+        std::vector<int> types;
+        for (size_t at = 0; at < at_sign && origin != SQ_NONE;) {
+            const Piece p = pos.game().read_token(owed, at);
+            if (p == NO_PIECE || color_of(p) != WHITE || type_of(p) > pos.game().queen) {
+                types.clear();
+                break;
+            }
+            types.push_back(type_of(p));
+        }
+        if (origin == SQ_NONE || types.empty() || types.size() > 2 ||
+            pos.piece_on(origin) == NO_PIECE ||
+            color_of(pos.piece_on(origin)) != pos.side_to_move())
+            throw Error(ErrorKind::Fen, "owed",
+                        "FEN owed-pieces field " + quoted(owed) +
+                            " must be one or two of P N B R Q, '@' and the cell of a man of the "
+                            "side to move, or '-'");
+        chance.owed = static_cast<uint8_t>(types.size());
+        for (size_t i = 0; i < types.size(); ++i) chance.types[i] = static_cast<int8_t>(types[i]);
+        chance.origin = static_cast<int8_t>(origin);
+        pos.root_state().pending = PLACING;
+    }
+    pos.root_state().chance = chance;
+}
+
+std::string write_extra(const Position& pos) {
+    std::string field;
+    for (Color c : {WHITE, BLACK})
+        for (Bitboard b = home_swans(pos, c) & ~pos.state().unmoved; b;)
+            field += pos.geometry().name(pop_lsb(b));
+    const ChanceState& c = pos.state().chance;
+    std::string owed;
+    for (int i = 0; i < c.owed; ++i) owed += pos.game().token(c.types[i]);
+    if (c.owed) owed += (c.anywhere ? "=" : "@") + pos.geometry().name(c.origin);
+    const std::string counts =
+        std::to_string(c.events) + (c.promotions ? "/" + std::to_string(c.promotions) : "");
+    return " " + (field.empty() ? std::string("-") : field) + " " + counts + " " +
+           (owed.empty() ? std::string("-") : owed);
+}
+
+}  // namespace
+
+std::shared_ptr<const Game> make_blackswan(const Options& options) {
+    Seed seed{};
+    bs::Composition composition = bs::default_composition;
+    for (const auto& [key, value] : options) {
+        if (key == "seed") {
+            const auto parsed = seed_from_hex(value);
+            if (!parsed)
+                throw Error(ErrorKind::Option, "seed",
+                            "option seed must be 64 hexadecimal digits, not " + quoted(value));
+            seed = *parsed;
+        } else if (key == "composition") {
+            composition = bs::parse_composition(value);
+        } else {
+            throw Error(
+                ErrorKind::Option, key,
+                "unknown option " + quoted(key) + " for blackswan (options: seed, composition)");
+        }
+    }
+    if (!options.count("seed")) seed = random_seed();
+
+    auto game = orthodox_game("blackswan", "Black Swan");
+    game->castling = {};
+    // A promotion is one move (written with the queen's letter); the pieces are drawn.
+    game->promotion_types = {4};
+    const Geometry& g = game->geometry;
+    game->double_step_zone = {ranks(g, {0, 1}), ranks(g, {6, 7})};
+    game->reveal_zone = {ranks(g, {2, 3}), ranks(g, {4, 5})};
+    game->first_swan = static_cast<int>(game->types.size());
+    for (int kind = 0; kind < bs::TILE_KINDS; ++kind) {
+        PieceType swan = make_piece("pawn");
+        swan.pawn = false;
+        swan.name = swan_names[kind];
+        swan.token = swan_tokens[kind];
+        game->types.push_back(swan);
+        game->swan_identity.push_back(kind < 5 ? kind : -1);  // tiles P N B R Q = types 0-4
+    }
+    const int first_swan = game->first_swan;
+    game->draw_event = [seed, first_swan](int number, int swan) {
+        std::vector<int> types;
+        for (bs::Kind k : bs::draw_event(seed, number, static_cast<bs::Tile>(swan - first_swan)))
+            types.push_back(static_cast<int>(k));  // P N B R Q are types 0-4 as tiles 0-4
+        return types;
+    };
+    game->draw_promotion = [seed](int number) {
+        std::vector<int> types;
+        for (bs::Kind k : bs::draw_promotion(seed, number)) types.push_back(static_cast<int>(k));
+        return types;
+    };
+    game->options = {{"seed", to_hex(seed)}, {"composition", bs::composition_text(composition)}};
+    game->fen_extension = {3, read_extra, write_extra};
+    game->build_start = [seed, composition](Position& pos) {
+        const Game& gm = pos.game();
+        const Geometry& geo = pos.geometry();
+        Bitboard unmoved = 0;
+        for (Color c : {WHITE, BLACK}) {
+            const bool black = c == BLACK;
+            pos.put(geo.at(4, black ? 7 : 0), make_piece_code(c, gm.king));
+            const auto tiles = bs::draw_arrangement(seed, black, composition);
+            const auto cells = bs::starting_squares(geo, black);
+            for (size_t i = 0; i < cells.size(); ++i) {
+                pos.put(cells[i], make_piece_code(c, gm.first_swan + static_cast<int>(tiles[i])));
+                unmoved |= square_bb(cells[i]);
+            }
+        }
+        pos.set_unmoved(unmoved);
+    };
+    game->freeze();
+    return game;
+}
+
+}  // namespace menagerie
