@@ -50,9 +50,9 @@ void generate_special_moves(Position& pos, Sink& sink) {
         !(g.bishop_adjustment && pos.can_adjust(us)))
         return;
     SpecialMoveList list;
-    generate_castling(pos, list);
-    generate_bunker_leaps(pos, list);
-    generate_adjustments(pos, list);
+    if (king_unmoved && g.castling.enabled) generate_castling(pos, list);
+    if (king_unmoved && g.bunker_leap) generate_bunker_leaps(pos, list);
+    if (g.bishop_adjustment) generate_adjustments(pos, list);
     for (Move m : list) sink.add(m);
 }
 
