@@ -14,26 +14,6 @@
 namespace menagerie {
 namespace {
 
-// Orthodox men on the Chess 66 board (its game comes in a later issue).
-std::shared_ptr<Game> chess66_game() {
-    auto game = std::make_shared<Game>();
-    game->name = "test66";
-    game->geometry = Geometry::chess66();
-    for (const char* piece : {"pawn", "knight", "bishop", "rook", "queen", "king"})
-        game->types.push_back(make_piece(piece));
-    const Geometry& g = game->geometry;
-    for (Square s = 0; s < g.size(); ++s) {
-        const int rank = g.cell(s).rank;
-        if (rank == 1) game->double_step_zone[WHITE] |= square_bb(s);
-        if (rank == g.height() - 2) game->double_step_zone[BLACK] |= square_bb(s);
-        if (!g.step(s, NORTH)) game->promotion_zone[WHITE] |= square_bb(s);
-        if (!g.step(s, SOUTH)) game->promotion_zone[BLACK] |= square_bb(s);
-    }
-    game->promotion_types = {1, 2, 3, 4};
-    game->freeze();
-    return game;
-}
-
 std::string san(Position& pos, Move m) {
     std::string s = move_to_san(pos, m);
     while (!s.empty() && (s.back() == '+' || s.back() == '#')) s.pop_back();
@@ -81,7 +61,7 @@ void expect_round_trips(Position& pos) {
 
 class SanDisambiguation : public ::testing::Test {
   protected:
-    std::shared_ptr<Game> game = chess66_game();
+    std::shared_ptr<const Game> game = make_game("chess66");
     // Queens on 4, b4 and d7 all reach b5: 4 up-right, b4 up-left (over the shifted seam), d7
     // down-left.
     Position three_queens = test::play(game, "7k/3Q4/8/9/Q1Q6/8/8/4K3 w - - 0 1");

@@ -106,8 +106,6 @@ class MoveTables {
     // between (with the mates of switch fields there): the only cells where a man can stand
     // pinned to a king on s.
     Bitboard ride_lines(Color by, Square s) const { return ride_lines_[by][s]; }
-    // Types whose captures along fixed paths are not decided by rays and pins alone.
-    TypeSet path_capturer_set() const { return path_capturer_set_; }
 
     // Rays going up the cell order find their nearest blocker with the lowest set bit, rays going
     // down with the highest; the loop runs once per branch (more than once only at a switch).
