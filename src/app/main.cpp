@@ -226,6 +226,9 @@ int run(int argc, char** argv) {
     add_game_flags(play, c, true);
     auto* bench = app.add_subcommand("bench", "fixed perft suite and nodes per second");
     bench->allow_extras();
+    auto* match = app.add_subcommand("match", "play two engines against each other");
+    match->allow_extras();
+    match->set_help_flag();  // `match --help` is run_match's
     // geometry: the board's drawing data as JSON, of a game or of a board no game uses yet.
     auto* geometry = app.add_subcommand("geometry", "print the board's cells and drawing as JSON");
     std::optional<std::string> geometry_variant, board;
@@ -349,6 +352,8 @@ int run(int argc, char** argv) {
         return run_play(game, pos);
     } else if (bench->parsed()) {
         return run_bench(argc - 1, argv + 1);
+    } else if (match->parsed()) {
+        return run_match(argc - 1, argv + 1);
     }
     return 0;
 }
