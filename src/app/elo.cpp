@@ -35,9 +35,7 @@ std::array<double, 3> constrained(const std::array<double, 3>& p, double s) {
 
 }  // namespace
 
-double Score::fraction() const {
-    return games() ? (wins + draws / 2.0) / games() : 0.5;
-}
+double Score::fraction() const { return games() ? (wins + draws / 2.0) / games() : 0.5; }
 
 double elo_of_score(double fraction) {
     if (fraction <= 0) return -INF;
@@ -52,9 +50,8 @@ EloEstimate estimate_elo(const Score& s) {
     if (n == 0) return {0, INF};
     const double p = s.fraction();
     // The variance of one game's score about the mean, from the observed results.
-    const double variance = (s.wins * (1 - p) * (1 - p) + s.draws * (0.5 - p) * (0.5 - p) +
-                             s.losses * p * p) /
-                            n;
+    const double variance =
+        (s.wins * (1 - p) * (1 - p) + s.draws * (0.5 - p) * (0.5 - p) + s.losses * p * p) / n;
     const double deviation = std::sqrt(variance / n);
     const double low = p - Z95 * deviation, high = p + Z95 * deviation;
     return {elo_of_score(p), (elo_of_score(high) - elo_of_score(low)) / 2};

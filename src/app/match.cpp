@@ -72,8 +72,8 @@ std::string colour_name(Color c) { return c == WHITE ? "white" : "black"; }
 
 // One game, refereed by the rules library. Structured so that a referee that gives each player
 // only its view (Black Swan) can take the place of `start`/`moves` in the requests.
-GameResult play_game(const Position& start, Player* players[COLOR_NB], const Limits limits[COLOR_NB],
-                     const MatchSettings& settings, uint64_t seed) {
+GameResult play_game(const Position& start, Player* players[COLOR_NB],
+                     const Limits limits[COLOR_NB], const MatchSettings& settings, uint64_t seed) {
     GameResult g;
     for (Color c : {WHITE, BLACK}) players[c]->new_game(start, seed + static_cast<uint64_t>(c));
     GameRecord record(start);
@@ -106,15 +106,21 @@ GameResult play_game(const Position& start, Player* players[COLOR_NB], const Lim
         const Color us = pos.side_to_move();
         const Limits& mine = limits[us];
         int64_t wait_ms = settings.move_timeout_ms;
-        if (clock[us]) wait_ms = std::max<int64_t>(*clock[us], 0) + settings.time_margin_ms;
-        else if (mine.movetime_ms) wait_ms += *mine.movetime_ms;
+        if (clock[us])
+            wait_ms = std::max<int64_t>(*clock[us], 0) + settings.time_margin_ms;
+        else if (mine.movetime_ms)
+            wait_ms += *mine.movetime_ms;
         const auto began = Clock::now();
-        MoveRequest request{start,     record.moves(),    pos, {clock[WHITE], clock[BLACK]},
-                            mine.increment_ms, mine, began + std::chrono::milliseconds(wait_ms)};
+        MoveRequest request{start,
+                            record.moves(),
+                            pos,
+                            {clock[WHITE], clock[BLACK]},
+                            mine.increment_ms,
+                            mine,
+                            began + std::chrono::milliseconds(wait_ms)};
         const Reply reply = players[us]->move(request);
-        const int64_t used = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() -
-                                                                                   began)
-                                 .count();
+        const int64_t used =
+            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - began).count();
         if (clock[us]) {
             *clock[us] -= used;
             if (*clock[us] < -settings.time_margin_ms || reply.timeout)
@@ -141,8 +147,7 @@ std::vector<Position> draw_openings(const std::shared_ptr<const Game>& game, int
     std::vector<Position> out;
     std::mt19937_64 rng(seed);
     if (game_start) {
-        for (int i = 0; i < count; ++i)
-            out.push_back(start_position(game, std::nullopt, rng()));
+        for (int i = 0; i < count; ++i) out.push_back(start_position(game, std::nullopt, rng()));
         return out;
     }
     const int total = static_cast<int>(game->setups.size());
@@ -181,11 +186,15 @@ std::string percent(double fraction) {
 std::string elo_text(const EloEstimate& e) {
     std::ostringstream out;
     out << std::fixed << std::setprecision(1);
-    if (std::isinf(e.elo)) out << (e.elo > 0 ? "+inf" : "-inf");
-    else out << e.elo;
+    if (std::isinf(e.elo))
+        out << (e.elo > 0 ? "+inf" : "-inf");
+    else
+        out << e.elo;
     out << " +/- ";
-    if (std::isinf(e.margin) || std::isnan(e.margin)) out << "inf";
-    else out << e.margin;
+    if (std::isinf(e.margin) || std::isnan(e.margin))
+        out << "inf";
+    else
+        out << e.margin;
     return out.str();
 }
 
@@ -219,8 +228,12 @@ SprtSettings parse_sprt(const std::string& text) {
 // The players' scores and the output as games end, in any order; the PGN in game order.
 class Scoreboard {
   public:
-    Scoreboard(const MatchSettings& settings, std::ostream* pgn, int games)
-        : settings_(settings), pgn_(pgn), games_(games), tty_(isatty(STDERR_FILENO) != 0) {}
+    Scoreboard(const MatchSettings& settings, std::ostream* pgn, int games, uint64_t seed)
+        : settings_(settings),
+          pgn_(pgn),
+          games_(games),
+          seed_(seed),
+          tty_(isatty(STDERR_FILENO) != 0) {}
 
     void names(const std::string& first, const std::string& second) {
         std::lock_guard lock(mutex_);
@@ -230,10 +243,14 @@ class Scoreboard {
     // Records game `index` (from 0); returns whether the match should start no more games.
     bool finished(int index, bool first_white, const GameResult& g, const std::string& pgn) {
         std::lock_guard lock(mutex_);
-        const bool white_won = g.result == Result::WhiteWins, black_won = g.result == Result::BlackWins;
-        if (g.result == Result::Draw) ++score_.draws;
-        else if (white_won == first_white) ++score_.wins;
-        else if (white_won || black_won) ++score_.losses;
+        const bool white_won = g.result == Result::WhiteWins,
+                   black_won = g.result == Result::BlackWins;
+        if (g.result == Result::Draw)
+            ++score_.draws;
+        else if (white_won == first_white)
+            ++score_.wins;
+        else if (white_won || black_won)
+            ++score_.losses;
         if (g.forfeit) {
             const bool first_lost = (g.result == Result::BlackWins) == first_white;
             ++forfeits_[first_lost ? 0 : 1];
@@ -241,7 +258,8 @@ class Scoreboard {
             std::cerr << "game " << index + 1 << ": " << g.reason << "\n";
         }
         pending_[index] = pgn;
-        for (auto it = pending_.find(next_pgn_); it != pending_.end(); it = pending_.find(next_pgn_)) {
+        for (auto it = pending_.find(next_pgn_); it != pending_.end();
+             it = pending_.find(next_pgn_)) {
             if (pgn_) *pgn_ << it->second << "\n" << std::flush;
             pending_.erase(it);
             ++next_pgn_;
@@ -262,6 +280,7 @@ class Scoreboard {
         out << "Elo difference: " << elo_text(e) << " (95%)\n";
         out << "Forfeits (time, illegal move, crash): " << first_ << " " << forfeits_[0] << ", "
             << second_ << " " << forfeits_[1] << "\n";
+        out << "Seed: " << seed_ << "\n";
         if (settings_.sprt) {
             const SprtState s = sprt(score_, *settings_.sprt);
             out << std::fixed << std::setprecision(2) << "SPRT (elo0 " << settings_.sprt->elo0
@@ -278,10 +297,12 @@ class Scoreboard {
              << " " << score_.wins << " - " << score_.losses << " - " << score_.draws << " "
              << percent(score_.fraction()) << ", Elo " << elo_text(estimate_elo(score_));
         if (settings_.sprt)
-            line << std::fixed << std::setprecision(2)
-                 << ", LLR " << sprt(score_, *settings_.sprt).llr;
-        if (tty_) std::cerr << "\r" << line.str() << "\x1b[K" << std::flush;
-        else std::cerr << line.str() << "\n";
+            line << std::fixed << std::setprecision(2) << ", LLR "
+                 << sprt(score_, *settings_.sprt).llr;
+        if (tty_)
+            std::cerr << "\r" << line.str() << "\x1b[K" << std::flush;
+        else
+            std::cerr << line.str() << "\n";
         shown_ = tty_;
     }
     void clear_progress() {
@@ -292,6 +313,7 @@ class Scoreboard {
     const MatchSettings& settings_;
     std::ostream* pgn_;
     int games_;
+    uint64_t seed_;
     bool tty_, shown_ = false, stopped_ = false;
     std::mutex mutex_;
     std::string first_, second_;
@@ -319,14 +341,13 @@ void run_games(const MatchSettings& settings, const std::vector<Position>& openi
                                      limits_for(settings.limits, settings.engines[1].limits)};
             for (int index; !stop && (index = next++) < games;) {
                 const bool first_white = index % 2 == 0;
-                const Position& start =
-                    openings[static_cast<size_t>(index / 2) % openings.size()];
+                const Position& start = openings[static_cast<size_t>(index / 2) % openings.size()];
                 Player* players[COLOR_NB] = {own[first_white ? 0 : 1].get(),
                                              own[first_white ? 1 : 0].get()};
                 const Limits limits[COLOR_NB] = {limit[first_white ? 0 : 1],
                                                  limit[first_white ? 1 : 0]};
-                const uint64_t game_seed =
-                    std::mt19937_64(seed ^ (0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(index + 1)))();
+                const uint64_t game_seed = std::mt19937_64(
+                    seed ^ (0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(index + 1)))();
                 const GameResult g = play_game(start, players, limits, settings, game_seed);
                 const std::map<std::string, std::string> tags = {
                     {"Event", "menagerie match"},
@@ -355,8 +376,8 @@ void run_games(const MatchSettings& settings, const std::vector<Position>& openi
 uint64_t whole(const std::string& flag, const std::string& text, uint64_t min, uint64_t max) {
     uint64_t v = 0;
     const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) ||
-        ec != std::errc() || ptr != text.data() + text.size() || v < min || v > max)
+    if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) || ec != std::errc() ||
+        ptr != text.data() + text.size() || v < min || v > max)
         throw Error(ErrorKind::Usage, flag,
                     flag + ": " + menagerie::quoted(text) + " is not a whole number from " +
                         std::to_string(min) + " to " + std::to_string(max));
@@ -431,29 +452,33 @@ int run_match(int argc, char** argv) {
     if (nodes) parse_limit("nodes", *nodes, settings.limits);
     const int concurrency =
         concurrency_text ? static_cast<int>(whole("--concurrency", *concurrency_text, 1, 64)) : 1;
-    if (max_moves) settings.max_moves = static_cast<int>(whole("--maxmoves", *max_moves, 1, 100000));
-    if (margin) settings.time_margin_ms = static_cast<int64_t>(whole("--timemargin", *margin, 0, 600000));
+    if (max_moves)
+        settings.max_moves = static_cast<int>(whole("--maxmoves", *max_moves, 1, 100000));
+    if (margin)
+        settings.time_margin_ms = static_cast<int64_t>(whole("--timemargin", *margin, 0, 600000));
     if (timeout)
-        settings.move_timeout_ms = static_cast<int64_t>(whole("--timeout", *timeout, 1, 86400)) * 1000;
+        settings.move_timeout_ms =
+            static_cast<int64_t>(whole("--timeout", *timeout, 1, 86400)) * 1000;
     if (sprt_text) settings.sprt = parse_sprt(*sprt_text);
-    const uint64_t seed = seed_text ? whole("--seed", *seed_text, 0,
-                                            std::numeric_limits<uint64_t>::max())
-                                    : std::random_device{}();
-    if (!seed_text) std::cerr << "seed " << seed << "\n";
+    const uint64_t seed = seed_text
+                              ? whole("--seed", *seed_text, 0, std::numeric_limits<uint64_t>::max())
+                              : std::random_device{}();
 
     int setups = setups_text ? static_cast<int>(whole("--setups", *setups_text, 1, 1000000)) : 0;
     int games = games_text ? static_cast<int>(whole("--games", *games_text, 1, 10000000)) : 0;
     if (!setups) setups = games ? (games + 1) / 2 : 1;
     if (openings_kind == "setups") setups = std::min(setups, static_cast<int>(game->setups.size()));
     if (!games) games = 2 * setups;
-    const std::vector<Position> openings = draw_openings(game, setups, openings_kind == "start", seed);
+    const std::vector<Position> openings =
+        draw_openings(game, setups, openings_kind == "start", seed);
 
     std::ofstream pgn;
     if (pgn_file) {
         pgn.open(*pgn_file, std::ios::binary | std::ios::trunc);
-        if (!pgn) throw Error(ErrorKind::File, "--pgn", "cannot write " + menagerie::quoted(*pgn_file));
+        if (!pgn)
+            throw Error(ErrorKind::File, "--pgn", "cannot write " + menagerie::quoted(*pgn_file));
     }
-    Scoreboard board(settings, pgn_file ? &pgn : nullptr, games);
+    Scoreboard board(settings, pgn_file ? &pgn : nullptr, games, seed);
     run_games(settings, openings, games, std::min(concurrency, games), seed, board);
     board.report(std::cout);
     return 0;

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstring>
 #include <cmath>
+#include <cstring>
 
 #include "core/error.h"
 #include "core/movegen.h"
@@ -80,7 +80,8 @@ class UciPlayer : public Player {
   public:
     UciPlayer(EngineSpec spec, std::string variant,
               std::vector<std::pair<std::string, std::string>> game_options)
-        : spec_(std::move(spec)), variant_(std::move(variant)),
+        : spec_(std::move(spec)),
+          variant_(std::move(variant)),
           game_options_(std::move(game_options)) {
         start();
         name_ = spec_.name.empty() ? client_->name() : spec_.name;
@@ -94,7 +95,8 @@ class UciPlayer : public Player {
             const bool chess960 = needs_chess960(start_position);
             castling_ = CastlingText::Game;
             if (client_->option("UCI_Chess960")) {
-                if (chess960 != chess960_) client_->set_option("UCI_Chess960", chess960 ? "true" : "false");
+                if (chess960 != chess960_)
+                    client_->set_option("UCI_Chess960", chess960 ? "true" : "false");
                 chess960_ = chess960;
                 if (chess960) castling_ = CastlingText::KingTakesRook;
             }
@@ -132,7 +134,9 @@ class UciPlayer : public Player {
             client_->position(write_fen(request.start), texts);
             const std::string text = client_->go(go, request.deadline);
             const std::optional<Move> m = read_engine_move(request.position, text, castling_);
-            if (!m) return {std::nullopt, text, "sent " + menagerie::quoted(text) + ", which is not a legal move", false};
+            if (!m)
+                return {std::nullopt, text,
+                        "sent " + menagerie::quoted(text) + ", which is not a legal move", false};
             return {m, text, "", false};
         } catch (const EngineFailure& e) {
             client_.reset();  // a new process for the next game
@@ -149,7 +153,8 @@ class UciPlayer : public Player {
                     std::find(o->values.begin(), o->values.end(), variant_) == o->values.end())
                     throw Error(ErrorKind::Usage, "--engine",
                                 "engine " + menagerie::quoted(client_->name()) + " does not play " +
-                                    menagerie::quoted(variant_) + " (its UCI_Variant has no such value)");
+                                    menagerie::quoted(variant_) +
+                                    " (its UCI_Variant has no such value)");
                 client_->set_option("UCI_Variant", variant_);
             }
             for (const auto& [k, v] : game_options_)
@@ -159,8 +164,11 @@ class UciPlayer : public Player {
             client_->sync(HANDSHAKE_TIMEOUT);
         } catch (const EngineFailure& e) {
             client_.reset();
-            throw Error(ErrorKind::Usage, "--engine",
-                        "engine " + menagerie::quoted(spec_.command) + " did not start: " + e.what());
+            // The failure names the engine by its command too: say it once.
+            std::string why = e.what();
+            const std::string named = "engine " + menagerie::quoted(spec_.command) + " ";
+            if (why.rfind(named, 0) == 0) why.erase(0, named.size());
+            throw Error(ErrorKind::Usage, "--engine", named + "did not start: it " + why);
         }
     }
 
@@ -178,17 +186,23 @@ void parse_time_control(const std::string& text, Limits& limits) {
     const auto plus = text.find('+');
     const double base = parse_seconds("tc", text.substr(0, plus));
     const double inc = plus == std::string::npos ? 0 : parse_seconds("tc", text.substr(plus + 1));
-    if (base <= 0) throw Error(ErrorKind::Usage, "tc", "tc: " + menagerie::quoted(text) + " gives no time");
+    if (base <= 0)
+        throw Error(ErrorKind::Usage, "tc", "tc: " + menagerie::quoted(text) + " gives no time");
     limits.base_ms = static_cast<int64_t>(std::llround(base * 1000));
     limits.increment_ms = static_cast<int64_t>(std::llround(inc * 1000));
 }
 
 void parse_limit(const std::string& key, const std::string& value, Limits& limits) {
-    if (key == "tc") parse_time_control(value, limits);
-    else if (key == "movetime") limits.movetime_ms = parse_whole<int64_t>(key, value, 86400000);
-    else if (key == "depth") limits.depth = parse_whole<int>(key, value, 200);
-    else if (key == "nodes") limits.nodes = parse_whole<uint64_t>(key, value, uint64_t(1) << 62);
-    else throw Error(ErrorKind::Usage, key, "unknown limit " + menagerie::quoted(key));
+    if (key == "tc")
+        parse_time_control(value, limits);
+    else if (key == "movetime")
+        limits.movetime_ms = parse_whole<int64_t>(key, value, 86400000);
+    else if (key == "depth")
+        limits.depth = parse_whole<int>(key, value, 200);
+    else if (key == "nodes")
+        limits.nodes = parse_whole<uint64_t>(key, value, uint64_t(1) << 62);
+    else
+        throw Error(ErrorKind::Usage, key, "unknown limit " + menagerie::quoted(key));
 }
 
 EngineSpec parse_engine_spec(const std::string& text) {
@@ -197,14 +211,15 @@ EngineSpec parse_engine_spec(const std::string& text) {
         spec.command = text;
     } else {
         // Split at commas that start a key; other commas belong to the value before.
-        static const char* KEYS[] = {"cmd=", "name=", "option.", "tc=", "movetime=", "depth=",
-                                     "nodes="};
+        static const char* KEYS[] = {
+            "cmd=", "name=", "option.", "tc=", "movetime=", "depth=", "nodes="};
         std::vector<std::string> parts;
         size_t begin = 0;
         for (size_t i = 0; i <= text.size(); ++i) {
             if (i < text.size() && text[i] != ',') continue;
             bool key_follows = i == text.size();
-            for (const char* k : KEYS) key_follows |= text.compare(i + 1, std::strlen(k), k) == 0;
+            for (const char* k : KEYS)
+                key_follows |= !key_follows && text.compare(i + 1, std::strlen(k), k) == 0;
             if (!key_follows) continue;
             parts.push_back(text.substr(begin, i - begin));
             begin = i + 1;
@@ -212,11 +227,14 @@ EngineSpec parse_engine_spec(const std::string& text) {
         for (const std::string& part : parts) {
             const auto eq = part.find('=');
             if (eq == std::string::npos)
-                throw Error(ErrorKind::Usage, "--engine",
-                            "--engine: " + menagerie::quoted(part) + " is not of the form key=value");
+                throw Error(
+                    ErrorKind::Usage, "--engine",
+                    "--engine: " + menagerie::quoted(part) + " is not of the form key=value");
             const std::string key = part.substr(0, eq), value = part.substr(eq + 1);
-            if (key == "cmd") spec.command = value;
-            else if (key == "name") spec.name = value;
+            if (key == "cmd")
+                spec.command = value;
+            else if (key == "name")
+                spec.name = value;
             else if (key.rfind("option.", 0) == 0 && key.size() > 7)
                 spec.options.emplace_back(key.substr(7), value);
             else if (key == "tc" || key == "movetime" || key == "depth" || key == "nodes")
@@ -228,12 +246,14 @@ EngineSpec parse_engine_spec(const std::string& text) {
         }
     }
     if (spec.command.empty())
-        throw Error(ErrorKind::Usage, "--engine", "--engine " + menagerie::quoted(text) + " names no command");
+        throw Error(ErrorKind::Usage, "--engine",
+                    "--engine " + menagerie::quoted(text) + " names no command");
     return spec;
 }
 
-std::unique_ptr<Player> make_player(const EngineSpec& spec, const std::string& variant,
-                                    const std::vector<std::pair<std::string, std::string>>& game_options) {
+std::unique_ptr<Player> make_player(
+    const EngineSpec& spec, const std::string& variant,
+    const std::vector<std::pair<std::string, std::string>>& game_options) {
     if (spec.command == "builtin:random" || spec.command == "builtin:greedy") {
         const bool greedy = spec.command == "builtin:greedy";
         return std::make_unique<BuiltinPlayer>(

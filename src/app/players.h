@@ -42,9 +42,9 @@ void parse_limit(const std::string& key, const std::string& value, Limits& limit
 
 // What a player sees when asked to move.
 struct MoveRequest {
-    const Position& start;            // the game's start
-    const std::vector<Move>& moves;   // played since
-    Position& position;               // the position now (after `moves`)
+    const Position& start;                      // the game's start
+    const std::vector<Move>& moves;             // played since
+    Position& position;                         // the position now (after `moves`)
     std::optional<int64_t> clock_ms[COLOR_NB];  // time left on each clock, if there is one
     std::optional<int64_t> increment_ms;
     const Limits& limits;
@@ -70,7 +70,8 @@ class Player {
 // Builds the player a spec names; a UCI engine is started and its handshake done (throws Error
 // if that fails). `variant` and `game_options` are set on engines that list UCI_Variant and
 // options of those names.
-std::unique_ptr<Player> make_player(const EngineSpec& spec, const std::string& variant,
-                                    const std::vector<std::pair<std::string, std::string>>& game_options);
+std::unique_ptr<Player> make_player(
+    const EngineSpec& spec, const std::string& variant,
+    const std::vector<std::pair<std::string, std::string>>& game_options);
 
 }  // namespace menagerie

@@ -85,8 +85,8 @@ EngineProcess::Read EngineProcess::read_line(std::string& line, Clock::time_poin
             buffer_.clear();
             return Read::Line;
         }
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline -
-                                                                                  Clock::now());
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
         if (left.count() <= 0) return Read::Timeout;
         pollfd p{from_child_, POLLIN, 0};
         const int ready = poll(&p, 1, static_cast<int>(std::min<int64_t>(left.count() + 1, 60000)));

@@ -35,6 +35,7 @@ class EngineProcess {
     // signal 11"), waiting up to `grace` for it to end by itself first.
     std::string ended(std::chrono::milliseconds grace = std::chrono::milliseconds(200));
     const std::string& command() const { return command_; }
+    pid_t pid() const { return pid_; }
 
   private:
     bool reap(bool block);

@@ -35,10 +35,14 @@ UciOption parse_uci_option(const std::string& line) {
             if (word == "var") o.values.emplace_back();
             continue;
         }
-        if (key == "name") append(o.name, word);
-        else if (key == "type") append(o.type, word);
-        else if (key == "default") append(o.default_value, word);
-        else if (key == "var") append(o.values.back(), word);
+        if (key == "name")
+            append(o.name, word);
+        else if (key == "type")
+            append(o.type, word);
+        else if (key == "default")
+            append(o.default_value, word);
+        else if (key == "var")
+            append(o.values.back(), word);
     }
     if (o.default_value == "<empty>") o.default_value.clear();
     return o;
@@ -71,9 +75,9 @@ void UciClient::send(const std::string& line) {
 }
 
 void UciClient::crashed(const std::string& while_doing) {
-    throw EngineFailure(EngineFailure::Kind::Crashed,
-                        "engine " + menagerie::quoted(name_) + " " + process_->ended() + " (" + while_doing +
-                            ")");
+    throw EngineFailure(
+        EngineFailure::Kind::Crashed,
+        "engine " + menagerie::quoted(name_) + " " + process_->ended() + " (" + while_doing + ")");
 }
 
 std::string UciClient::read_line(Clock::time_point deadline, const std::string& waiting_for) {
@@ -87,8 +91,9 @@ std::string UciClient::read_line(Clock::time_point deadline, const std::string& 
             break;
     }
     process_->kill();
-    throw EngineFailure(EngineFailure::Kind::Timeout,
-                        "engine " + menagerie::quoted(name_) + " did not answer " + waiting_for + " in time");
+    throw EngineFailure(
+        EngineFailure::Kind::Timeout,
+        "engine " + menagerie::quoted(name_) + " did not answer " + waiting_for + " in time");
 }
 
 void UciClient::set_option(const std::string& name, const std::string& value) {
@@ -130,8 +135,8 @@ std::string UciClient::go(const UciGo& g, Clock::time_point deadline) {
         in >> word >> move;
         if (move.empty())
             throw EngineFailure(EngineFailure::Kind::Protocol,
-                                "engine " + menagerie::quoted(name_) + " sent " + menagerie::quoted(reply) +
-                                    ", a bestmove without a move");
+                                "engine " + menagerie::quoted(name_) + " sent " +
+                                    menagerie::quoted(reply) + ", a bestmove without a move");
         return move;
     }
 }
@@ -153,8 +158,8 @@ std::map<std::string, uint64_t> UciClient::perft(int depth, uint64_t& total,
                 moves[line.substr(0, colon)] = std::stoull(line.substr(colon + 2));
         } catch (const std::logic_error&) {
             throw EngineFailure(EngineFailure::Kind::Protocol,
-                                "engine " + menagerie::quoted(name_) + " sent " + menagerie::quoted(line) +
-                                    " in a perft answer");
+                                "engine " + menagerie::quoted(name_) + " sent " +
+                                    menagerie::quoted(line) + " in a perft answer");
         }
     }
 }

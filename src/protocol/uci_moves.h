@@ -25,7 +25,6 @@ std::string engine_move_text(const Position& pos, Move m, CastlingText castling)
 // The legal move an engine's text names, or nothing. Exactly the coordinate form, with one
 // leniency: a castling move in the other convention is accepted where no other legal move has
 // that text (Stockfish in Chess960 mode writes e1h1, an engine that ignores the mode e1g1).
-std::optional<Move> read_engine_move(Position& pos, const std::string& text,
-                                     CastlingText castling);
+std::optional<Move> read_engine_move(Position& pos, const std::string& text, CastlingText castling);
 
 }  // namespace menagerie
