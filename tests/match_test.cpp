@@ -243,6 +243,7 @@ TEST(MatchCli, SprtAndBadFlags) {
           "--engine builtin:random --engine builtin:greedy --variant chess --sprt elo0=5,elo1=1",
           "--engine builtin:random --engine builtin:greedy --variant nochess",
           "--engine builtin:random --engine builtin:greedy --variant chess --games 0",
+          "--engine builtin:random --engine builtin:greedy --variant blackswan",
           "--engine builtin:random --engine 'cmd=/nonexistent/engine' --variant chess"}) {
         const test::Result e = test::run("match " + bad);
         EXPECT_EQ(e.status, 2) << bad;

@@ -189,7 +189,7 @@ std::string elo_text(const EloEstimate& e) {
     if (std::isinf(e.elo))
         out << (e.elo > 0 ? "+inf" : "-inf");
     else
-        out << e.elo;
+        out << (std::abs(e.elo) < 0.05 ? 0.0 : e.elo);  // never "-0.0"
     out << " +/- ";
     if (std::isinf(e.margin) || std::isnan(e.margin))
         out << "inf";
@@ -439,6 +439,12 @@ int run_match(int argc, char** argv) {
         settings.game_options.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
     }
     const std::shared_ptr<const Game> game = make_game(variant, game_options);
+    // A game with hidden men needs a referee that gives each player its view (docs/match.md).
+    if (game->first_swan >= 0)
+        throw Error(ErrorKind::Usage, "--variant",
+                    "match cannot play " + game->name +
+                        " yet: its players see only their view of the board (duplicate games "
+                        "with a referee are not done)");
     if (engines.size() != 2)
         throw Error(ErrorKind::Usage, "--engine",
                     "give two --engine (" + std::to_string(engines.size()) + " given)");
