@@ -177,7 +177,7 @@ TEST(MatchPlayers, GreedyTakesTheMostMaterial) {
     for (uint64_t seed = 0; seed < 5; ++seed) {
         greedy->new_game(start, seed);
         const std::vector<Move> none;
-        const MoveRequest request{start, none, pos, {}, {}, limits, {}};
+        const MoveRequest request{start, none, pos, {}, {0, 0}, limits, {}};
         const Reply r = greedy->move(request);
         ASSERT_TRUE(r.move);
         EXPECT_EQ(engine_move_text(pos, *r.move, CastlingText::Game), "d4e5");

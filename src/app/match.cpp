@@ -68,6 +68,13 @@ struct GameResult {
     std::vector<std::string> moves;
 };
 
+// A name as a PGN tag value can hold it: no quote, backslash or control character.
+std::string tag_safe(std::string name) {
+    for (char& c : name)
+        if (c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
+    return name.empty() ? "?" : name;
+}
+
 std::string colour_name(Color c) { return c == WHITE ? "white" : "black"; }
 
 // One game, refereed by the rules library. Structured so that a referee that gives each player
@@ -111,13 +118,14 @@ GameResult play_game(const Position& start, Player* players[COLOR_NB],
         else if (mine.movetime_ms)
             wait_ms += *mine.movetime_ms;
         const auto began = Clock::now();
-        MoveRequest request{start,
-                            record.moves(),
-                            pos,
-                            {clock[WHITE], clock[BLACK]},
-                            mine.increment_ms,
-                            mine,
-                            began + std::chrono::milliseconds(wait_ms)};
+        MoveRequest request{
+            start,
+            record.moves(),
+            pos,
+            {clock[WHITE], clock[BLACK]},
+            {limits[WHITE].increment_ms.value_or(0), limits[BLACK].increment_ms.value_or(0)},
+            mine,
+            began + std::chrono::milliseconds(wait_ms)};
         const Reply reply = players[us]->move(request);
         const int64_t used =
             std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - began).count();
@@ -336,6 +344,10 @@ void run_games(const MatchSettings& settings, const std::vector<Position>& openi
             for (int i = 0; i < 2; ++i)
                 own[i] = make_player(settings.engines[static_cast<size_t>(i)], settings.variant,
                                      settings.game_options);
+            for (auto& player : own) player->rename(tag_safe(player->name()));
+            if (own[0]->name() == own[1]->name())  // two builds of one engine: tell them apart
+                for (int i = 0; i < 2; ++i)
+                    own[i]->rename(own[i]->name() + " #" + std::to_string(i + 1));
             board.names(own[0]->name(), own[1]->name());
             const Limits limit[2] = {limits_for(settings.limits, settings.engines[0].limits),
                                      limits_for(settings.limits, settings.engines[1].limits)};

@@ -42,8 +42,7 @@ T parse_whole(const std::string& flag, const std::string& text, T max) {
 // A player drawn from the legal moves by a rule of its own, in-process.
 class BuiltinPlayer : public Player {
   public:
-    BuiltinPlayer(std::string name, bool greedy) : name_(std::move(name)), greedy_(greedy) {}
-    const std::string& name() const override { return name_; }
+    BuiltinPlayer(std::string name, bool greedy) : greedy_(greedy) { rename(std::move(name)); }
     void new_game(const Position&, uint64_t seed) override { rng_.seed(seed); }
     Reply move(const MoveRequest& request) override {
         Position& pos = request.position;
@@ -71,7 +70,6 @@ class BuiltinPlayer : public Player {
     }
 
   private:
-    std::string name_;
     bool greedy_;
     std::mt19937_64 rng_;
 };
@@ -86,7 +84,6 @@ class UciPlayer : public Player {
         start();
         name_ = spec_.name.empty() ? client_->name() : spec_.name;
     }
-    const std::string& name() const override { return name_; }
 
     void new_game(const Position& start_position, uint64_t) override {
         failure_.clear();
@@ -121,10 +118,14 @@ class UciPlayer : public Player {
             pos.do_move(request.moves[i], states[i]);
         }
         UciGo go;
-        if (request.clock_ms[WHITE]) {
-            go.wtime = std::max<int64_t>(*request.clock_ms[WHITE], 1);
-            go.btime = std::max<int64_t>(*request.clock_ms[BLACK], 1);
-            go.winc = go.binc = request.increment_ms.value_or(0);
+        const Color us = request.position.side_to_move();
+        if (const auto& mine = request.clock_ms[us]) {
+            // The other side's clock as it stands (its own if it has none: only ours counts).
+            const int64_t theirs = request.clock_ms[~us].value_or(*mine);
+            go.wtime = std::max<int64_t>(us == WHITE ? *mine : theirs, 1);
+            go.btime = std::max<int64_t>(us == WHITE ? theirs : *mine, 1);
+            go.winc = request.increment_ms[WHITE];
+            go.binc = request.increment_ms[BLACK];
         }
         go.movetime = request.limits.movetime_ms;
         go.depth = request.limits.depth;
@@ -173,7 +174,7 @@ class UciPlayer : public Player {
     }
 
     EngineSpec spec_;
-    std::string variant_, name_, failure_;
+    std::string variant_, failure_;
     std::vector<std::pair<std::string, std::string>> game_options_;
     std::unique_ptr<UciClient> client_;
     bool chess960_ = false;

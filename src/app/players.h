@@ -46,7 +46,7 @@ struct MoveRequest {
     const std::vector<Move>& moves;             // played since
     Position& position;                         // the position now (after `moves`)
     std::optional<int64_t> clock_ms[COLOR_NB];  // time left on each clock, if there is one
-    std::optional<int64_t> increment_ms;
+    int64_t increment_ms[COLOR_NB];             // added to each clock after its side's move
     const Limits& limits;
     std::chrono::steady_clock::time_point deadline;  // when the referee stops waiting
 };
@@ -61,10 +61,15 @@ struct Reply {
 class Player {
   public:
     virtual ~Player() = default;
-    virtual const std::string& name() const = 0;
+    // The name in the output and the PGN; the match renames players that share one.
+    const std::string& name() const { return name_; }
+    void rename(std::string name) { name_ = std::move(name); }
     // A new game from `start`; `seed` drives any randomness of the player.
     virtual void new_game(const Position& start, uint64_t seed) = 0;
     virtual Reply move(const MoveRequest& request) = 0;
+
+  protected:
+    std::string name_;
 };
 
 // Builds the player a spec names; a UCI engine is started and its handshake done (throws Error
