@@ -84,9 +84,13 @@ GameResult play_game(const Position& start, Player* players[COLOR_NB],
     GameResult g;
     for (Color c : {WHITE, BLACK}) players[c]->new_game(start, seed + static_cast<uint64_t>(c));
     GameRecord record(start);
+    // Clocks in microseconds, so that rounding each move's time does not add up over a game.
     std::optional<int64_t> clock[COLOR_NB];
     for (Color c : {WHITE, BLACK})
-        if (limits[c].base_ms) clock[c] = limits[c].base_ms;
+        if (limits[c].base_ms) clock[c] = *limits[c].base_ms * 1000;
+    auto ms = [](const std::optional<int64_t>& us) {
+        return us ? std::optional<int64_t>(*us / 1000) : std::nullopt;
+    };
     auto lose = [&](Color loser, const std::string& why, const std::string& termination) {
         g.result = loser == WHITE ? Result::BlackWins : Result::WhiteWins;
         g.reason = players[loser]->name() + " (" + colour_name(loser) + ") " + why;
@@ -112,34 +116,35 @@ GameResult play_game(const Position& start, Player* players[COLOR_NB],
         }
         const Color us = pos.side_to_move();
         const Limits& mine = limits[us];
-        int64_t wait_ms = settings.move_timeout_ms;
+        const int64_t margin_us = settings.time_margin_ms * 1000;
+        int64_t wait_us = settings.move_timeout_ms * 1000;
         if (clock[us])
-            wait_ms = std::max<int64_t>(*clock[us], 0) + settings.time_margin_ms;
+            wait_us = std::max<int64_t>(*clock[us], 0) + margin_us;
         else if (mine.movetime_ms)
-            wait_ms += *mine.movetime_ms;
+            wait_us += *mine.movetime_ms * 1000;
         const auto began = Clock::now();
         MoveRequest request{
             start,
             record.moves(),
             pos,
-            {clock[WHITE], clock[BLACK]},
+            {ms(clock[WHITE]), ms(clock[BLACK])},
             {limits[WHITE].increment_ms.value_or(0), limits[BLACK].increment_ms.value_or(0)},
             mine,
-            began + std::chrono::milliseconds(wait_ms)};
+            began + std::chrono::microseconds(wait_us)};
         const Reply reply = players[us]->move(request);
         const int64_t used =
-            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - began).count();
+            std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - began).count();
         if (clock[us]) {
             *clock[us] -= used;
-            if (*clock[us] < -settings.time_margin_ms || reply.timeout)
+            if (*clock[us] < -margin_us || reply.timeout)
                 return lose(us,
-                            "lost on time: used " + std::to_string(used) + " ms with " +
-                                std::to_string(*clock[us] + used) + " ms left",
+                            "lost on time: used " + std::to_string(used / 1000) + " ms with " +
+                                std::to_string((*clock[us] + used) / 1000) + " ms left",
                             "time forfeit");
-            *clock[us] += mine.increment_ms.value_or(0);
+            *clock[us] += mine.increment_ms.value_or(0) * 1000;
         }
         if (reply.timeout)
-            return lose(us, "did not answer within " + std::to_string(wait_ms) + " ms",
+            return lose(us, "did not answer within " + std::to_string(wait_us / 1000) + " ms",
                         "time forfeit");
         if (!reply.move)
             return lose(us, reply.failure + " in " + write_fen(pos), "rules infraction");
