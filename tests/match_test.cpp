@@ -256,6 +256,18 @@ TEST(MatchCli, SprtAndBadFlags) {
               std::string::npos);
 }
 
+TEST(MatchCli, SprtStopsTheMatchWhenItDecides) {
+    // Greedy scores about 60% against random (some 70 Elo): far above -400, so H1 (-400)
+    // against H0 (-500) is accepted long before 1000 games.
+    const test::Result r = test::run(
+        "match --engine builtin:greedy --engine builtin:random --variant chess66 --games 1000 "
+        "--seed 5 --maxmoves 60 --sprt elo0=-500,elo1=-400");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find(": H1 accepted"), std::string::npos) << r.out;
+    const auto score = score_of(r.out);
+    EXPECT_LT(score[0] + score[1] + score[2], 1000) << r.out;
+}
+
 TEST(MatchCli, MisbehavingEnginesLoseWithAReason) {
     struct Case {
         const char* mode;

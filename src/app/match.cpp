@@ -214,7 +214,6 @@ std::string elo_text(const EloEstimate& e) {
 SprtSettings parse_sprt(const std::string& text) {
     SprtSettings s;
     std::istringstream in(text);
-    std::set<std::string> given;
     for (std::string part; std::getline(in, part, ',');) {
         const auto eq = part.find('=');
         const std::string key = part.substr(0, eq == std::string::npos ? 0 : eq);
@@ -227,7 +226,6 @@ SprtSettings parse_sprt(const std::string& text) {
             throw Error(ErrorKind::Usage, "--sprt",
                         "--sprt: " + menagerie::quoted(part) +
                             " is not one of elo0=N, elo1=N, alpha=P, beta=P");
-        given.insert(key);
         (key == "elo0" ? s.elo0 : key == "elo1" ? s.elo1 : key == "alpha" ? s.alpha : s.beta) = v;
     }
     if (!(s.alpha > 0 && s.alpha < 1 && s.beta > 0 && s.beta < 1) || s.elo1 <= s.elo0 ||
