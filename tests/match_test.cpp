@@ -261,7 +261,7 @@ TEST(MatchCli, SprtStopsTheMatchWhenItDecides) {
     // against H0 (-500) is accepted long before 1000 games.
     const test::Result r = test::run(
         "match --engine builtin:greedy --engine builtin:random --variant chess66 --games 1000 "
-        "--seed 5 --maxmoves 60 --sprt elo0=-500,elo1=-400");
+        "--seed 5 --sprt elo0=-500,elo1=-400");
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find(": H1 accepted"), std::string::npos) << r.out;
     const auto score = score_of(r.out);
