@@ -171,11 +171,11 @@ TEST(MatchPlayers, GreedyTakesTheMostMaterial) {
     // White can take a knight (c6) or the queen (e5), or promote on b8.
     Position pos = parse_fen(chess, "4k3/1P6/2n5/4q3/3P4/8/8/4K3 w - - 0 1");
     const Position start = pos;
-    auto greedy = make_player(parse_engine_spec("builtin:greedy"), "chess", {});
+    auto greedy = make_player(parse_engine_spec("builtin:greedy"), "chess");
     EXPECT_EQ(greedy->name(), "greedy");
     const Limits limits;
     for (uint64_t seed = 0; seed < 5; ++seed) {
-        greedy->new_game(start, seed);
+        greedy->new_game(start, "", seed);
         const std::vector<Move> none;
         const MoveRequest request{start, none, pos, {}, {0, 0}, limits, {}};
         const Reply r = greedy->move(request);
@@ -200,7 +200,7 @@ TEST(MatchPlayers, EngineSpecs) {
     EXPECT_THROW(parse_engine_spec("colour=red,cmd=x"), Error);
     EXPECT_THROW(parse_engine_spec("cmd=x,tc=fast"), Error);
     EXPECT_THROW(parse_engine_spec("name=x"), Error);
-    EXPECT_THROW(make_player(parse_engine_spec("builtin:smart"), "chess", {}), Error);
+    EXPECT_THROW(make_player(parse_engine_spec("builtin:smart"), "chess"), Error);
 }
 
 TEST(MatchCli, GreedyAgainstRandomWritesAValidPgn) {

@@ -42,7 +42,6 @@ using Clock = std::chrono::steady_clock;
 
 struct MatchSettings {
     std::string variant;
-    std::vector<std::pair<std::string, std::string>> game_options;
     std::vector<EngineSpec> engines;
     Limits limits;                    // the match's; an engine's own set fields override them
     int64_t time_margin_ms = 50;      // how far past zero a clock may run before it is lost
@@ -79,10 +78,17 @@ std::string colour_name(Color c) { return c == WHITE ? "white" : "black"; }
 
 // One game, refereed by the rules library. Structured so that a referee that gives each player
 // only its view (Black Swan) can take the place of `start`/`moves` in the requests.
-GameResult play_game(const Position& start, Player* players[COLOR_NB],
+struct Opening {
+    Position start;
+    std::string setup;  // its identifier, as `menagerie setups` lists it; empty for a random start
+};
+
+GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
                      const Limits limits[COLOR_NB], const MatchSettings& settings, uint64_t seed) {
     GameResult g;
-    for (Color c : {WHITE, BLACK}) players[c]->new_game(start, seed + static_cast<uint64_t>(c));
+    const Position& start = opening.start;
+    for (Color c : {WHITE, BLACK})
+        players[c]->new_game(start, opening.setup, seed + static_cast<uint64_t>(c));
     GameRecord record(start);
     // Clocks in microseconds, so that rounding each move's time does not add up over a game.
     std::optional<int64_t> clock[COLOR_NB];
@@ -155,12 +161,13 @@ GameResult play_game(const Position& start, Player* players[COLOR_NB],
 
 // The openings: distinct setups drawn with the seed (all of them, in drawn order, when there
 // are no more than asked for), or the game's own start, drawn anew for each opening.
-std::vector<Position> draw_openings(const std::shared_ptr<const Game>& game, int count,
-                                    bool game_start, uint64_t seed) {
-    std::vector<Position> out;
+std::vector<Opening> draw_openings(const std::shared_ptr<const Game>& game, int count,
+                                   bool game_start, uint64_t seed) {
+    std::vector<Opening> out;
     std::mt19937_64 rng(seed);
     if (game_start) {
-        for (int i = 0; i < count; ++i) out.push_back(start_position(game, std::nullopt, rng()));
+        for (int i = 0; i < count; ++i)
+            out.push_back({start_position(game, std::nullopt, rng()), ""});
         return out;
     }
     const int total = static_cast<int>(game->setups.size());
@@ -177,7 +184,10 @@ std::vector<Position> draw_openings(const std::shared_ptr<const Game>& game, int
             if (seen.insert(n).second) numbers.push_back(n);
         }
     }
-    for (int n : numbers) out.push_back(setup_position(game, n));
+    for (int n : numbers) {
+        const Setup& s = game->setups[static_cast<size_t>(n)];
+        out.push_back({setup_position(game, n), game->setup_id ? s.name : std::to_string(n)});
+    }
     return out;
 }
 
@@ -334,7 +344,7 @@ class Scoreboard {
     int next_pgn_ = 0;
 };
 
-void run_games(const MatchSettings& settings, const std::vector<Position>& openings, int games,
+void run_games(const MatchSettings& settings, const std::vector<Opening>& openings, int games,
                int concurrency, uint64_t seed, Scoreboard& board) {
     std::atomic<int> next{0};
     std::atomic<bool> stop{false};
@@ -345,8 +355,7 @@ void run_games(const MatchSettings& settings, const std::vector<Position>& openi
         try {
             std::unique_ptr<Player> own[2];
             for (int i = 0; i < 2; ++i)
-                own[i] = make_player(settings.engines[static_cast<size_t>(i)], settings.variant,
-                                     settings.game_options);
+                own[i] = make_player(settings.engines[static_cast<size_t>(i)], settings.variant);
             for (auto& player : own) player->rename(tag_safe(player->name()));
             if (own[0]->name() == own[1]->name())  // two builds of one engine: tell them apart
                 for (int i = 0; i < 2; ++i)
@@ -356,14 +365,14 @@ void run_games(const MatchSettings& settings, const std::vector<Position>& openi
                                      limits_for(settings.limits, settings.engines[1].limits)};
             for (int index; !stop && (index = next++) < games;) {
                 const bool first_white = index % 2 == 0;
-                const Position& start = openings[static_cast<size_t>(index / 2) % openings.size()];
+                const Opening& opening = openings[static_cast<size_t>(index / 2) % openings.size()];
                 Player* players[COLOR_NB] = {own[first_white ? 0 : 1].get(),
                                              own[first_white ? 1 : 0].get()};
                 const Limits limits[COLOR_NB] = {limit[first_white ? 0 : 1],
                                                  limit[first_white ? 1 : 0]};
                 const uint64_t game_seed = std::mt19937_64(
                     seed ^ (0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(index + 1)))();
-                const GameResult g = play_game(start, players, limits, settings, game_seed);
+                const GameResult g = play_game(opening, players, limits, settings, game_seed);
                 const std::map<std::string, std::string> tags = {
                     {"Event", "menagerie match"},
                     {"Site", "?"},
@@ -373,7 +382,7 @@ void run_games(const MatchSettings& settings, const std::vector<Position>& openi
                     {"Black", players[BLACK]->name()},
                     {"Result", result_text(g.result)},
                     {"Termination", g.termination}};
-                const std::string pgn = write_pgn(start, g.moves, tags, g.reason);
+                const std::string pgn = write_pgn(opening.start, g.moves, tags, g.reason);
                 if (board.finished(index, first_white, g, pgn)) stop = true;
             }
         } catch (const std::exception& e) {
@@ -451,7 +460,6 @@ int run_match(int argc, char** argv) {
             throw Error(ErrorKind::Usage, "--option",
                         "option " + menagerie::quoted(kv) + " is not of the form name=value");
         game_options[kv.substr(0, eq)] = kv.substr(eq + 1);
-        settings.game_options.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
     }
     const std::shared_ptr<const Game> game = make_game(variant, game_options);
     // A game with hidden men needs a referee that gives each player its view (docs/match.md).
@@ -490,7 +498,7 @@ int run_match(int argc, char** argv) {
     if (!setups) setups = games ? (games + 1) / 2 : 1;
     if (openings_kind == "setups") setups = std::min(setups, static_cast<int>(game->setups.size()));
     if (!games) games = 2 * setups;
-    const std::vector<Position> openings =
+    const std::vector<Opening> openings =
         draw_openings(game, setups, openings_kind == "start", seed);
 
     std::ofstream pgn;

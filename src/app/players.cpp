@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <map>
 
 #include "core/error.h"
 #include "core/movegen.h"
@@ -43,7 +44,7 @@ T parse_whole(const std::string& flag, const std::string& text, T max) {
 class BuiltinPlayer : public Player {
   public:
     BuiltinPlayer(std::string name, bool greedy) : greedy_(greedy) { rename(std::move(name)); }
-    void new_game(const Position&, uint64_t seed) override { rng_.seed(seed); }
+    void new_game(const Position&, const std::string&, uint64_t seed) override { rng_.seed(seed); }
     Reply move(const MoveRequest& request) override {
         Position& pos = request.position;
         MoveList legal;
@@ -76,19 +77,28 @@ class BuiltinPlayer : public Player {
 
 class UciPlayer : public Player {
   public:
-    UciPlayer(EngineSpec spec, std::string variant,
-              std::vector<std::pair<std::string, std::string>> game_options)
-        : spec_(std::move(spec)),
-          variant_(std::move(variant)),
-          game_options_(std::move(game_options)) {
+    UciPlayer(EngineSpec spec, std::string variant)
+        : spec_(std::move(spec)), variant_(std::move(variant)) {
         start();
         name_ = spec_.name.empty() ? client_->name() : spec_.name;
     }
 
-    void new_game(const Position& start_position, uint64_t) override {
+    void new_game(const Position& start_position, const std::string& setup, uint64_t) override {
         failure_.clear();
         try {
             if (!client_) start();
+            // The game's options in force (the match's --option values, and what a setup
+            // decides, as the dice), for each option the engine lists under that name.
+            for (const auto& [k, v] : start_position.game().options)
+                if (client_->option(k) && sent_[k] != v) client_->set_option(k, v), sent_[k] = v;
+            // An engine with a `Setup` option is told the setup and starts from `startpos`.
+            startpos_ = false;
+            if (client_->option("Setup")) {
+                const std::string value = setup.empty() ? "<empty>" : setup;
+                if (sent_["Setup"] != value) client_->set_option("Setup", value);
+                sent_["Setup"] = value;
+                startpos_ = !setup.empty();
+            }
             const bool chess960 = needs_chess960(start_position);
             castling_ = CastlingText::Game;
             if (client_->option("UCI_Chess960")) {
@@ -132,7 +142,10 @@ class UciPlayer : public Player {
         go.nodes = request.limits.nodes;
         if (!go.wtime && !go.movetime && !go.depth && !go.nodes) go.depth = 1;
         try {
-            client_->position(write_fen(request.start), texts);
+            if (startpos_)
+                client_->position_startpos(texts);
+            else
+                client_->position(write_fen(request.start), texts);
             const std::string text = client_->go(go, request.deadline);
             const std::optional<Move> m = read_engine_move(request.position, text, castling_);
             if (!m)
@@ -158,10 +171,9 @@ class UciPlayer : public Player {
                                     " (its UCI_Variant has no such value)");
                 client_->set_option("UCI_Variant", variant_);
             }
-            for (const auto& [k, v] : game_options_)
-                if (client_->option(k)) client_->set_option(k, v);
             for (const auto& [k, v] : spec_.options) client_->set_option(k, v);
             chess960_ = false;
+            sent_.clear();
             client_->sync(HANDSHAKE_TIMEOUT);
         } catch (const EngineFailure& e) {
             client_.reset();
@@ -175,9 +187,9 @@ class UciPlayer : public Player {
 
     EngineSpec spec_;
     std::string variant_, failure_;
-    std::vector<std::pair<std::string, std::string>> game_options_;
     std::unique_ptr<UciClient> client_;
-    bool chess960_ = false;
+    std::map<std::string, std::string> sent_;  // option values the engine has been given
+    bool chess960_ = false, startpos_ = false;
     CastlingText castling_ = CastlingText::Game;
 };
 
@@ -252,9 +264,7 @@ EngineSpec parse_engine_spec(const std::string& text) {
     return spec;
 }
 
-std::unique_ptr<Player> make_player(
-    const EngineSpec& spec, const std::string& variant,
-    const std::vector<std::pair<std::string, std::string>>& game_options) {
+std::unique_ptr<Player> make_player(const EngineSpec& spec, const std::string& variant) {
     if (spec.command == "builtin:random" || spec.command == "builtin:greedy") {
         const bool greedy = spec.command == "builtin:greedy";
         return std::make_unique<BuiltinPlayer>(
@@ -264,7 +274,7 @@ std::unique_ptr<Player> make_player(
         throw Error(ErrorKind::Usage, "--engine",
                     "unknown built-in player " + menagerie::quoted(spec.command) +
                         " (builtin:random, builtin:greedy)");
-    return std::make_unique<UciPlayer>(spec, variant, game_options);
+    return std::make_unique<UciPlayer>(spec, variant);
 }
 
 }  // namespace menagerie

@@ -64,8 +64,9 @@ class Player {
     // The name in the output and the PGN; the match renames players that share one.
     const std::string& name() const { return name_; }
     void rename(std::string name) { name_ = std::move(name); }
-    // A new game from `start`; `seed` drives any randomness of the player.
-    virtual void new_game(const Position& start, uint64_t seed) = 0;
+    // A new game from `start`, setup `setup` of the game (its identifier as `menagerie setups`
+    // lists it; empty when the start is not a setup); `seed` drives any randomness of the player.
+    virtual void new_game(const Position& start, const std::string& setup, uint64_t seed) = 0;
     virtual Reply move(const MoveRequest& request) = 0;
 
   protected:
@@ -73,10 +74,8 @@ class Player {
 };
 
 // Builds the player a spec names; a UCI engine is started and its handshake done (throws Error
-// if that fails). `variant` and `game_options` are set on engines that list UCI_Variant and
-// options of those names.
-std::unique_ptr<Player> make_player(
-    const EngineSpec& spec, const std::string& variant,
-    const std::vector<std::pair<std::string, std::string>>& game_options);
+// if that fails), and told UCI_Variant `variant` if it lists that option. Each game then gives
+// it the game's options it lists, `Setup`, and `UCI_Chess960` (docs/match.md).
+std::unique_ptr<Player> make_player(const EngineSpec& spec, const std::string& variant);
 
 }  // namespace menagerie

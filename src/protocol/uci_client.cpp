@@ -107,11 +107,22 @@ void UciClient::sync(std::chrono::milliseconds timeout) {
     }
 }
 
-void UciClient::position(const std::string& fen, const std::vector<std::string>& moves) {
-    std::string line = "position fen " + fen;
+namespace {
+
+std::string with_moves(std::string line, const std::vector<std::string>& moves) {
     if (!moves.empty()) line += " moves";
     for (const std::string& m : moves) line += " " + m;
-    send(line);
+    return line;
+}
+
+}  // namespace
+
+void UciClient::position(const std::string& fen, const std::vector<std::string>& moves) {
+    send(with_moves("position fen " + fen, moves));
+}
+
+void UciClient::position_startpos(const std::vector<std::string>& moves) {
+    send(with_moves("position startpos", moves));
 }
 
 std::string UciClient::go(const UciGo& g, Clock::time_point deadline) {

@@ -59,6 +59,7 @@ class UciClient {
     void sync(std::chrono::milliseconds timeout);
     void new_game() { send("ucinewgame"); }
     void position(const std::string& fen, const std::vector<std::string>& moves);
+    void position_startpos(const std::vector<std::string>& moves);
     // `go ...`, then the move of its `bestmove` line before `deadline`. On a timeout the
     // engine is killed (it may be stuck; a caller starts a new one).
     std::string go(const UciGo& go, Clock::time_point deadline);
