@@ -60,8 +60,9 @@ class GameService {
 
   private:
     std::shared_ptr<Room> room(const std::string& id);
-    // Stores the room's game; on failure restores `before` and throws ApiError 503.
-    void commit(Room& room, const StoredGame& before);
+    // Stores the room's game; on failure restores `before` and throws ApiError 503, or if another
+    // server stored the game meanwhile, takes its version and throws ApiError 409.
+    void commit(const std::shared_ptr<Room>& room, const StoredGame& before);
     void changed(const std::shared_ptr<Room>&
                      room);  // push to subscribers, start a search, arm the flag timer
     void start_search(const std::shared_ptr<Room>& room);
