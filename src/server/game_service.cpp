@@ -113,7 +113,7 @@ std::shared_ptr<Room> GameService::room(const std::string& id) {
     const bool well_formed = !id.empty() && id.size() <= 32 &&
                              id.find_first_not_of("0123456789abcdef") == std::string::npos;
     if (!well_formed) throw ApiError(404, "there is no game " + menagerie::quoted(id));
-    std::lock_guard lock(rooms_mutex_);
+    std::unique_lock lock(rooms_mutex_);
     if (const auto it = rooms_.find(id); it != rooms_.end()) return it->second;
     std::optional<StoredGame> stored;
     try {
@@ -129,6 +129,7 @@ std::shared_ptr<Room> GameService::room(const std::string& id) {
         throw ApiError(500, e.what());
     }
     rooms_[id] = room;
+    lock.unlock();  // a room's lock is never taken while holding rooms_mutex_
     std::lock_guard room_lock(room->mutex);
     changed(room);  // a search that a restart cut short starts again; clocks run again
     return room;
@@ -319,7 +320,6 @@ json GameService::create(const json& body) {
         throw ApiError(400, e.what());
     }
     for (Move m : moves) room->game->play(m, s.created_ms);
-    std::lock_guard room_lock(room->mutex);
     try {
         room->game->set_revision(storage_.save(room->game->stored()));
     } catch (const std::exception& e) {
@@ -329,6 +329,7 @@ json GameService::create(const json& body) {
         std::lock_guard lock(rooms_mutex_);
         rooms_[s.id] = room;
     }
+    std::lock_guard room_lock(room->mutex);
     changed(room);
     return {{"id", s.id}, {"tokens", tokens}, {"links", links}};
 }
@@ -521,11 +522,7 @@ GameService::Subscription GameService::subscribe(const std::string& id,
                                                  Send send) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
-    Subscription sub{r, 0, r->game->seat_of(token)};
-    {
-        std::lock_guard ids(rooms_mutex_);
-        sub.id = next_subscriber_++;
-    }
+    Subscription sub{r, next_subscriber_++, r->game->seat_of(token)};
     send(json{{"type", "state"}, {"state", game_state(*r->game, sub.seat, now_ms())}}.dump());
     r->subscribers[sub.id] = {sub.seat, std::move(send)};
     return sub;

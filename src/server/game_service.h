@@ -7,6 +7,7 @@
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -73,7 +74,7 @@ class GameService {
     boost::asio::thread_pool engine_pool_;
     std::mutex rooms_mutex_;
     std::map<std::string, std::shared_ptr<Room>> rooms_;
-    uint64_t next_subscriber_ = 1;
+    std::atomic<uint64_t> next_subscriber_{1};
 };
 
 }  // namespace menagerie::server
