@@ -107,6 +107,12 @@ TEST_F(ServerTest, SetupsPieceMovesAndRoll) {
     const json setups = get(port_, "/api/setups?variant=chess56").json_body();
     EXPECT_EQ(setups.size(), 56u);
     EXPECT_EQ(setups[0]["id"], "W1-1-1");
+    const json arrays = get(port_, "/api/setups?variant=contemporary").json_body();
+    ASSERT_EQ(arrays.size(), 1680u);
+    const json by_array =
+        create({{"variant", "contemporary"}, {"mode", "local"}, {"setup", arrays[5]["name"]}});
+    EXPECT_EQ(state(by_array["id"])["start_fen"], arrays[5]["fen"]);
+    EXPECT_EQ(state(by_array["id"])["setup"], "5");
     const json knight = get(port_, "/api/piece-moves?variant=chess&token=N&cell=d4").json_body();
     EXPECT_EQ(knight["quiet"].size(), 8u);
     EXPECT_EQ(knight["capture"].size(), 8u);

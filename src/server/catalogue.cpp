@@ -67,9 +67,12 @@ json variants_json() {
 
 json setups_json(const Game& g, const std::shared_ptr<const Game>& game) {
     json out = json::array();
-    for (const Setup& s : g.setups)
-        out.push_back({{"id", g.setup_id ? s.name : std::to_string(s.number)},
-                       {"fen", write_fen(setup_position(game, s.number))}});
+    for (const Setup& s : g.setups) {
+        json entry = {{"id", g.setup_id ? s.name : std::to_string(s.number)},
+                      {"fen", write_fen(setup_position(game, s.number))}};
+        if (!s.name.empty()) entry["name"] = s.name;  // the array, where setups have one
+        out.push_back(std::move(entry));
+    }
     return out;
 }
 
