@@ -5,9 +5,9 @@
 // it is acknowledged or pushed; if storing fails, the game is rolled back and the request fails.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/thread_pool.hpp>
-#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
