@@ -18,6 +18,7 @@
 #include "notation/geometry_json.h"
 #include "notation/move_text.h"
 #include "notation/pgn.h"
+#include "server/serve.h"
 
 namespace menagerie {
 
@@ -229,6 +230,8 @@ int run(int argc, char** argv) {
     auto* match = app.add_subcommand("match", "play two engines against each other");
     match->allow_extras();
     match->set_help_flag();  // `match --help` is run_match's
+    auto* serve = app.add_subcommand("serve", "serve the web app and its API (docs/server.md)");
+    serve->allow_extras();
     // geometry: the board's drawing data as JSON, of a game or of a board no game uses yet.
     auto* geometry = app.add_subcommand("geometry", "print the board's cells and drawing as JSON");
     std::optional<std::string> geometry_variant, board;
@@ -354,6 +357,8 @@ int run(int argc, char** argv) {
         return run_bench(argc - 1, argv + 1);
     } else if (match->parsed()) {
         return run_match(argc - 1, argv + 1);
+    } else if (serve->parsed()) {
+        return server::run_serve(argc - 1, argv + 1);
     }
     return 0;
 }

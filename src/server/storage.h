@@ -1,0 +1,40 @@
+// Where games are kept: an interface with an SQLite and a PostgreSQL implementation. save()
+// returns only once the game is durably committed, so a move the server acknowledges survives a
+// crash. Implementations are safe to call from several threads.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "server/stored_game.h"
+
+namespace menagerie::server {
+
+// Another server saved the game since this copy was read.
+class StorageConflict : public std::runtime_error {
+  public:
+    StorageConflict() : std::runtime_error("the game was changed by another server") {}
+};
+
+class Storage {
+  public:
+    virtual ~Storage() = default;
+    // Inserts (revision 0) or replaces the stored game of revision game.revision; returns the new
+    // revision. Throws StorageConflict if the stored revision differs, std::runtime_error on
+    // failure.
+    virtual int64_t save(const StoredGame& game) = 0;
+    virtual std::optional<StoredGame> load(const std::string& id) = 0;
+    virtual std::vector<GameSummary> list(size_t limit) = 0;  // newest first
+};
+
+// "postgresql://..." or "postgres://..." opens PostgreSQL; anything else is an SQLite file path.
+// Throws std::runtime_error naming what failed.
+std::unique_ptr<Storage> open_storage(const std::string& where);
+
+std::unique_ptr<Storage> open_sqlite_storage(const std::string& path);
+std::unique_ptr<Storage> open_postgres_storage(const std::string& url);
+
+}  // namespace menagerie::server
