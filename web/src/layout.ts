@@ -70,30 +70,27 @@ export interface CoordinateLabel {
 }
 
 /**
- * Coordinate labels read off the cell names (letters = file, digits = rank) and placed in the
- * margin beside the edge cell of each file and rank as seen from this orientation. A cell whose
- * name has no letters (Chess 66's `4` and `5`) labels nothing on its own.
+ * Coordinate labels read off the cell names (letters = file, digits = rank), written in the margin
+ * below the board (files) and left of it (ranks) as seen from this orientation, level with their
+ * cells. Cells whose names have no letters (Chess 66's `4` and `5`) give no label of their own.
  */
 export function coordinateLabels(geometry: Geometry, layout: Layout): CoordinateLabel[] {
-  const files = new Map<number, Cell>();
-  const ranks = new Map<number, Cell>();
+  const files = new Map<number, { text: string; x: number }>();
+  const ranks = new Map<number, { text: string; y: number }>();
   for (const cell of geometry.cells) {
     const m = /^([a-z]+)(\d+)$/.exec(cell.name);
     if (!m) continue;
     const [vx, vy] = layout.toView(cell.centre);
-    const f = files.get(cell.file);
-    if (!f || layout.toView(f.centre)[1] < vy) files.set(cell.file, cell);
-    const r = ranks.get(cell.rank);
-    if (!r || layout.toView(r.centre)[0] > vx) ranks.set(cell.rank, cell);
+    // A file's label goes at its ordinary cells' x (Chess 66's halved a4 and h5 sit off-centre).
+    if (!files.has(cell.file) || isWhole(cell)) files.set(cell.file, { text: m[1], x: vx });
+    if (!ranks.has(cell.rank) || isWhole(cell)) ranks.set(cell.rank, { text: m[2], y: vy });
   }
   const labels: CoordinateLabel[] = [];
-  for (const cell of files.values()) {
-    const bottom = Math.max(...cell.polygon.map((p) => layout.toView(p)[1]));
-    labels.push({ text: /^[a-z]+/.exec(cell.name)![0], at: [layout.toView(cell.centre)[0], bottom + MARGIN * 0.55], kind: 'file' });
-  }
-  for (const cell of ranks.values()) {
-    const left = Math.min(...cell.polygon.map((p) => layout.toView(p)[0]));
-    labels.push({ text: /\d+$/.exec(cell.name)![0], at: [left - MARGIN * 0.5, layout.toView(cell.centre)[1]], kind: 'rank' });
-  }
+  for (const f of files.values()) labels.push({ text: f.text, at: [f.x, layout.height - MARGIN * 0.5], kind: 'file' });
+  for (const r of ranks.values()) labels.push({ text: r.text, at: [MARGIN * 0.5, r.y], kind: 'rank' });
   return labels;
+}
+
+function isWhole(cell: Cell): boolean {
+  return Math.abs(polygonArea(cell.polygon) - 1) < 1e-9 && isAxisSquare(cell.polygon);
 }
