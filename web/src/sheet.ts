@@ -1,3 +1,5 @@
+// A development page (npm run dev, then /sheet.html): every glyph in both colours and two boards
+// drawn from the fixtures, for looking at the drawings without a server.
 import './style.css';
 import { createBoard } from './board';
 import { newBoardState } from './board-state';
