@@ -70,7 +70,8 @@ export function createBoard(
     defs.innerHTML = glyphDefs(state.pieceInfo.map((p) => p.name));
     let html = '';
     for (const cell of state.geometry.cells) {
-      html += `<g class="cell" data-cell="${cell.name}">`;
+      const [cx, cy] = layout.toView(cell.centre);
+      html += `<g class="cell" data-cell="${cell.name}" data-centre="${round(cx)},${round(cy)}">`;
       if (cell.parts && cell.parts.length > 0) {
         for (const part of cell.parts)
           html += `<polygon class="sq ${part.colour}" points="${pointsAttr(layout, part.polygon)}"/>`;
