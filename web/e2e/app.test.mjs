@@ -114,7 +114,10 @@ describe('menagerie web app', { skip: skip ?? false }, () => {
     await page.selectOption('#variant', 'chess');
     await page.check('input[name=mode][value=engine]');
     await page.selectOption('select[name=colour]', 'white');
-    await page.fill('input[name=level]', '1');
+    await page.$eval('input[name=level]', (el) => {
+      el.value = '1';
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
     await page.click('#start');
     await page.waitForURL(/\/game\//);
     await page.waitForSelector('svg.board [data-cell]');
@@ -258,10 +261,10 @@ describe('menagerie web app', { skip: skip ?? false }, () => {
     await waitForPly(page, 1);
     const port = server.port;
     await server.kill9();
+    await page.waitForFunction(() => document.querySelector('#app')?.classList.contains('offline'), null, { timeout: 15_000 });
     server = await startServer({ db, port });
-    await page.waitForFunction(() => !document.querySelector('#app')?.classList.contains('offline'), null, { timeout: 15_000 });
-    await page.reload();
-    await page.waitForSelector('svg.board [data-cell]');
+    // The page reconnects by itself and shows the acknowledged move; then the game goes on.
+    await page.waitForFunction(() => !document.querySelector('#app')?.classList.contains('offline'), null, { timeout: 20_000 });
     await waitForPly(page, 1);
     const second = await page.evaluate(async () => {
       const url = new URL(window.location.href);
@@ -270,6 +273,9 @@ describe('menagerie web app', { skip: skip ?? false }, () => {
     });
     await clickCell(page, second.from);
     await clickCell(page, second.to);
+    await waitForPly(page, 2);
+    await page.reload();
+    await page.waitForSelector('svg.board [data-cell]');
     await waitForPly(page, 2);
     await page.close();
   });

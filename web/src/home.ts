@@ -245,13 +245,25 @@ export function rememberCreated(created: CreatedGame, game: NewGame): string {
 
 export function diceHtml(roll: Roll): string {
   const dice = JSON.stringify(roll.dice);
-  const faces = [...String(roll.setup).matchAll(/\d/g)].map((m) => Number(m[0]));
+  const faces = diceFaces(roll);
   return (
     `<div class="dice" title="${escapeHtml(dice)}">` +
     faces.map((n) => dieSvg(n)).join('') +
     `<code>${escapeHtml(roll.setup)}</code></div>` +
     (roll.changes.length ? `<ul class="changes">${roll.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>` : '<p>No substitutions.</p>')
   );
+}
+
+/** The faces rolled: the numbers of `dice` where it is a list or record of them, else the digits of the setup. */
+export function diceFaces(roll: Roll): number[] {
+  const numbers: number[] = [];
+  const collect = (v: unknown): void => {
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 6) numbers.push(v);
+    else if (Array.isArray(v)) v.forEach(collect);
+    else if (v && typeof v === 'object') Object.values(v).forEach(collect);
+  };
+  collect(roll.dice);
+  return numbers.length ? numbers : [...String(roll.setup).matchAll(/\d/g)].map((m) => Number(m[0]));
 }
 
 // A die face of 1-6 pips.
