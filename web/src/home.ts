@@ -244,14 +244,23 @@ export function rememberCreated(created: CreatedGame, game: NewGame): string {
 }
 
 export function diceHtml(roll: Roll): string {
-  const dice = JSON.stringify(roll.dice);
-  const faces = diceFaces(roll);
   return (
-    `<div class="dice" title="${escapeHtml(dice)}">` +
-    faces.map((n) => dieSvg(n)).join('') +
+    `<div class="dice">` +
+    colouredDice(roll)
+      .map(([colour, n]) => dieSvg(n, colour))
+      .join('') +
     `<code>${escapeHtml(roll.setup)}</code></div>` +
     (roll.changes.length ? `<ul class="changes">${roll.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>` : '<p>No substitutions.</p>')
   );
+}
+
+/** Each die with its colour where the roll names colours ({"white":[1,5,6],"green":6,"red":1}). */
+export function colouredDice(roll: Roll): [string, number][] {
+  if (roll.dice && typeof roll.dice === 'object' && !Array.isArray(roll.dice))
+    return Object.entries(roll.dice as Record<string, unknown>).flatMap(([colour, v]) =>
+      diceFaces({ ...roll, dice: v }).map((n): [string, number] => [colour, n]),
+    );
+  return diceFaces(roll).map((n) => ['white', n]);
 }
 
 /** The faces rolled: the numbers of `dice` where it is a list or record of them, else the digits of the setup. */
@@ -267,7 +276,7 @@ export function diceFaces(roll: Roll): number[] {
 }
 
 // A die face of 1-6 pips.
-function dieSvg(n: number): string {
+function dieSvg(n: number, colour: string): string {
   const pips: Record<number, [number, number][]> = {
     1: [[50, 50]],
     2: [[28, 28], [72, 72]],
@@ -277,7 +286,7 @@ function dieSvg(n: number): string {
     6: [[28, 26], [72, 26], [28, 50], [72, 50], [28, 74], [72, 74]],
   };
   return (
-    `<svg class="die" viewBox="0 0 100 100" data-face="${n}"><rect x="4" y="4" width="92" height="92" rx="16"/>` +
+    `<svg class="die ${escapeHtml(colour)}" viewBox="0 0 100 100" data-face="${n}" aria-label="${escapeHtml(colour)} ${n}"><rect x="4" y="4" width="92" height="92" rx="16"/>` +
     (pips[n] ?? []).map(([x, y]) => `<circle cx="${x}" cy="${y}" r="9"/>`).join('') +
     '</svg>'
   );
