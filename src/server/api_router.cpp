@@ -1,0 +1,208 @@
+#include "server/api_router.h"
+
+#include <charconv>
+#include <iostream>
+
+#include "core/error.h"
+#include "server/api_error.h"
+#include "server/catalogue.h"
+
+namespace menagerie::server {
+
+using nlohmann::json;
+
+namespace {
+
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+bool decode(std::string_view in, std::string& out, bool plus_is_space) {
+    out.clear();
+    for (size_t i = 0; i < in.size(); ++i) {
+        if (in[i] == '%') {
+            if (i + 2 >= in.size()) return false;
+            const int hi = hex_value(in[i + 1]), lo = hex_value(in[i + 2]);
+            if (hi < 0 || lo < 0) return false;
+            out += static_cast<char>(hi * 16 + lo);
+            i += 2;
+        } else {
+            out += plus_is_space && in[i] == '+' ? ' ' : in[i];
+        }
+    }
+    return true;
+}
+
+// JSON nested deeper than this is refused before parsing (no request needs more than a few).
+bool nesting_within(const std::string& text, int limit) {
+    int depth = 0;
+    bool in_string = false, escaped = false;
+    for (char c : text) {
+        if (in_string) {
+            if (escaped) escaped = false;
+            else if (c == '\\') escaped = true;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > limit) return false;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return true;
+}
+
+json body_json(const ApiRequest& request) {
+    if (!nesting_within(request.body, 32))
+        throw ApiError(400, "the request body is nested too deeply");
+    json body = json::parse(request.body, nullptr, false);
+    if (body.is_discarded()) throw ApiError(400, "the request body is not valid JSON");
+    if (!body.is_object()) throw ApiError(400, "the request body must be a JSON object");
+    return body;
+}
+
+std::optional<std::string> token_of(const json& body) {
+    const auto it = body.find("token");
+    if (it == body.end() || it->is_null()) return std::nullopt;
+    if (!it->is_string() || it->get_ref<const std::string&>().size() > 128)
+        throw ApiError(400, "the field \"token\" must be a seat's token");
+    return it->get<std::string>();
+}
+
+std::optional<std::string> query_token(const ApiRequest& request) {
+    const auto it = request.query.find("token");
+    if (it == request.query.end()) return std::nullopt;
+    return it->second;
+}
+
+std::optional<uint64_t> seed_of(const ApiRequest& request) {
+    const auto it = request.query.find("seed");
+    if (it == request.query.end()) return std::nullopt;
+    uint64_t seed = 0;
+    const std::string& s = it->second;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), seed);
+    if (s.empty() || ec != std::errc() || end != s.data() + s.size())
+        throw ApiError(400, "seed " + menagerie::quoted(s) + " is not a whole number from 0 to 2^64-1");
+    return seed;
+}
+
+const std::string& query_field(const ApiRequest& request, const char* key) {
+    const auto it = request.query.find(key);
+    if (it == request.query.end())
+        throw ApiError(400, std::string("the query needs ") + key + "=...");
+    return it->second;
+}
+
+ApiResponse json_response(unsigned status, const json& body) {
+    return {status, "application/json", body.dump()};
+}
+
+}  // namespace
+
+bool split_target(const std::string& target, std::string& path,
+                  std::map<std::string, std::string>& query) {
+    const size_t q = target.find('?');
+    if (!decode(std::string_view(target).substr(0, q), path, false)) return false;
+    if (q == std::string::npos) return true;
+    std::string_view rest = std::string_view(target).substr(q + 1);
+    while (!rest.empty()) {
+        const size_t amp = rest.find('&');
+        const std::string_view pair = rest.substr(0, amp);
+        const size_t eq = pair.find('=');
+        std::string key, value;
+        if (!decode(pair.substr(0, eq), key, true)) return false;
+        if (eq != std::string_view::npos && !decode(pair.substr(eq + 1), value, true)) return false;
+        if (!key.empty()) query[key] = value;
+        if (amp == std::string_view::npos) break;
+        rest.remove_prefix(amp + 1);
+    }
+    return true;
+}
+
+void ApiRouter::handle(const ApiRequest& request, std::function<void(ApiResponse)> reply) {
+    bool deferred = false;
+    ApiResponse response;
+    try {
+        response = route(request, reply, deferred);
+    } catch (const ApiError& e) {
+        response = json_response(static_cast<unsigned>(e.status()), {{"error", e.what()}});
+    } catch (const Error& e) {
+        response = json_response(400, {{"error", e.what()}});
+    } catch (const std::exception& e) {
+        std::cerr << "internal error: " << e.what() << "\n";
+        response = json_response(500, {{"error", std::string("internal error: ") + e.what()}});
+    }
+    if (!deferred) reply(std::move(response));
+}
+
+ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiResponse)>& reply,
+                             bool& deferred) {
+    const std::string& p = request.path;
+    const bool get = request.method == "GET", post = request.method == "POST";
+    auto wrong_method = [&](const char* allowed) {
+        return ApiError(405, request.method + " is not allowed on " + p + " (use " + allowed + ")");
+    };
+    if (p == "/api/variants") {
+        if (!get) throw wrong_method("GET");
+        return json_response(200, variants_json());
+    }
+    if (p == "/api/setups" || p == "/api/board" || p == "/api/piece-moves" || p == "/api/roll") {
+        if (!get) throw wrong_method("GET");
+        const std::shared_ptr<const Game> game = game_of_query(request.query);
+        if (p == "/api/setups") return json_response(200, setups_json(*game, game));
+        if (p == "/api/board") return json_response(200, board_json(*game));
+        if (p == "/api/roll") return json_response(200, roll_json(game, seed_of(request)));
+        return json_response(200, piece_moves_json(*game, query_field(request, "token"),
+                                                   query_field(request, "cell")));
+    }
+    if (p == "/api/analyse") {
+        if (!post) throw wrong_method("POST");
+        games_.analyse(body_json(request), [reply](int status, json body) {
+            reply(json_response(static_cast<unsigned>(status), body));
+        });
+        deferred = true;
+        return {};
+    }
+    if (p == "/api/games") {
+        if (get) return json_response(200, games_.list());
+        if (post) return json_response(201, games_.create(body_json(request)));
+        throw wrong_method("GET or POST");
+    }
+    const std::string prefix = "/api/games/";
+    if (p.starts_with(prefix)) {
+        const std::string rest = p.substr(prefix.size());
+        const size_t slash = rest.find('/');
+        const std::string id = rest.substr(0, slash);
+        const std::string action = slash == std::string::npos ? "" : rest.substr(slash + 1);
+        if (action.empty()) {
+            if (!get) throw wrong_method("GET");
+            return json_response(200, games_.state(id, query_token(request)));
+        }
+        if (action == "pgn") {
+            if (!get) throw wrong_method("GET");
+            return {200, "text/plain; charset=utf-8", games_.pgn(id)};
+        }
+        if (action == "ws") throw ApiError(400, "this is a WebSocket endpoint: connect with an upgrade");
+        if (action == "move" || action == "resign" || action == "takeback") {
+            if (!post) throw wrong_method("POST");
+            const json body = body_json(request);
+            if (action == "move") {
+                for (const auto& [key, value] : body.items())
+                    if (key != "token" && key != "move" && key != "ply")
+                        throw ApiError(400, "the request body has an unknown field " + menagerie::quoted(key));
+                if (!body.contains("move")) throw ApiError(400, "the field \"move\" is missing");
+                if (!body.contains("ply")) throw ApiError(400, "the field \"ply\" is missing");
+                return json_response(200, games_.move(id, token_of(body), body["move"], body["ply"]));
+            }
+            if (action == "resign") return json_response(200, games_.resign(id, token_of(body)));
+            return json_response(200, games_.takeback(id, token_of(body)));
+        }
+    }
+    throw ApiError(404, "there is no API route " + request.method + " " + menagerie::quoted(p));
+}
+
+}  // namespace menagerie::server

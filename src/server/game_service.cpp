@@ -1,0 +1,520 @@
+#include "server/game_service.h"
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <iostream>
+#include <random>
+
+#include "core/error.h"
+#include "core/setup.h"
+#include "notation/fen.h"
+#include "notation/move_text.h"
+#include "notation/pgn.h"
+#include "server/catalogue.h"
+#include "server/game_view.h"
+#include "server/json_fields.h"
+#include "server/move_searcher.h"
+#include "server/tokens.h"
+
+namespace menagerie::server {
+
+using nlohmann::json;
+
+struct Room {
+    std::mutex mutex;
+    std::unique_ptr<LiveGame> game;
+    std::map<uint64_t, std::pair<Seat, GameService::Send>> subscribers;
+    std::unique_ptr<boost::asio::steady_timer> flag_timer;
+};
+
+namespace {
+
+constexpr size_t MAX_TEXT = 200'000;  // a PGN or FEN field
+constexpr size_t MAX_MOVES = 2000;    // an analysis request's moves
+
+// Each engine worker thread keeps one searcher (an engine with its hash) for all its searches.
+MoveSearcher& worker_searcher() {
+    thread_local std::unique_ptr<MoveSearcher> searcher = make_move_searcher();
+    return *searcher;
+}
+
+std::string colour_name(Color c) { return c == WHITE ? "white" : "black"; }
+
+Move parse_move_text(Position& pos, const std::string& text) {
+    try {
+        return parse_move(pos, text);
+    } catch (const Error& e) {
+        throw ApiError(400, requote(e.what(), text));
+    }
+}
+
+Options options_field(const json& body) {
+    Options options;
+    const auto it = body.find("options");
+    if (it == body.end() || it->is_null()) return options;
+    if (!it->is_object()) throw ApiError(400, "the field \"options\" must be a JSON object");
+    if (it->size() > 16) throw ApiError(400, "the field \"options\" has too many entries");
+    for (const auto& [key, value] : it->items()) {
+        if (!value.is_string())
+            throw ApiError(400, "the option " + menagerie::quoted(key) + " must have a string value");
+        options[key] = value.get<std::string>();
+    }
+    return options;
+}
+
+// The start a request asks for (fen, setup or neither) with its setup id.
+Position requested_start(const std::shared_ptr<const Game>& game, const std::optional<std::string>& fen,
+                         const std::optional<std::string>& setup,
+                         std::optional<std::string>& setup_id, bool draw_random) {
+    try {
+        if (fen) return parse_fen(game, *fen);
+        if (setup) {
+            const Setup& s = game->find_setup(*setup);
+            setup_id = game->setup_id ? s.name : std::to_string(s.number);
+            return setup_position(game, s.number);
+        }
+        if (has_fixed_start(*game)) return start_position(game);
+        if (!draw_random)
+            throw ApiError(400, game->name + " starts from a drawn setup: give \"fen\" or \"setup\"");
+        std::mt19937_64 rng(std::random_device{}());
+        const int n = game->draw_setup ? game->draw_setup(rng)
+                                       : static_cast<int>(std::uniform_int_distribution<size_t>(
+                                             0, game->setups.size() - 1)(rng));
+        const Setup& s = game->setups[static_cast<size_t>(n)];
+        setup_id = game->setup_id ? s.name : std::to_string(s.number);
+        return setup_position(game, n);
+    } catch (const Error& e) {
+        throw ApiError(400, e.what());
+    }
+}
+
+std::string game_is_over(const StoredGame& s) {
+    return "the game is over (" + s.result + (s.reason.empty() ? "" : ", " + s.reason) + ")";
+}
+
+}  // namespace
+
+GameService::GameService(Storage& storage, boost::asio::any_io_executor timers, int engine_threads)
+    : storage_(storage), timers_(std::move(timers)),
+      engine_pool_(static_cast<size_t>(std::max(engine_threads, 1))) {}
+
+GameService::~GameService() { stop(); }
+
+void GameService::stop() {
+    engine_pool_.stop();
+    engine_pool_.join();
+}
+
+std::shared_ptr<Room> GameService::room(const std::string& id) {
+    const bool well_formed =
+        !id.empty() && id.size() <= 32 &&
+        id.find_first_not_of("0123456789abcdef") == std::string::npos;
+    if (!well_formed) throw ApiError(404, "there is no game " + menagerie::quoted(id));
+    std::lock_guard lock(rooms_mutex_);
+    if (const auto it = rooms_.find(id); it != rooms_.end()) return it->second;
+    std::optional<StoredGame> stored;
+    try {
+        stored = storage_.load(id);
+    } catch (const std::exception& e) {
+        throw ApiError(503, std::string("the game store cannot be read: ") + e.what());
+    }
+    if (!stored) throw ApiError(404, "there is no game " + menagerie::quoted(id));
+    auto room = std::make_shared<Room>();
+    try {
+        room->game = std::make_unique<LiveGame>(std::move(*stored));
+    } catch (const std::exception& e) {
+        throw ApiError(500, e.what());
+    }
+    rooms_[id] = room;
+    std::lock_guard room_lock(room->mutex);
+    changed(room);  // a search that a restart cut short starts again; clocks run again
+    return room;
+}
+
+void GameService::commit(Room& room, const StoredGame& before) {
+    try {
+        storage_.save(room.game->stored());
+    } catch (const std::exception& e) {
+        room.game = std::make_unique<LiveGame>(before);
+        throw ApiError(503, std::string("the game could not be stored: ") + e.what());
+    }
+}
+
+void GameService::changed(const std::shared_ptr<Room>& room) {
+    LiveGame& g = *room->game;
+    if (!g.over() && g.engine_to_move() && !g.thinking()) start_search(room);
+    const int64_t now = now_ms();
+    for (auto it = room->subscribers.begin(); it != room->subscribers.end();) {
+        const auto& [seat, send] = it->second;
+        if (send(json{{"type", "state"}, {"state", game_state(g, seat, now)}}.dump()))
+            ++it;
+        else
+            it = room->subscribers.erase(it);
+    }
+    arm_flag_timer(room);
+}
+
+void GameService::start_search(const std::shared_ptr<Room>& room) {
+    LiveGame& g = *room->game;
+    g.mark_searching();
+    SearchLimits limits;
+    limits.level = g.stored().engine_level;
+    boost::asio::post(engine_pool_, [this, room, start = g.start(), moves = g.moves(), limits,
+                                     version = g.version()] {
+        SearchReport report;
+        try {
+            report = worker_searcher().search(start, moves, limits);
+        } catch (const std::exception& e) {
+            std::cerr << "engine search failed: " << e.what() << "\n";
+        }
+        std::lock_guard lock(room->mutex);
+        LiveGame& game = *room->game;
+        if (game.version() != version) return;  // the game changed meanwhile: a stale answer
+        game.clear_searching();
+        if (report.pv.empty()) return;
+        const StoredGame before = game.stored();
+        game.play(report.pv[0], now_ms());
+        try {
+            commit(*room, before);
+        } catch (const ApiError& e) {
+            std::cerr << e.what() << "\n";
+            return;
+        }
+        changed(room);
+    });
+}
+
+void GameService::arm_flag_timer(const std::shared_ptr<Room>& room) {
+    const std::optional<int64_t> left = room->game->flag_in(now_ms());
+    if (!left) {
+        if (room->flag_timer) room->flag_timer->cancel();
+        return;
+    }
+    if (!room->flag_timer) room->flag_timer = std::make_unique<boost::asio::steady_timer>(timers_);
+    room->flag_timer->expires_after(std::chrono::milliseconds(*left + 1));
+    room->flag_timer->async_wait([this, weak = std::weak_ptr<Room>(room)](boost::system::error_code ec) {
+        const std::shared_ptr<Room> r = weak.lock();
+        if (ec || !r) return;
+        std::lock_guard lock(r->mutex);
+        const StoredGame before = r->game->stored();
+        if (r->game->settle_clock(now_ms())) {
+            try {
+                commit(*r, before);
+            } catch (const ApiError& e) {
+                std::cerr << e.what() << "\n";
+            }
+        }
+        changed(r);
+    });
+}
+
+json GameService::create(const json& body) {
+    json_object(body, "the request body");
+    only_fields(body, {"variant", "options", "setup", "fen", "pgn", "mode", "engine", "clock"},
+                "the request body");
+    const std::string variant = *string_field(body, "variant", 64, true);
+    const Options options = options_field(body);
+    const std::string mode = *string_field(body, "mode", 16, true);
+    if (mode != "engine" && mode != "local" && mode != "online" && mode != "analysis")
+        throw ApiError(400, "mode " + menagerie::quoted(mode) + " is not one of engine, local, online, analysis");
+    const std::optional<std::string> setup = string_field(body, "setup", 64),
+                                     fen = string_field(body, "fen", 4096),
+                                     pgn = string_field(body, "pgn", MAX_TEXT);
+    if (int(setup.has_value()) + int(fen.has_value()) + int(pgn.has_value()) > 1)
+        throw ApiError(400, "give at most one of \"setup\", \"fen\" and \"pgn\"");
+
+    StoredGame s;
+    s.id = new_game_id();
+    s.mode = mode;
+    s.created_ms = s.updated_ms = now_ms();
+    if (const auto e = body.find("engine"); e != body.end() && !e->is_null()) {
+        if (mode != "engine") throw ApiError(400, "\"engine\" is only for mode engine");
+        json_object(*e, "the field \"engine\"");
+        only_fields(*e, {"color", "level"}, "the field \"engine\"");
+        const std::string colour = string_field(*e, "color", 8).value_or("black");
+        if (colour != "white" && colour != "black")
+            throw ApiError(400, "the engine's color must be white or black");
+        s.engine_color = colour == "white" ? WHITE : BLACK;
+        s.engine_level = static_cast<int>(int_field(*e, "level", 1, 8).value_or(4));
+    } else if (mode == "engine") {
+        s.engine_color = BLACK;
+        s.engine_level = 4;
+    }
+    if (const auto c = body.find("clock"); c != body.end() && !c->is_null()) {
+        if (mode != "online") throw ApiError(400, "\"clock\" is only for mode online");
+        json_object(*c, "the field \"clock\"");
+        only_fields(*c, {"initial_ms", "increment_ms"}, "the field \"clock\"");
+        StoredClock clock;
+        clock.initial_ms = *int_field(*c, "initial_ms", 1000, 24 * 3600 * 1000, true);
+        clock.increment_ms = int_field(*c, "increment_ms", 0, 3600 * 1000).value_or(0);
+        clock.white_ms = clock.black_ms = clock.initial_ms;
+        s.clock = clock;
+    }
+
+    std::shared_ptr<const Game> game = game_named(variant, options);
+    std::optional<Position> start;
+    std::vector<Move> moves;
+    if (pgn) {
+        std::shared_ptr<const Game> resolved;
+        try {
+            const PgnGame g = parse_pgn(*pgn, [&](const std::string& name, const Options& o) {
+                resolved = game_named(name, o);
+                return resolved;
+            });
+            if (resolved->name != game->name)
+                throw ApiError(400, "the PGN is a game of " + resolved->name + ", not of " + game->name);
+            start.emplace(parse_fen(resolved, g.start_fen));
+            moves = g.moves;
+        } catch (const Error& e) {
+            throw ApiError(400, e.what());
+        }
+    } else {
+        start.emplace(requested_start(game, fen, setup, s.setup, true));
+    }
+    s.variant = start->game().name;
+    s.options = start->game().options;
+    s.start_fen = write_fen(*start);
+
+    json tokens = json::object(), links = json::object();
+    auto seat = [&](const std::string& name) {
+        const std::string token = new_token();
+        s.token_hashes[name] = token_hash(token);
+        tokens[name] = token;
+        if (name != "both") links[name] = "/game/" + s.id + "?token=" + token;
+        else links["both"] = "/game/" + s.id + "?token=" + token;
+    };
+    if (mode == "online") {
+        seat("white");
+        seat("black");
+    } else if (mode == "engine") {
+        seat(s.engine_color == WHITE ? "black" : "white");
+    } else {
+        seat("both");
+    }
+    links["spectator"] = "/game/" + s.id;
+
+    auto room = std::make_shared<Room>();
+    try {
+        room->game = std::make_unique<LiveGame>(s);
+    } catch (const std::exception& e) {
+        throw ApiError(400, e.what());
+    }
+    for (Move m : moves) room->game->play(m, s.created_ms);
+    std::lock_guard room_lock(room->mutex);
+    try {
+        storage_.save(room->game->stored());
+    } catch (const std::exception& e) {
+        throw ApiError(503, std::string("the game could not be stored: ") + e.what());
+    }
+    {
+        std::lock_guard lock(rooms_mutex_);
+        rooms_[s.id] = room;
+    }
+    changed(room);
+    return {{"id", s.id}, {"tokens", tokens}, {"links", links}};
+}
+
+json GameService::list() {
+    std::vector<GameSummary> games;
+    try {
+        games = storage_.list(200);
+    } catch (const std::exception& e) {
+        throw ApiError(503, std::string("the game store cannot be read: ") + e.what());
+    }
+    json out = json::array();
+    for (const GameSummary& g : games)
+        out.push_back({{"id", g.id},
+                       {"variant", g.variant},
+                       {"mode", g.mode},
+                       {"status", g.status},
+                       {"result", g.result},
+                       {"ply", g.ply},
+                       {"updated", g.updated_ms}});
+    return out;
+}
+
+json GameService::state(const std::string& id, const std::optional<std::string>& token) {
+    const std::shared_ptr<Room> r = room(id);
+    std::lock_guard lock(r->mutex);
+    return game_state(*r->game, r->game->seat_of(token), now_ms());
+}
+
+namespace {
+
+Seat seat_or_refuse(const LiveGame& g, const std::optional<std::string>& token) {
+    const Seat seat = g.seat_of(token);
+    if (seat == Seat::Spectator)
+        throw ApiError(403, token ? "the token holds no seat of this game"
+                                  : "this needs the token of a seat of the game");
+    return seat;
+}
+
+}  // namespace
+
+json GameService::move(const std::string& id, const std::optional<std::string>& token,
+                       const json& move_field, const json& ply_field) {
+    const std::shared_ptr<Room> r = room(id);
+    std::lock_guard lock(r->mutex);
+    LiveGame& g = *r->game;
+    const Seat seat = seat_or_refuse(g, token);
+    const StoredGame before = g.stored();
+    if (g.settle_clock(now_ms())) {
+        commit(*r, before);
+        changed(r);
+        throw ApiError(409, game_is_over(r->game->stored()));
+    }
+    if (g.over()) throw ApiError(409, game_is_over(g.stored()));
+    if (!move_field.is_string()) throw ApiError(400, "the field \"move\" must be a string");
+    if (!ply_field.is_number_integer())
+        throw ApiError(400, "the field \"ply\" must be the number of moves played");
+    if (ply_field.get<int64_t>() != g.ply())
+        throw ApiError(409, "the game has moved on: it is at ply " + std::to_string(g.ply()) +
+                                ", not " + ply_field.dump());
+    if (g.engine_to_move()) throw ApiError(409, "it is the engine's turn");
+    if (!g.may_move(seat))
+        throw ApiError(409, "it is not your turn: " + colour_name(g.position().side_to_move()) +
+                                " is to move");
+    const std::string& text = move_field.get_ref<const std::string&>();
+    if (text.size() > 32 || text.find('\0') != std::string::npos)
+        throw ApiError(400, menagerie::quoted(text) + " is not a move in UCI or SAN form");
+    const Move m = parse_move_text(g.position(), text);
+    g.play(m, now_ms());
+    commit(*r, before);
+    changed(r);
+    return game_state(*r->game, seat, now_ms());
+}
+
+json GameService::resign(const std::string& id, const std::optional<std::string>& token) {
+    const std::shared_ptr<Room> r = room(id);
+    std::lock_guard lock(r->mutex);
+    LiveGame& g = *r->game;
+    const Seat seat = seat_or_refuse(g, token);
+    const StoredGame before = g.stored();
+    g.settle_clock(now_ms());
+    if (g.over()) {
+        commit(*r, before);
+        changed(r);
+        throw ApiError(409, game_is_over(g.stored()));
+    }
+    g.resign(seat);
+    commit(*r, before);
+    changed(r);
+    return game_state(*r->game, seat, now_ms());
+}
+
+json GameService::takeback(const std::string& id, const std::optional<std::string>& token) {
+    const std::shared_ptr<Room> r = room(id);
+    std::lock_guard lock(r->mutex);
+    LiveGame& g = *r->game;
+    const Seat seat = seat_or_refuse(g, token);
+    if (g.stored().mode == "online")
+        throw ApiError(400, "takeback is for local, analysis and engine games, not online ones");
+    if (g.moves().empty()) throw ApiError(409, "there is no move to take back");
+    const StoredGame before = g.stored();
+    g.undo();
+    if (g.stored().engine_color >= 0) {
+        // Back to the human's last turn: the engine's reply goes too.
+        const Color human = ~Color(g.stored().engine_color);
+        while (g.position().side_to_move() != human && !g.moves().empty()) g.undo();
+        if (g.position().side_to_move() != human) {
+            r->game = std::make_unique<LiveGame>(before);
+            throw ApiError(409, "there is no move of yours to take back");
+        }
+    }
+    commit(*r, before);
+    changed(r);
+    return game_state(*r->game, seat, now_ms());
+}
+
+std::string GameService::pgn(const std::string& id) {
+    const std::shared_ptr<Room> r = room(id);
+    std::lock_guard lock(r->mutex);
+    const LiveGame& g = *r->game;
+    const StoredGame& s = g.stored();
+    std::map<std::string, std::string> tags = {{"Site", "Menagerie"}, {"Result", s.result}};
+    if (!s.reason.empty()) tags["Termination"] = s.reason;
+    if (s.engine_color >= 0)
+        tags[s.engine_color == WHITE ? "White" : "Black"] =
+            "Menagerie level " + std::to_string(s.engine_level);
+    std::string text = write_pgn(g.start(), s.moves, tags);
+    // The movetext ends with the result the position shows; a resignation or a flag is ours.
+    const size_t end = text.rfind(' ', text.size() - 2);
+    const size_t token_at = end == std::string::npos ? text.rfind('\n', text.size() - 2) : end;
+    if (token_at != std::string::npos) text = text.substr(0, token_at + 1) + s.result + "\n";
+    return text;
+}
+
+void GameService::analyse(const json& body, std::function<void(int, json)> reply) {
+    json_object(body, "the request body");
+    only_fields(body, {"variant", "options", "fen", "setup", "moves", "depth", "movetime_ms"},
+                "the request body");
+    const std::string variant = *string_field(body, "variant", 64, true);
+    const std::shared_ptr<const Game> game = game_named(variant, options_field(body));
+    const std::optional<std::string> fen = string_field(body, "fen", 4096),
+                                     setup = string_field(body, "setup", 64);
+    if (fen && setup) throw ApiError(400, "give \"fen\" or \"setup\", not both");
+    std::optional<std::string> ignored;
+    const Position start = requested_start(game, fen, setup, ignored, false);
+    std::vector<Move> moves;
+    if (const auto m = body.find("moves"); m != body.end() && !m->is_null()) {
+        if (!m->is_array() || m->size() > MAX_MOVES)
+            throw ApiError(400, "the field \"moves\" must be a list of at most " +
+                                    std::to_string(MAX_MOVES) + " moves");
+        GameRecord record(start);
+        for (size_t i = 0; i < m->size(); ++i) {
+            if (!(*m)[i].is_string()) throw ApiError(400, "every move must be a string");
+            try {
+                const Move move = parse_move_text(record.position(), (*m)[i].get<std::string>());
+                record.play(move);
+                moves.push_back(move);
+            } catch (const ApiError& e) {
+                throw ApiError(400, "move " + std::to_string(i + 1) + ": " + e.what());
+            }
+        }
+    }
+    SearchLimits limits;
+    limits.depth = static_cast<int>(int_field(body, "depth", 1, 64).value_or(0));
+    limits.movetime_ms = static_cast<int>(int_field(body, "movetime_ms", 1, 60'000).value_or(0));
+    if (!limits.depth && !limits.movetime_ms) limits.movetime_ms = 1000;
+    boost::asio::post(engine_pool_, [start, moves, limits, reply = std::move(reply)] {
+        try {
+            const SearchReport report = worker_searcher().search(start, moves, limits);
+            GameRecord record(start);
+            for (Move m : moves) record.play(m);
+            json pv = json::array();
+            for (Move m : report.pv) {
+                pv.push_back({{"uci", move_to_uci(record.position(), m)},
+                              {"san", move_to_san(record.position(), m)}});
+                record.play(m);
+            }
+            json out = {{"depth", report.depth}, {"pv", pv}, {"nodes", report.nodes}};
+            if (report.mate) out["mate"] = *report.mate;
+            if (report.score_cp) out["score_cp"] = *report.score_cp;
+            reply(200, out);
+        } catch (const std::exception& e) {
+            reply(500, {{"error", std::string("the analysis failed: ") + e.what()}});
+        }
+    });
+}
+
+GameService::Subscription GameService::subscribe(const std::string& id,
+                                                 const std::optional<std::string>& token, Send send) {
+    const std::shared_ptr<Room> r = room(id);
+    std::lock_guard lock(r->mutex);
+    Subscription sub{r, 0, r->game->seat_of(token)};
+    {
+        std::lock_guard ids(rooms_mutex_);
+        sub.id = next_subscriber_++;
+    }
+    send(json{{"type", "state"}, {"state", game_state(*r->game, sub.seat, now_ms())}}.dump());
+    r->subscribers[sub.id] = {sub.seat, std::move(send)};
+    return sub;
+}
+
+void GameService::unsubscribe(const Subscription& sub) {
+    if (!sub.room) return;
+    std::lock_guard lock(sub.room->mutex);
+    sub.room->subscribers.erase(sub.id);
+}
+
+}  // namespace menagerie::server

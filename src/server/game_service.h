@@ -1,0 +1,77 @@
+// The games: create, look up, move, resign, take back, export, analyse, and push every change
+// to the game's subscribers. Each game lives in a room whose mutex guards it, so requests for
+// different games never wait for each other; engine searches run on their own thread pool and
+// are applied only if the game has not changed meanwhile. A change is stored (durably) before
+// it is acknowledged or pushed; if storing fails, the game is rolled back and the request fails.
+#pragma once
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "server/live_game.h"
+#include "server/storage.h"
+
+namespace menagerie::server {
+
+struct Room;
+
+class GameService {
+  public:
+    // `timers` runs the clocks' flag timers; `engine_threads` searches at once at most.
+    GameService(Storage& storage, boost::asio::any_io_executor timers, int engine_threads = 2);
+    ~GameService();
+    GameService(const GameService&) = delete;
+    GameService& operator=(const GameService&) = delete;
+
+    // Each throws ApiError (4xx) for a bad request, changing nothing.
+    nlohmann::json create(const nlohmann::json& body);  // the 201 body
+    nlohmann::json list();
+    nlohmann::json state(const std::string& id, const std::optional<std::string>& token);
+    nlohmann::json move(const std::string& id, const std::optional<std::string>& token,
+                        const nlohmann::json& move, const nlohmann::json& ply);
+    nlohmann::json resign(const std::string& id, const std::optional<std::string>& token);
+    nlohmann::json takeback(const std::string& id, const std::optional<std::string>& token);
+    std::string pgn(const std::string& id);
+    // Runs on the engine pool; `reply` gets the result or an ApiError's status and message.
+    void analyse(const nlohmann::json& body,
+                 std::function<void(int status, nlohmann::json body)> reply);
+
+    // A subscriber gets the state (as its seat sees it) now and after every change, as text.
+    // Send returns false once the subscriber is gone; it is then dropped.
+    using Send = std::function<bool(std::string message)>;
+    struct Subscription {
+        std::shared_ptr<Room> room;
+        uint64_t id = 0;
+        Seat seat = Seat::Spectator;
+    };
+    Subscription subscribe(const std::string& id, const std::optional<std::string>& token,
+                           Send send);
+    void unsubscribe(const Subscription& subscription);
+
+    // Waits for running searches to end (for shutdown and tests).
+    void stop();
+
+  private:
+    std::shared_ptr<Room> room(const std::string& id);
+    // Stores the room's game; on failure restores `before` and throws ApiError 503.
+    void commit(Room& room, const StoredGame& before);
+    void changed(const std::shared_ptr<Room>& room);  // push to subscribers, start a search, arm the flag timer
+    void start_search(const std::shared_ptr<Room>& room);
+    void arm_flag_timer(const std::shared_ptr<Room>& room);
+
+    Storage& storage_;
+    boost::asio::any_io_executor timers_;
+    boost::asio::thread_pool engine_pool_;
+    std::mutex rooms_mutex_;
+    std::map<std::string, std::shared_ptr<Room>> rooms_;
+    uint64_t next_subscriber_ = 1;
+};
+
+}  // namespace menagerie::server

@@ -1,0 +1,41 @@
+// The network side of `menagerie serve`: a Boost.Beast HTTP/1.1 server on a few threads that
+// answers /api/ requests through ApiRouter, upgrades /api/games/ID/ws to a WebSocket session,
+// and serves the built front end (index.html for every other path without a file).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace menagerie::server {
+
+struct ServerOptions {
+    std::string host = "127.0.0.1";
+    uint16_t port = 8080;  // 0: any free port
+    std::string db = "menagerie.db";
+    std::string static_dir;
+    int io_threads = 2;
+    int engine_threads = 2;
+};
+
+class Server {
+  public:
+    // Opens the storage and starts listening; throws std::runtime_error naming what failed.
+    explicit Server(const ServerOptions& options);
+    ~Server();
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    uint16_t port() const;
+    std::string url() const;  // http://HOST:PORT/
+    void stop_on_signals();   // SIGINT and SIGTERM stop the server
+    void start();             // serves on background threads
+    void wait();              // until stop()
+    void stop();
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace menagerie::server

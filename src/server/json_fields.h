@@ -1,0 +1,65 @@
+// Reading a request's JSON fields with one clear sentence for each thing that can be wrong.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "core/error.h"
+#include "server/api_error.h"
+
+namespace menagerie::server {
+
+inline const nlohmann::json& json_object(const nlohmann::json& j, const std::string& what) {
+    if (!j.is_object()) throw ApiError(400, what + " must be a JSON object");
+    return j;
+}
+
+// Every key of `object` must be one of `known`.
+inline void only_fields(const nlohmann::json& object, std::initializer_list<const char*> known,
+                        const std::string& what) {
+    for (const auto& [key, value] : object.items()) {
+        bool found = false;
+        for (const char* k : known) found |= key == k;
+        if (!found) throw ApiError(400, what + " has an unknown field " + menagerie::quoted(key));
+    }
+}
+
+// A string field: absent (nullopt, or an error when required), else a string of at most
+// `max_length` bytes without control characters.
+inline std::optional<std::string> string_field(const nlohmann::json& object, const char* key,
+                                               size_t max_length, bool required = false) {
+    const auto it = object.find(key);
+    if (it == object.end() || it->is_null()) {
+        if (required) throw ApiError(400, std::string("the field \"") + key + "\" is missing");
+        return std::nullopt;
+    }
+    if (!it->is_string())
+        throw ApiError(400, std::string("the field \"") + key + "\" must be a string");
+    const std::string& s = it->get_ref<const std::string&>();
+    if (s.size() > max_length)
+        throw ApiError(400, std::string("the field \"") + key + "\" is longer than " +
+                                std::to_string(max_length) + " bytes");
+    for (char c : s)
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\r' && c != '\t')
+            throw ApiError(400, std::string("the field \"") + key + "\" holds a control character");
+    return s;
+}
+
+// A whole number field from `min` to `max`.
+inline std::optional<int64_t> int_field(const nlohmann::json& object, const char* key, int64_t min,
+                                        int64_t max, bool required = false) {
+    const auto it = object.find(key);
+    if (it == object.end() || it->is_null()) {
+        if (required) throw ApiError(400, std::string("the field \"") + key + "\" is missing");
+        return std::nullopt;
+    }
+    if (!it->is_number_integer() || it->get<int64_t>() < min || it->get<int64_t>() > max)
+        throw ApiError(400, std::string("the field \"") + key + "\" must be a whole number from " +
+                                std::to_string(min) + " to " + std::to_string(max));
+    return it->get<int64_t>();
+}
+
+}  // namespace menagerie::server

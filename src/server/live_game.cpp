@@ -1,0 +1,158 @@
+#include "server/live_game.h"
+
+#include <atomic>
+#include <chrono>
+#include <stdexcept>
+
+#include "core/error.h"
+#include "games/games.h"
+#include "notation/fen.h"
+#include "notation/move_text.h"
+#include "server/tokens.h"
+
+namespace menagerie::server {
+
+std::string seat_name(Seat seat) {
+    switch (seat) {
+        case Seat::White: return "white";
+        case Seat::Black: return "black";
+        case Seat::Both: return "both";
+        case Seat::Spectator: return "spectator";
+    }
+    return "spectator";
+}
+
+int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+namespace {
+
+std::atomic<uint64_t> versions{0};  // global, so that a rebuilt game never reuses a version
+
+Position start_of(const StoredGame& s) {
+    try {
+        return parse_fen(make_game(s.variant, s.options), s.start_fen);
+    } catch (const Error& e) {
+        throw std::runtime_error("stored game " + s.id + " does not start: " + e.what());
+    }
+}
+
+}  // namespace
+
+LiveGame::LiveGame(StoredGame stored)
+    : stored_(std::move(stored)),
+      game_(),
+      start_(start_of(stored_)),
+      record_(std::make_unique<GameRecord>(start_)) {
+    game_ = start_.game_ptr();
+    version_ = ++versions;
+    for (const std::string& uci : stored_.moves) {
+        try {
+            const Move m = parse_move(record_->position(), uci);
+            san_.push_back(move_to_san(record_->position(), m));
+            record_->play(m);
+        } catch (const Error& e) {
+            throw std::runtime_error("stored game " + stored_.id + " has a bad move: " + e.what());
+        }
+    }
+}
+
+Seat LiveGame::seat_of(const std::optional<std::string>& token) const {
+    if (!token) return Seat::Spectator;
+    const std::string hash = token_hash(*token);
+    for (const auto& [seat, stored_hash] : stored_.token_hashes)
+        if (same_hash(hash, stored_hash))
+            return seat == "white" ? Seat::White : seat == "black" ? Seat::Black : Seat::Both;
+    return Seat::Spectator;
+}
+
+bool LiveGame::engine_to_move() {
+    return stored_.engine_color >= 0 && position().side_to_move() == Color(stored_.engine_color);
+}
+
+bool LiveGame::may_move(Seat seat) {
+    if (over() || engine_to_move()) return false;
+    const Color stm = position().side_to_move();
+    return seat == Seat::Both || (seat == Seat::White && stm == WHITE) ||
+           (seat == Seat::Black && stm == BLACK);
+}
+
+void LiveGame::touch(int64_t now) {
+    version_ = ++versions;
+    stored_.updated_ms = now;
+}
+
+void LiveGame::finish(const std::string& result, const std::string& reason) {
+    stored_.result = result;
+    stored_.reason = reason;
+    if (stored_.clock) stored_.clock->running = false;
+}
+
+void LiveGame::play(Move m, int64_t now) {
+    Position& pos = position();
+    const Color mover = pos.side_to_move();
+    std::string uci = move_to_uci(pos, m);
+    std::string san = move_to_san(pos, m);
+    record_->play(m);
+    stored_.moves.push_back(std::move(uci));
+    san_.push_back(std::move(san));
+    if (StoredClock* c = stored_.clock ? &*stored_.clock : nullptr) {
+        int64_t& left = mover == WHITE ? c->white_ms : c->black_ms;
+        if (c->running) left += c->increment_ms - (now - c->turn_started_ms);
+        c->running = true;
+        c->turn_started_ms = now;
+    }
+    const Outcome o = outcome(pos);
+    if (o.result != Result::Ongoing) finish(result_text(o.result), o.reason);
+    touch(now);
+}
+
+bool LiveGame::undo() {
+    if (!record_->undo()) return false;
+    stored_.moves.pop_back();
+    san_.pop_back();
+    stored_.result = "*";
+    stored_.reason.clear();
+    if (stored_.clock) stored_.clock->running = false;  // takeback is not for clocked games
+    touch(now_ms());
+    return true;
+}
+
+void LiveGame::resign(Seat seat) {
+    const Color loser =
+        seat == Seat::White ? WHITE : seat == Seat::Black ? BLACK : position().side_to_move();
+    finish(loser == WHITE ? "0-1" : "1-0",
+           std::string(loser == WHITE ? "White" : "Black") + " resigned");
+    touch(now_ms());
+}
+
+int64_t LiveGame::clock_ms(Color c, int64_t now) const {
+    const StoredClock& clock = *stored_.clock;
+    int64_t left = c == WHITE ? clock.white_ms : clock.black_ms;
+    if (clock.running && record_->position().side_to_move() == c)
+        left -= now - clock.turn_started_ms;
+    return std::max<int64_t>(left, 0);
+}
+
+std::optional<int64_t> LiveGame::flag_in(int64_t now) const {
+    if (!stored_.clock || !stored_.clock->running || over()) return std::nullopt;
+    return clock_ms(record_->position().side_to_move(), now);
+}
+
+bool LiveGame::settle_clock(int64_t now) {
+    const std::optional<int64_t> left = flag_in(now);
+    if (!left || *left > 0) return false;
+    const Color loser = record_->position().side_to_move();
+    StoredClock& c = *stored_.clock;
+    (loser == WHITE ? c.white_ms : c.black_ms) = 0;
+    (loser == WHITE ? c.black_ms : c.white_ms) = clock_ms(~loser, now);
+    finish(loser == WHITE ? "0-1" : "1-0",
+           std::string(loser == WHITE ? "White" : "Black") + " ran out of time");
+    touch(now);
+    return true;
+}
+
+}  // namespace menagerie::server

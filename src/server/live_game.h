@@ -1,0 +1,79 @@
+// One game in play on the server: the stored record rebuilt into a position with its history,
+// and the rules applied to it (whose turn, moves, takeback, resignation, clocks, the end). No
+// locking and no I/O here: GameService guards each LiveGame with its room's mutex and stores it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/outcome.h"
+#include "core/record.h"
+#include "server/stored_game.h"
+
+namespace menagerie::server {
+
+enum class Seat { White, Black, Both, Spectator };
+std::string seat_name(Seat seat);
+
+class LiveGame {
+  public:
+    // Replays the stored moves; throws std::runtime_error if the record does not make a game.
+    explicit LiveGame(StoredGame stored);
+    LiveGame(const LiveGame&) = delete;
+    LiveGame& operator=(const LiveGame&) = delete;
+
+    const StoredGame& stored() const { return stored_; }
+    const Game& game() const { return *game_; }
+    const Position& start() const { return start_; }
+    Position& position() { return record_->position(); }
+    const std::vector<Move>& moves() const { return record_->moves(); }
+    const std::vector<std::string>& san() const { return san_; }
+    int ply() const { return static_cast<int>(san_.size()); }
+    bool over() const { return stored_.over(); }
+
+    // The seat a token holds (Spectator for none or a wrong one).
+    Seat seat_of(const std::optional<std::string>& token) const;
+    // Whether the engine plays the side to move.
+    bool engine_to_move();
+    // Whether `seat` may move now (its side to move, the game on, not the engine's turn).
+    bool may_move(Seat seat);
+
+    // Plays a legal move at time `now` (ms since 1970): the record, the clocks, and the end of
+    // the game when the move ends it.
+    void play(Move m, int64_t now);
+    // Takes back one ply; false when there is none. A finished game goes on again.
+    bool undo();
+    void resign(Seat seat);
+    // Ends the game if the side to move has run out of time by `now`; true if it just did.
+    bool settle_clock(int64_t now);
+    // The clocks as of `now`.
+    int64_t clock_ms(Color c, int64_t now) const;
+    // Milliseconds until the side to move's flag falls; nullopt when no clock runs.
+    std::optional<int64_t> flag_in(int64_t now) const;
+
+    // Bumped by every change, so that work started on an older state (a search) is discarded.
+    uint64_t version() const { return version_; }
+    // An engine search is running for this version.
+    bool thinking() const { return searching_for_ == version_; }
+    void mark_searching() { searching_for_ = version_; }
+    void clear_searching() { searching_for_.reset(); }
+
+  private:
+    void finish(const std::string& result, const std::string& reason);
+    void touch(int64_t now);
+
+    StoredGame stored_;
+    std::shared_ptr<const Game> game_;
+    Position start_;
+    std::unique_ptr<GameRecord> record_;
+    std::vector<std::string> san_;
+    uint64_t version_ = 0;
+    std::optional<uint64_t> searching_for_;
+};
+
+int64_t now_ms();  // wall clock, ms since 1970
+
+}  // namespace menagerie::server

@@ -1,0 +1,43 @@
+// The seam between the server and an engine. The server asks a MoveSearcher for a move (a game
+// in engine mode) or an analysis; make_move_searcher() says which implementation it gets. Until
+// the engine (menagerie::engine::Engine, src/engine/engine.h) is merged, a built-in one-ply
+// greedy searcher stands in: plugging the engine in is one class and one line in
+// move_searcher.cpp. Each engine worker thread owns one searcher, so implementations need not
+// be thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/move.h"
+#include "core/position.h"
+
+namespace menagerie::server {
+
+struct SearchLimits {
+    int level = 0;  // 1..8 for play against the engine; 0: use depth / movetime_ms
+    int depth = 0;  // 0: no limit
+    int movetime_ms = 0;
+};
+
+struct SearchReport {
+    int depth = 0;
+    std::optional<int> score_cp;  // from the side to move
+    std::optional<int> mate;      // +n: mates in n moves, -n: mated in n
+    std::vector<Move> pv;         // pv[0] is the move to play; empty only with no legal move
+    uint64_t nodes = 0;
+};
+
+class MoveSearcher {
+  public:
+    virtual ~MoveSearcher() = default;
+    // `start` plus the legal `moves` give the position and its history.
+    virtual SearchReport search(const Position& start, const std::vector<Move>& moves,
+                                const SearchLimits& limits) = 0;
+};
+
+std::unique_ptr<MoveSearcher> make_move_searcher();
+
+}  // namespace menagerie::server

@@ -1,0 +1,130 @@
+// Games in PostgreSQL (libpq), the same table as the SQLite storage. A commit is durable when
+// PostgreSQL reports it (synchronous_commit is on by default). One connection, serialised; it
+// is reset once if the server dropped it.
+#include <libpq-fe.h>
+
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <vector>
+
+#include "server/storage.h"
+
+namespace menagerie::server {
+
+namespace {
+
+constexpr const char* SCHEMA = R"(
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY,
+  variant TEXT NOT NULL,
+  mode TEXT NOT NULL,
+  status TEXT NOT NULL,
+  result TEXT NOT NULL,
+  ply INTEGER NOT NULL,
+  created BIGINT NOT NULL,
+  updated BIGINT NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
+)";
+
+struct ResultDeleter {
+    void operator()(PGresult* r) const { PQclear(r); }
+};
+using Result = std::unique_ptr<PGresult, ResultDeleter>;
+
+class PostgresStorage final : public Storage {
+  public:
+    explicit PostgresStorage(const std::string& url) : conn_(PQconnectdb(url.c_str())) {
+        if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
+            const std::string why = conn_ ? PQerrorMessage(conn_) : "out of memory";
+            PQfinish(conn_);
+            throw std::runtime_error("cannot connect to PostgreSQL: " + trimmed(why));
+        }
+        // Notices (such as "relation already exists, skipping") are not for the terminal.
+        PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+        Result r(PQexec(conn_, SCHEMA));
+        check(r.get(), PGRES_COMMAND_OK);
+    }
+    ~PostgresStorage() override { PQfinish(conn_); }
+
+    void save(const StoredGame& g) override {
+        const GameSummary s = summary_of(g);
+        const std::vector<std::string> values = {g.id,
+                                                 g.variant,
+                                                 g.mode,
+                                                 s.status,
+                                                 s.result,
+                                                 std::to_string(s.ply),
+                                                 std::to_string(g.created_ms),
+                                                 std::to_string(g.updated_ms),
+                                                 to_record(g)};
+        std::lock_guard lock(mutex_);
+        Result r = exec(
+            "INSERT INTO games (id, variant, mode, status, result, ply, created, updated, record) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO UPDATE SET "
+            "status = $4, result = $5, ply = $6, updated = $8, record = $9",
+            values);
+        check(r.get(), PGRES_COMMAND_OK);
+    }
+
+    std::optional<StoredGame> load(const std::string& id) override {
+        std::lock_guard lock(mutex_);
+        Result r = exec("SELECT record FROM games WHERE id = $1", {id});
+        check(r.get(), PGRES_TUPLES_OK);
+        if (PQntuples(r.get()) == 0) return std::nullopt;
+        return from_record(PQgetvalue(r.get(), 0, 0));
+    }
+
+    std::vector<GameSummary> list(size_t limit) override {
+        std::lock_guard lock(mutex_);
+        Result r = exec(
+            "SELECT id, variant, mode, status, result, ply, updated FROM games "
+            "ORDER BY updated DESC, id LIMIT $1",
+            {std::to_string(limit)});
+        check(r.get(), PGRES_TUPLES_OK);
+        std::vector<GameSummary> out;
+        for (int i = 0; i < PQntuples(r.get()); ++i)
+            out.push_back({PQgetvalue(r.get(), i, 0), PQgetvalue(r.get(), i, 1),
+                           PQgetvalue(r.get(), i, 2), PQgetvalue(r.get(), i, 3),
+                           PQgetvalue(r.get(), i, 4), std::stoi(PQgetvalue(r.get(), i, 5)),
+                           std::stoll(PQgetvalue(r.get(), i, 6))});
+        return out;
+    }
+
+  private:
+    static std::string trimmed(std::string s) {
+        while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+        return s;
+    }
+    Result exec(const char* sql, const std::vector<std::string>& values) {
+        std::vector<const char*> params;
+        for (const std::string& v : values) params.push_back(v.c_str());
+        auto run = [&] {
+            return Result(PQexecParams(conn_, sql, static_cast<int>(params.size()), nullptr,
+                                       params.data(), nullptr, nullptr, 0));
+        };
+        Result r = run();
+        if (PQstatus(conn_) == CONNECTION_BAD) {  // the server went away: try once more
+            PQreset(conn_);
+            if (PQstatus(conn_) == CONNECTION_OK) r = run();
+        }
+        return r;
+    }
+    void check(const PGresult* r, ExecStatusType wanted) const {
+        if (!r || PQresultStatus(r) != wanted)
+            throw std::runtime_error("PostgreSQL: " + trimmed(PQerrorMessage(conn_)));
+    }
+
+    PGconn* conn_;
+    std::mutex mutex_;
+};
+
+}  // namespace
+
+std::unique_ptr<Storage> open_postgres_storage(const std::string& url) {
+    return std::make_unique<PostgresStorage>(url);
+}
+
+}  // namespace menagerie::server

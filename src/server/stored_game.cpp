@@ -1,0 +1,71 @@
+#include "server/stored_game.h"
+
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+namespace menagerie::server {
+
+using nlohmann::json;
+
+std::string to_record(const StoredGame& g) {
+    json j = {{"id", g.id},
+              {"variant", g.variant},
+              {"mode", g.mode},
+              {"options", g.options},
+              {"start_fen", g.start_fen},
+              {"setup", g.setup ? json(*g.setup) : json(nullptr)},
+              {"moves", g.moves},
+              {"token_hashes", g.token_hashes},
+              {"engine_color", g.engine_color},
+              {"engine_level", g.engine_level},
+              {"result", g.result},
+              {"reason", g.reason},
+              {"created_ms", g.created_ms},
+              {"updated_ms", g.updated_ms}};
+    if (g.clock)
+        j["clock"] = {{"initial_ms", g.clock->initial_ms},     {"increment_ms", g.clock->increment_ms},
+                      {"white_ms", g.clock->white_ms},         {"black_ms", g.clock->black_ms},
+                      {"turn_started_ms", g.clock->turn_started_ms}, {"running", g.clock->running}};
+    return j.dump();
+}
+
+StoredGame from_record(const std::string& text) {
+    try {
+        const json j = json::parse(text);
+        StoredGame g;
+        g.id = j.at("id").get<std::string>();
+        g.variant = j.at("variant").get<std::string>();
+        g.mode = j.at("mode").get<std::string>();
+        g.options = j.at("options").get<std::map<std::string, std::string>>();
+        g.start_fen = j.at("start_fen").get<std::string>();
+        if (!j.at("setup").is_null()) g.setup = j.at("setup").get<std::string>();
+        g.moves = j.at("moves").get<std::vector<std::string>>();
+        g.token_hashes = j.at("token_hashes").get<std::map<std::string, std::string>>();
+        g.engine_color = j.at("engine_color").get<int>();
+        g.engine_level = j.at("engine_level").get<int>();
+        g.result = j.at("result").get<std::string>();
+        g.reason = j.at("reason").get<std::string>();
+        g.created_ms = j.at("created_ms").get<int64_t>();
+        g.updated_ms = j.at("updated_ms").get<int64_t>();
+        if (const auto c = j.find("clock"); c != j.end()) {
+            StoredClock clock;
+            clock.initial_ms = c->at("initial_ms").get<int64_t>();
+            clock.increment_ms = c->at("increment_ms").get<int64_t>();
+            clock.white_ms = c->at("white_ms").get<int64_t>();
+            clock.black_ms = c->at("black_ms").get<int64_t>();
+            clock.turn_started_ms = c->at("turn_started_ms").get<int64_t>();
+            clock.running = c->at("running").get<bool>();
+            g.clock = clock;
+        }
+        return g;
+    } catch (const json::exception& e) {
+        throw std::runtime_error(std::string("unreadable game record: ") + e.what());
+    }
+}
+
+GameSummary summary_of(const StoredGame& g) {
+    return {g.id,    g.variant, g.mode, g.over() ? "over" : "playing", g.result,
+            static_cast<int>(g.moves.size()), g.updated_ms};
+}
+
+}  // namespace menagerie::server

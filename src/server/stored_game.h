@@ -1,0 +1,50 @@
+// What the storage keeps of a game: everything needed to rebuild it (the start and the moves,
+// never a position), the seats' token hashes (never the tokens), the clocks and the result.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace menagerie::server {
+
+struct StoredClock {
+    int64_t initial_ms = 0, increment_ms = 0;
+    int64_t white_ms = 0, black_ms = 0;  // left at `turn_started_ms`
+    int64_t turn_started_ms = 0;         // wall clock (ms since 1970) the running side started
+    bool running = false;                // runs from White's first move until the game ends
+};
+
+struct StoredGame {
+    std::string id, variant, mode;  // mode: engine, local, online, analysis
+    std::map<std::string, std::string> options;  // of the game played (a dice roll included)
+    std::string start_fen;
+    std::optional<std::string> setup;
+    std::vector<std::string> moves;  // UCI
+    std::map<std::string, std::string> token_hashes;  // seat (white, black, both) -> SHA-256
+    int engine_color = -1;                             // 0 white, 1 black, -1 no engine
+    int engine_level = 0;
+    std::optional<StoredClock> clock;
+    std::string result = "*";  // set when the game ends
+    std::string reason;
+    int64_t created_ms = 0, updated_ms = 0;
+
+    bool over() const { return result != "*"; }
+};
+
+// One row of the game list.
+struct GameSummary {
+    std::string id, variant, mode, status, result;
+    int ply = 0;
+    int64_t updated_ms = 0;
+};
+
+// The whole game as one JSON text (the storage's `record` column) and back; from_record throws
+// std::runtime_error on a record it cannot read.
+std::string to_record(const StoredGame& game);
+StoredGame from_record(const std::string& text);
+GameSummary summary_of(const StoredGame& game);
+
+}  // namespace menagerie::server
