@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { clickCell, dragCell, launchBrowser, movesText, newPage, shownPly, waitForPly } from './browser.mjs';
+import { boardReady, clickCell, dragCell, launchBrowser, movesText, newPage, shownPly, waitForPly } from './browser.mjs';
 import { freshDbPath, startServer, webDir, whyNotRunnable } from './server.mjs';
 
 const artifacts = path.join(webDir, 'test-results');
@@ -54,7 +54,7 @@ describe('menagerie web app', { skip: skip ?? false }, () => {
     const token = created.tokens.both ?? created.tokens.white ?? created.tokens.black;
     const page = await newPage(ctx);
     await page.goto(`${server.url}/game/${created.id}?token=${token}`);
-    await page.waitForSelector('svg.board [data-cell]');
+    await boardReady(page);
     await waitForPly(page, 0);
     return { page, created, token };
   };
@@ -120,7 +120,7 @@ describe('menagerie web app', { skip: skip ?? false }, () => {
     });
     await page.click('#start');
     await page.waitForURL(/\/game\//);
-    await page.waitForSelector('svg.board [data-cell]');
+    await boardReady(page);
     await clickCell(page, 'd2');
     await clickCell(page, 'd4');
     await waitForPly(page, 2, 30_000); // the engine's move arrives over the WebSocket
@@ -221,7 +221,7 @@ describe('menagerie web app', { skip: skip ?? false }, () => {
     const otherBrowser = await browser.newContext();
     const black = await newPage(otherBrowser);
     await black.goto(blackLink);
-    await black.waitForSelector('svg.board [data-cell]');
+    await boardReady(black);
     assert.equal(await black.$eval('svg.board', (s) => s.getAttribute('data-orientation')), 'black');
     assert.ok(await white.$('[data-clock=white]'), 'clocks are shown');
 
@@ -230,7 +230,7 @@ describe('menagerie web app', { skip: skip ?? false }, () => {
     const wrong = new URL(spectatorLink);
     wrong.searchParams.set('token', 'not-a-real-token');
     await intruder.goto(wrong.toString());
-    await intruder.waitForSelector('svg.board [data-cell]');
+    await boardReady(intruder);
 
     await clickCell(white, 'e2');
     await clickCell(white, 'e4');

@@ -61,6 +61,12 @@ export async function dragCell(page, from, to) {
   await page.mouse.up();
 }
 
+/** Waits until the board shows its men and the page has settled (two animation frames). */
+export async function boardReady(page) {
+  await page.waitForSelector('svg.board [data-piece]');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 /** Waits until the game page shows this many plies played. */
 export async function waitForPly(page, ply, timeout = 15_000) {
   try {

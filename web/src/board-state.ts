@@ -109,7 +109,7 @@ export function dropOn(state: BoardState, from: string, to: string | null): Inte
 export function choiceText(move: LegalMove, pieceInfo: PieceInfo[]): string {
   if (move.promotion) {
     const info = pieceInfo.find((p) => p.token === move.promotion!.toUpperCase());
-    return info ? info.name : move.promotion;
+    return info ? capitalised(info.name) : move.promotion;
   }
   return move.label ?? move.san;
 }
@@ -119,4 +119,8 @@ export function resetInteraction(state: BoardState): void {
   state.selected = null;
   state.chooser = null;
   state.drag = null;
+}
+
+export function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -27,24 +27,25 @@ function game(ply: number, extra: Partial<GameState> = {}): GameState {
 }
 
 describe('game model', () => {
-  it('follows new plies and ignores a stale state', () => {
+  it('follows new plies; ignores an answer older than a push', () => {
     const m = newGameModel();
     expect(receiveState(m, game(2))).toBe(true);
     expect(m.viewPly).toBe(2);
-    expect(receiveState(m, game(3))).toBe(true);
-    expect(m.viewPly).toBe(3);
-    // An older state for the same moves arriving late (not a takeback: same prefix, lower ply is a takeback).
-    const other = game(1);
-    other.moves = [{ uci: 'd2d4', san: 'd4' }];
-    expect(receiveState(m, other)).toBe(false);
-    expect(m.game!.ply).toBe(3);
+    // The engine's reply came over the socket before the answer to the move that caused it.
+    expect(receiveState(m, game(4), 'push')).toBe(true);
+    expect(receiveState(m, game(3), 'answer')).toBe(false);
+    expect(m.game!.ply).toBe(4);
+    expect(m.viewPly).toBe(4);
   });
 
-  it('accepts a takeback, which lowers the ply', () => {
+  it('accepts a takeback and a push that lowers the ply', () => {
     const m = newGameModel();
     receiveState(m, game(4));
-    expect(receiveState(m, game(2))).toBe(true);
+    expect(receiveState(m, game(2), 'takeback')).toBe(true);
     expect(m.viewPly).toBe(2);
+    receiveState(m, game(4));
+    expect(receiveState(m, game(3), 'push')).toBe(true);
+    expect(m.game!.ply).toBe(3);
   });
 
   it('stays on an earlier ply while browsing', () => {

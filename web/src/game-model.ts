@@ -18,19 +18,21 @@ export function newGameModel(): GameModel {
   return { game: null, viewPly: 0, following: true, pending: false, error: null, analysis: null };
 }
 
-/** A new state from the server (HTTP answer or WebSocket push). Older states are ignored. */
-export function receiveState(model: GameModel, state: GameState): boolean {
+/**
+ * Where a state came from: a WebSocket push (the server sends them in order, so the latest is
+ * always right), the answer to this page's own request (which may arrive after a push that is
+ * newer, such as the engine's reply), or the answer to a takeback (which lowers the ply).
+ */
+export type StateSource = 'push' | 'answer' | 'takeback';
+
+/** A new state from the server; returns false when it is ignored as older than the one shown. */
+export function receiveState(model: GameModel, state: GameState, source: StateSource = 'push'): boolean {
   const old = model.game;
-  if (old && old.id === state.id && state.ply < old.ply && !tookBack(old, state)) return false;
+  if (source === 'answer' && old && old.id === state.id && state.ply < old.ply) return false;
   model.game = state;
   model.pending = false;
   if (model.following || model.viewPly > state.ply) model.viewPly = state.ply;
   return true;
-}
-
-// A takeback is the one change that lowers the ply: the moves kept are a prefix of the old ones.
-function tookBack(old: GameState, state: GameState): boolean {
-  return state.moves.every((m, i) => old.moves[i]?.uci === m.uci);
 }
 
 export function goToPly(model: GameModel, ply: number): void {

@@ -148,12 +148,12 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     showError('');
     try {
       const state = await api.move(id, token, intent.move.uci, model.game.ply);
-      receiveState(model, state);
+      receiveState(model, state, 'answer');
     } catch (e) {
       model.pending = false;
       showError((e as Error).message);
       try {
-        receiveState(model, await api.game(id, token));
+        receiveState(model, await api.game(id, token), 'answer');
       } catch {
         // The socket will bring the state when the server is back.
       }
@@ -349,7 +349,7 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
   $('#resign').addEventListener('click', async () => {
     if (!token || !confirm('Resign this game?')) return;
     try {
-      receiveState(model, await api.resign(id, token));
+      receiveState(model, await api.resign(id, token), 'answer');
       render();
     } catch (e) {
       showError((e as Error).message);
@@ -359,7 +359,7 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     if (!token) return;
     try {
       model.following = true;
-      receiveState(model, await api.takeback(id, token));
+      receiveState(model, await api.takeback(id, token), 'takeback');
       render();
     } catch (e) {
       showError((e as Error).message);
