@@ -42,10 +42,10 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
         <p id="status" class="status" aria-live="polite"></p>
         <div id="links" class="links" hidden></div>
         <div class="nav row">
-          <button type="button" data-nav="first" title="Start">⏮</button>
-          <button type="button" data-nav="back" title="Back">◀</button>
-          <button type="button" data-nav="forward" title="Forward">▶</button>
-          <button type="button" data-nav="last" title="Now">⏭</button>
+          <button type="button" data-nav="first" title="Start">«</button>
+          <button type="button" data-nav="back" title="Back">‹</button>
+          <button type="button" data-nav="forward" title="Forward">›</button>
+          <button type="button" data-nav="last" title="Now">»</button>
         </div>
         <ol id="moves" class="moves"></ol>
         <div id="analysis" class="analysis" hidden><div id="pv" class="pv"></div></div>

@@ -55,6 +55,12 @@ describe('layout', () => {
     expect(a.at[0]).toBeLessThan(h.at[0]);
     const black = coordinateLabels(g8, makeLayout(g8, 'black'));
     expect(black.find((l) => l.text === 'a')!.at[0]).toBeGreaterThan(black.find((l) => l.text === 'h')!.at[0]);
+    // Chess 66's files are shifted above the switch: the labels read the bottom rank as seen.
+    const l66 = makeLayout(g66, 'white');
+    const a66 = coordinateLabels(g66, l66).find((l) => l.text === 'a')!;
+    expect(a66.at[0]).toBeCloseTo(l66.toView([0.5, 0.5])[0]);
+    const b66 = makeLayout(g66, 'black');
+    expect(coordinateLabels(g66, b66).find((l) => l.text === 'a')!.at[0]).toBeCloseTo(b66.toView([-0.5, 7.5])[0]);
     const labels2016 = coordinateLabels(g2016, makeLayout(g2016, 'white'));
     expect(labels2016.filter((l) => l.kind === 'rank')).toHaveLength(10);
     expect(labels2016.filter((l) => l.kind === 'file')).toHaveLength(12);

@@ -75,14 +75,16 @@ export interface CoordinateLabel {
  * cells. Cells whose names have no letters (Chess 66's `4` and `5`) give no label of their own.
  */
 export function coordinateLabels(geometry: Geometry, layout: Layout): CoordinateLabel[] {
-  const files = new Map<number, { text: string; x: number }>();
+  const files = new Map<number, { text: string; x: number; y: number; whole: boolean }>();
   const ranks = new Map<number, { text: string; y: number }>();
   for (const cell of geometry.cells) {
     const m = /^([a-z]+)(\d+)$/.exec(cell.name);
     if (!m) continue;
     const [vx, vy] = layout.toView(cell.centre);
-    // A file's label goes at its ordinary cells' x (Chess 66's halved a4 and h5 sit off-centre).
-    if (!files.has(cell.file) || isWhole(cell)) files.set(cell.file, { text: m[1], x: vx });
+    // A file's label goes under its lowest whole cell as seen: files need not be straight (Chess
+    // 66's a-file is shifted above the switch), and halved cells sit off-centre.
+    const f = files.get(cell.file);
+    if (!f || (isWhole(cell) && (!f.whole || vy > f.y))) files.set(cell.file, { text: m[1], x: vx, y: vy, whole: isWhole(cell) });
     if (!ranks.has(cell.rank) || isWhole(cell)) ranks.set(cell.rank, { text: m[2], y: vy });
   }
   const labels: CoordinateLabel[] = [];
