@@ -18,6 +18,7 @@
 #include "notation/geometry_json.h"
 #include "notation/move_text.h"
 #include "notation/pgn.h"
+#include "server/serve.h"
 
 namespace menagerie {
 
@@ -226,6 +227,8 @@ int run(int argc, char** argv) {
     add_game_flags(play, c, true);
     auto* bench = app.add_subcommand("bench", "fixed perft suite and nodes per second");
     bench->allow_extras();
+    auto* serve = app.add_subcommand("serve", "serve the web app and its API (docs/server.md)");
+    serve->allow_extras();
     // geometry: the board's drawing data as JSON, of a game or of a board no game uses yet.
     auto* geometry = app.add_subcommand("geometry", "print the board's cells and drawing as JSON");
     std::optional<std::string> geometry_variant, board;
@@ -349,6 +352,8 @@ int run(int argc, char** argv) {
         return run_play(game, pos);
     } else if (bench->parsed()) {
         return run_bench(argc - 1, argv + 1);
+    } else if (serve->parsed()) {
+        return server::run_serve(argc - 1, argv + 1);
     }
     return 0;
 }

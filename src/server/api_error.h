@@ -9,7 +9,8 @@ namespace menagerie::server {
 
 class ApiError : public std::runtime_error {
   public:
-    ApiError(int status, const std::string& message) : std::runtime_error(message), status_(status) {}
+    ApiError(int status, const std::string& message)
+        : std::runtime_error(message), status_(status) {}
     int status() const { return status_; }
 
   private:

@@ -42,9 +42,12 @@ bool nesting_within(const std::string& text, int limit) {
     bool in_string = false, escaped = false;
     for (char c : text) {
         if (in_string) {
-            if (escaped) escaped = false;
-            else if (c == '\\') escaped = true;
-            else if (c == '"') in_string = false;
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                in_string = false;
         } else if (c == '"') {
             in_string = true;
         } else if (c == '[' || c == '{') {
@@ -86,7 +89,8 @@ std::optional<uint64_t> seed_of(const ApiRequest& request) {
     const std::string& s = it->second;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), seed);
     if (s.empty() || ec != std::errc() || end != s.data() + s.size())
-        throw ApiError(400, "seed " + menagerie::quoted(s) + " is not a whole number from 0 to 2^64-1");
+        throw ApiError(400,
+                       "seed " + menagerie::quoted(s) + " is not a whole number from 0 to 2^64-1");
     return seed;
 }
 
@@ -186,17 +190,20 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
             if (!get) throw wrong_method("GET");
             return {200, "text/plain; charset=utf-8", games_.pgn(id)};
         }
-        if (action == "ws") throw ApiError(400, "this is a WebSocket endpoint: connect with an upgrade");
+        if (action == "ws")
+            throw ApiError(400, "this is a WebSocket endpoint: connect with an upgrade");
         if (action == "move" || action == "resign" || action == "takeback") {
             if (!post) throw wrong_method("POST");
             const json body = body_json(request);
             if (action == "move") {
                 for (const auto& [key, value] : body.items())
                     if (key != "token" && key != "move" && key != "ply")
-                        throw ApiError(400, "the request body has an unknown field " + menagerie::quoted(key));
+                        throw ApiError(
+                            400, "the request body has an unknown field " + menagerie::quoted(key));
                 if (!body.contains("move")) throw ApiError(400, "the field \"move\" is missing");
                 if (!body.contains("ply")) throw ApiError(400, "the field \"ply\" is missing");
-                return json_response(200, games_.move(id, token_of(body), body["move"], body["ply"]));
+                return json_response(200,
+                                     games_.move(id, token_of(body), body["move"], body["ply"]));
             }
             if (action == "resign") return json_response(200, games_.resign(id, token_of(body)));
             return json_response(200, games_.takeback(id, token_of(body)));

@@ -21,7 +21,8 @@ std::shared_ptr<const Game> game_named(const std::string& variant, const Options
     if (std::find(names.begin(), names.end(), variant) == names.end()) {
         std::string list;
         for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
-        throw ApiError(400, "unknown variant " + menagerie::quoted(variant) + " (variants: " + list + ")");
+        throw ApiError(
+            400, "unknown variant " + menagerie::quoted(variant) + " (variants: " + list + ")");
     }
     try {
         return make_game(variant, options);
@@ -87,9 +88,11 @@ json piece_moves_json(const Game& game, const std::string& token, const std::str
     for (size_t t = 0; t < game.types.size(); ++t)
         if (game.types[t].token == token) type = static_cast<int>(t);
     if (type < 0)
-        throw ApiError(400, "no piece of " + game.name + " has the token " + menagerie::quoted(token));
+        throw ApiError(400,
+                       "no piece of " + game.name + " has the token " + menagerie::quoted(token));
     const Square from = game.geometry.find(cell);
-    if (from == SQ_NONE) throw ApiError(400, menagerie::quoted(cell) + " is not a cell of " + game.name);
+    if (from == SQ_NONE)
+        throw ApiError(400, menagerie::quoted(cell) + " is not a cell of " + game.name);
     const MoveTables& tables = *game.tables;
     const PieceMoves& pm = tables.piece(type, WHITE);
     const Bitboard alone = square_bb(from);

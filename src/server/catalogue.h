@@ -22,7 +22,8 @@ std::shared_ptr<const Game> game_of_query(const Query& query);
 nlohmann::json variants_json();
 nlohmann::json setups_json(const Game& game_ptr, const std::shared_ptr<const Game>& game);
 nlohmann::json board_json(const Game& game);
-nlohmann::json piece_moves_json(const Game& game, const std::string& token, const std::string& cell);
+nlohmann::json piece_moves_json(const Game& game, const std::string& token,
+                                const std::string& cell);
 nlohmann::json roll_json(const std::shared_ptr<const Game>& game, std::optional<uint64_t> seed);
 
 // "number", "dice", "array", "relocation" or "random": how a new game's setup is chosen.

@@ -56,14 +56,16 @@ Options options_field(const json& body) {
     if (it->size() > 16) throw ApiError(400, "the field \"options\" has too many entries");
     for (const auto& [key, value] : it->items()) {
         if (!value.is_string())
-            throw ApiError(400, "the option " + menagerie::quoted(key) + " must have a string value");
+            throw ApiError(400,
+                           "the option " + menagerie::quoted(key) + " must have a string value");
         options[key] = value.get<std::string>();
     }
     return options;
 }
 
 // The start a request asks for (fen, setup or neither) with its setup id.
-Position requested_start(const std::shared_ptr<const Game>& game, const std::optional<std::string>& fen,
+Position requested_start(const std::shared_ptr<const Game>& game,
+                         const std::optional<std::string>& fen,
                          const std::optional<std::string>& setup,
                          std::optional<std::string>& setup_id, bool draw_random) {
     try {
@@ -75,7 +77,8 @@ Position requested_start(const std::shared_ptr<const Game>& game, const std::opt
         }
         if (has_fixed_start(*game)) return start_position(game);
         if (!draw_random)
-            throw ApiError(400, game->name + " starts from a drawn setup: give \"fen\" or \"setup\"");
+            throw ApiError(400,
+                           game->name + " starts from a drawn setup: give \"fen\" or \"setup\"");
         std::mt19937_64 rng(std::random_device{}());
         const int n = game->draw_setup ? game->draw_setup(rng)
                                        : static_cast<int>(std::uniform_int_distribution<size_t>(
@@ -95,7 +98,8 @@ std::string game_is_over(const StoredGame& s) {
 }  // namespace
 
 GameService::GameService(Storage& storage, boost::asio::any_io_executor timers, int engine_threads)
-    : storage_(storage), timers_(std::move(timers)),
+    : storage_(storage),
+      timers_(std::move(timers)),
       engine_pool_(static_cast<size_t>(std::max(engine_threads, 1))) {}
 
 GameService::~GameService() { stop(); }
@@ -106,9 +110,8 @@ void GameService::stop() {
 }
 
 std::shared_ptr<Room> GameService::room(const std::string& id) {
-    const bool well_formed =
-        !id.empty() && id.size() <= 32 &&
-        id.find_first_not_of("0123456789abcdef") == std::string::npos;
+    const bool well_formed = !id.empty() && id.size() <= 32 &&
+                             id.find_first_not_of("0123456789abcdef") == std::string::npos;
     if (!well_formed) throw ApiError(404, "there is no game " + menagerie::quoted(id));
     std::lock_guard lock(rooms_mutex_);
     if (const auto it = rooms_.find(id); it != rooms_.end()) return it->second;
@@ -192,20 +195,21 @@ void GameService::arm_flag_timer(const std::shared_ptr<Room>& room) {
     }
     if (!room->flag_timer) room->flag_timer = std::make_unique<boost::asio::steady_timer>(timers_);
     room->flag_timer->expires_after(std::chrono::milliseconds(*left + 1));
-    room->flag_timer->async_wait([this, weak = std::weak_ptr<Room>(room)](boost::system::error_code ec) {
-        const std::shared_ptr<Room> r = weak.lock();
-        if (ec || !r) return;
-        std::lock_guard lock(r->mutex);
-        const StoredGame before = r->game->stored();
-        if (r->game->settle_clock(now_ms())) {
-            try {
-                commit(*r, before);
-            } catch (const ApiError& e) {
-                std::cerr << e.what() << "\n";
+    room->flag_timer->async_wait(
+        [this, weak = std::weak_ptr<Room>(room)](boost::system::error_code ec) {
+            const std::shared_ptr<Room> r = weak.lock();
+            if (ec || !r) return;
+            std::lock_guard lock(r->mutex);
+            const StoredGame before = r->game->stored();
+            if (r->game->settle_clock(now_ms())) {
+                try {
+                    commit(*r, before);
+                } catch (const ApiError& e) {
+                    std::cerr << e.what() << "\n";
+                }
             }
-        }
-        changed(r);
-    });
+            changed(r);
+        });
 }
 
 json GameService::create(const json& body) {
@@ -216,7 +220,8 @@ json GameService::create(const json& body) {
     const Options options = options_field(body);
     const std::string mode = *string_field(body, "mode", 16, true);
     if (mode != "engine" && mode != "local" && mode != "online" && mode != "analysis")
-        throw ApiError(400, "mode " + menagerie::quoted(mode) + " is not one of engine, local, online, analysis");
+        throw ApiError(400, "mode " + menagerie::quoted(mode) +
+                                " is not one of engine, local, online, analysis");
     const std::optional<std::string> setup = string_field(body, "setup", 64),
                                      fen = string_field(body, "fen", 4096),
                                      pgn = string_field(body, "pgn", MAX_TEXT);
@@ -262,7 +267,8 @@ json GameService::create(const json& body) {
                 return resolved;
             });
             if (resolved->name != game->name)
-                throw ApiError(400, "the PGN is a game of " + resolved->name + ", not of " + game->name);
+                throw ApiError(400,
+                               "the PGN is a game of " + resolved->name + ", not of " + game->name);
             start.emplace(parse_fen(resolved, g.start_fen));
             moves = g.moves;
         } catch (const Error& e) {
@@ -280,8 +286,10 @@ json GameService::create(const json& body) {
         const std::string token = new_token();
         s.token_hashes[name] = token_hash(token);
         tokens[name] = token;
-        if (name != "both") links[name] = "/game/" + s.id + "?token=" + token;
-        else links["both"] = "/game/" + s.id + "?token=" + token;
+        if (name != "both")
+            links[name] = "/game/" + s.id + "?token=" + token;
+        else
+            links["both"] = "/game/" + s.id + "?token=" + token;
     };
     if (mode == "online") {
         seat("white");
@@ -498,7 +506,8 @@ void GameService::analyse(const json& body, std::function<void(int, json)> reply
 }
 
 GameService::Subscription GameService::subscribe(const std::string& id,
-                                                 const std::optional<std::string>& token, Send send) {
+                                                 const std::optional<std::string>& token,
+                                                 Send send) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
     Subscription sub{r, 0, r->game->seat_of(token)};

@@ -62,7 +62,8 @@ class GameService {
     std::shared_ptr<Room> room(const std::string& id);
     // Stores the room's game; on failure restores `before` and throws ApiError 503.
     void commit(Room& room, const StoredGame& before);
-    void changed(const std::shared_ptr<Room>& room);  // push to subscribers, start a search, arm the flag timer
+    void changed(const std::shared_ptr<Room>&
+                     room);  // push to subscribers, start a search, arm the flag timer
     void start_search(const std::shared_ptr<Room>& room);
     void arm_flag_timer(const std::shared_ptr<Room>& room);
 

@@ -18,8 +18,10 @@ std::pair<std::string, std::string> move_cells(const Position& pos, Move m) {
             const CastlingSide side = pos.castling_side(us, m.to());
             return {g.name(m.from()), g.name(pos.game().castling.king_to[us][side])};
         }
-        case MoveKind::Placement: return {g.name(m.to()), g.name(m.to())};
-        default: return {g.name(m.from()), g.name(m.to())};
+        case MoveKind::Placement:
+            return {g.name(m.to()), g.name(m.to())};
+        default:
+            return {g.name(m.from()), g.name(m.to())};
     }
 }
 
@@ -37,8 +39,8 @@ json legal_moves(Position& pos) {
     std::vector<json> entries;
     for (Move m : list) {
         const auto [from, to] = move_cells(pos, m);
-        json e = {{"uci", move_to_uci(pos, m)}, {"san", move_to_san(pos, m)}, {"from", from},
-                  {"to", to}};
+        json e = {
+            {"uci", move_to_uci(pos, m)}, {"san", move_to_san(pos, m)}, {"from", from}, {"to", to}};
         if (m.kind() == MoveKind::Promotion || m.kind() == MoveKind::Placement)
             e["promotion"] = pos.game().token(m.promotion());
         ++sharing[{from, to}];
@@ -92,12 +94,13 @@ json game_state(LiveGame& g, Seat seat, int64_t now) {
                   {"setup", s.setup ? json(*s.setup) : json(nullptr)}};
     if (s.clock) {
         const std::optional<int64_t> running = g.flag_in(now);
-        state["clock"] = {{"white_ms", g.clock_ms(WHITE, now)},
-                          {"black_ms", g.clock_ms(BLACK, now)},
-                          {"running", running ? json(pos.side_to_move() == WHITE ? "white" : "black")
-                                              : json(nullptr)},
-                          {"initial_ms", s.clock->initial_ms},
-                          {"increment_ms", s.clock->increment_ms}};
+        state["clock"] = {
+            {"white_ms", g.clock_ms(WHITE, now)},
+            {"black_ms", g.clock_ms(BLACK, now)},
+            {"running",
+             running ? json(pos.side_to_move() == WHITE ? "white" : "black") : json(nullptr)},
+            {"initial_ms", s.clock->initial_ms},
+            {"increment_ms", s.clock->increment_ms}};
     }
     if (s.engine_color >= 0)
         state["engine"] = {{"color", s.engine_color == WHITE ? "white" : "black"},

@@ -57,8 +57,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         : stream_(std::move(socket)), router_(router), games_(games), static_dir_(static_dir) {}
 
     void run() {
-        asio::dispatch(stream_.get_executor(),
-                       [self = shared_from_this()] { self->read(); });
+        asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
     }
 
   private:
@@ -67,10 +66,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         parser_->body_limit(MAX_BODY);
         parser_->header_limit(MAX_HEADER);
         stream_.expires_after(std::chrono::seconds(60));
-        http::async_read(stream_, buffer_, *parser_,
-                         [self = shared_from_this()](beast::error_code ec, size_t) {
-                             self->on_read(ec);
-                         });
+        http::async_read(
+            stream_, buffer_, *parser_,
+            [self = shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
     }
 
     void on_read(beast::error_code ec) {
@@ -110,8 +108,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                 return;
             }
             return send(make_response(404, "application/json",
-                                      error_body("no WebSocket at " + path), req.version(),
-                                      false));
+                                      error_body("no WebSocket at " + path), req.version(), false));
         }
 
         const unsigned version = req.version();
@@ -119,14 +116,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         if (path.starts_with("/api/") || path == "/api") {
             ApiRequest api{std::string(req.method_string()), path, std::move(query),
                            std::move(req.body())};
-            router_.handle(api, [self = shared_from_this(), version,
-                                 keep_alive](ApiResponse r) {
+            router_.handle(api, [self = shared_from_this(), version, keep_alive](ApiResponse r) {
                 // An analysis answers from an engine thread: back onto this connection's strand.
-                asio::post(self->stream_.get_executor(), [self, version, keep_alive,
-                                                          r = std::move(r)]() mutable {
-                    self->send(make_response(r.status, r.content_type, std::move(r.body), version,
-                                             keep_alive));
-                });
+                asio::post(self->stream_.get_executor(),
+                           [self, version, keep_alive, r = std::move(r)]() mutable {
+                               self->send(make_response(r.status, r.content_type, std::move(r.body),
+                                                        version, keep_alive));
+                           });
             });
             return;
         }
@@ -135,15 +131,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                                       error_body("only GET is allowed outside /api/"), version,
                                       keep_alive));
         if (auto file = static_file(static_dir_, path)) {
-            auto res = make_response(200, file->content_type, std::move(file->body), version,
-                                     keep_alive);
+            auto res =
+                make_response(200, file->content_type, std::move(file->body), version, keep_alive);
             res.set(http::field::cache_control, "no-cache");
             return send(std::move(res));
         }
-        send(make_response(404, "text/plain; charset=utf-8",
-                           "Not found. (Has the front end been built? Static files are served from " +
-                               static_dir_ + ")\n",
-                           version, keep_alive));
+        send(make_response(
+            404, "text/plain; charset=utf-8",
+            "Not found. (Has the front end been built? Static files are served from " +
+                static_dir_ + ")\n",
+            version, keep_alive));
     }
 
     void send(http::response<http::string_body> res) {
@@ -197,8 +194,8 @@ struct Server::Impl {
 Server::Server(const ServerOptions& options) : impl_(std::make_unique<Impl>()) {
     impl_->options = options;
     impl_->storage = open_storage(options.db);
-    impl_->games =
-        std::make_unique<GameService>(*impl_->storage, impl_->io.get_executor(), options.engine_threads);
+    impl_->games = std::make_unique<GameService>(*impl_->storage, impl_->io.get_executor(),
+                                                 options.engine_threads);
     impl_->router = std::make_unique<ApiRouter>(*impl_->games);
     beast::error_code ec;
     const auto address = asio::ip::make_address(options.host, ec);

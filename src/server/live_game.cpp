@@ -14,10 +14,14 @@ namespace menagerie::server {
 
 std::string seat_name(Seat seat) {
     switch (seat) {
-        case Seat::White: return "white";
-        case Seat::Black: return "black";
-        case Seat::Both: return "both";
-        case Seat::Spectator: return "spectator";
+        case Seat::White:
+            return "white";
+        case Seat::Black:
+            return "black";
+        case Seat::Both:
+            return "both";
+        case Seat::Spectator:
+            return "spectator";
     }
     return "spectator";
 }
@@ -122,8 +126,9 @@ bool LiveGame::undo() {
 }
 
 void LiveGame::resign(Seat seat) {
-    const Color loser =
-        seat == Seat::White ? WHITE : seat == Seat::Black ? BLACK : position().side_to_move();
+    const Color loser = seat == Seat::White   ? WHITE
+                        : seat == Seat::Black ? BLACK
+                                              : position().side_to_move();
     finish(loser == WHITE ? "0-1" : "1-0",
            std::string(loser == WHITE ? "White" : "Black") + " resigned");
     touch(now_ms());

@@ -42,8 +42,7 @@ class GreedySearcher final : public MoveSearcher {
             if (score > best) {
                 best = score, ties = 1;
                 report.pv = {m};
-            } else if (score == best &&
-                       std::uniform_int_distribution<int>(0, ties++)(rng_) == 0) {
+            } else if (score == best && std::uniform_int_distribution<int>(0, ties++)(rng_) == 0) {
                 report.pv = {m};
             }
         }

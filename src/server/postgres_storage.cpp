@@ -43,7 +43,8 @@ class PostgresStorage final : public Storage {
             throw std::runtime_error("cannot connect to PostgreSQL: " + trimmed(why));
         }
         // Notices (such as "relation already exists, skipping") are not for the terminal.
-        PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+        PQsetNoticeProcessor(
+            conn_, [](void*, const char*) {}, nullptr);
         Result r(PQexec(conn_, SCHEMA));
         check(r.get(), PGRES_COMMAND_OK);
     }

@@ -59,7 +59,8 @@ class Statement {
 
   private:
     void check(int rc) {
-        if (rc != SQLITE_OK) throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db_));
+        if (rc != SQLITE_OK)
+            throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db_));
     }
     sqlite3* db_;
     sqlite3_stmt* stmt_ = nullptr;

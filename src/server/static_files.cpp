@@ -11,12 +11,18 @@ namespace {
 
 std::string content_type(const std::filesystem::path& file) {
     static const std::map<std::string, std::string> TYPES = {
-        {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
-        {".mjs", "text/javascript; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
-        {".json", "application/json"},        {".svg", "image/svg+xml"},
-        {".png", "image/png"},                {".ico", "image/x-icon"},
-        {".woff2", "font/woff2"},             {".txt", "text/plain; charset=utf-8"},
-        {".map", "application/json"},         {".webmanifest", "application/manifest+json"}};
+        {".html", "text/html; charset=utf-8"},
+        {".js", "text/javascript; charset=utf-8"},
+        {".mjs", "text/javascript; charset=utf-8"},
+        {".css", "text/css; charset=utf-8"},
+        {".json", "application/json"},
+        {".svg", "image/svg+xml"},
+        {".png", "image/png"},
+        {".ico", "image/x-icon"},
+        {".woff2", "font/woff2"},
+        {".txt", "text/plain; charset=utf-8"},
+        {".map", "application/json"},
+        {".webmanifest", "application/manifest+json"}};
     const auto it = TYPES.find(file.extension().string());
     return it == TYPES.end() ? "application/octet-stream" : it->second;
 }

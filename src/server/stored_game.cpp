@@ -23,9 +23,12 @@ std::string to_record(const StoredGame& g) {
               {"created_ms", g.created_ms},
               {"updated_ms", g.updated_ms}};
     if (g.clock)
-        j["clock"] = {{"initial_ms", g.clock->initial_ms},     {"increment_ms", g.clock->increment_ms},
-                      {"white_ms", g.clock->white_ms},         {"black_ms", g.clock->black_ms},
-                      {"turn_started_ms", g.clock->turn_started_ms}, {"running", g.clock->running}};
+        j["clock"] = {{"initial_ms", g.clock->initial_ms},
+                      {"increment_ms", g.clock->increment_ms},
+                      {"white_ms", g.clock->white_ms},
+                      {"black_ms", g.clock->black_ms},
+                      {"turn_started_ms", g.clock->turn_started_ms},
+                      {"running", g.clock->running}};
     return j.dump();
 }
 
@@ -64,8 +67,10 @@ StoredGame from_record(const std::string& text) {
 }
 
 GameSummary summary_of(const StoredGame& g) {
-    return {g.id,    g.variant, g.mode, g.over() ? "over" : "playing", g.result,
-            static_cast<int>(g.moves.size()), g.updated_ms};
+    return {g.id,        g.variant,
+            g.mode,      g.over() ? "over" : "playing",
+            g.result,    static_cast<int>(g.moves.size()),
+            g.updated_ms};
 }
 
 }  // namespace menagerie::server

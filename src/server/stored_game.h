@@ -18,13 +18,13 @@ struct StoredClock {
 };
 
 struct StoredGame {
-    std::string id, variant, mode;  // mode: engine, local, online, analysis
+    std::string id, variant, mode;               // mode: engine, local, online, analysis
     std::map<std::string, std::string> options;  // of the game played (a dice roll included)
     std::string start_fen;
     std::optional<std::string> setup;
-    std::vector<std::string> moves;  // UCI
+    std::vector<std::string> moves;                   // UCI
     std::map<std::string, std::string> token_hashes;  // seat (white, black, both) -> SHA-256
-    int engine_color = -1;                             // 0 white, 1 black, -1 no engine
+    int engine_color = -1;                            // 0 white, 1 black, -1 no engine
     int engine_level = 0;
     std::optional<StoredClock> clock;
     std::string result = "*";  // set when the game ends

@@ -1,0 +1,175 @@
+// The game store: SQLite and PostgreSQL (a real server from Debian's postgresql package, started
+// in a temporary directory), and the whole server running on PostgreSQL.
+#include <gtest/gtest.h>
+#include <pwd.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+
+#include "server/http_server.h"
+#include "server/storage.h"
+#include "server_client.h"
+
+namespace {
+
+using namespace menagerie::server;
+using namespace menagerie::test;
+
+std::filesystem::path temp_dir(const std::string& stem) {
+    std::string pattern = (std::filesystem::temp_directory_path() / (stem + "-XXXXXX")).string();
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    return pattern;
+}
+
+StoredGame sample(const std::string& id, int64_t updated) {
+    StoredGame g;
+    g.id = id;
+    g.variant = "chess";
+    g.mode = "online";
+    g.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    g.moves = {"e2e4", "e7e5"};
+    g.token_hashes = {{"white", "aa"}, {"black", "bb"}};
+    g.clock = StoredClock{60000, 1000, 59000, 60000, 123, true};
+    g.created_ms = 1;
+    g.updated_ms = updated;
+    return g;
+}
+
+void round_trip(Storage& storage) {
+    storage.save(sample("a1", 10));
+    storage.save(sample("b2", 20));
+    StoredGame changed = sample("a1", 30);
+    changed.moves.push_back("g1f3");
+    changed.result = "1-0";
+    changed.reason = "Black resigned";
+    storage.save(changed);
+    const std::optional<StoredGame> loaded = storage.load("a1");
+    ASSERT_TRUE(loaded);
+    EXPECT_EQ(loaded->moves, changed.moves);
+    EXPECT_EQ(loaded->token_hashes, changed.token_hashes);
+    EXPECT_EQ(loaded->result, "1-0");
+    ASSERT_TRUE(loaded->clock);
+    EXPECT_EQ(loaded->clock->white_ms, 59000);
+    EXPECT_TRUE(loaded->clock->running);
+    EXPECT_FALSE(storage.load("zz"));
+    const std::vector<GameSummary> list = storage.list(10);
+    ASSERT_EQ(list.size(), 2u);
+    EXPECT_EQ(list[0].id, "a1");  // newest first
+    EXPECT_EQ(list[0].ply, 3);
+    EXPECT_EQ(list[0].status, "over");
+    EXPECT_EQ(list[1].id, "b2");
+}
+
+TEST(Storage, SqliteRoundTrip) {
+    const auto dir = temp_dir("menagerie-sqlite");
+    {
+        auto storage = open_storage((dir / "games.db").string());
+        round_trip(*storage);
+    }
+    auto again = open_storage((dir / "games.db").string());  // reopened: still there
+    EXPECT_TRUE(again->load("b2"));
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Storage, SqliteRefusesAPathItCannotOpen) {
+    EXPECT_THROW(open_storage("/nonexistent-directory/x/games.db"), std::runtime_error);
+}
+
+// A PostgreSQL server of its own in a temporary directory, on a Unix socket only.
+class TempPostgres {
+  public:
+    TempPostgres() {
+        std::filesystem::path bin;
+        std::error_code ec;
+        for (const auto& entry : std::filesystem::directory_iterator("/usr/lib/postgresql", ec))
+            if (std::filesystem::exists(entry.path() / "bin" / "initdb"))
+                bin = entry.path() / "bin";
+        if (bin.empty()) {
+            skip_ = "PostgreSQL's initdb is not installed (scripts/install-deps.sh installs it)";
+            return;
+        }
+        dir_ = temp_dir("menagerie-pg");
+        if (geteuid() == 0) {
+            // PostgreSQL refuses to run as root: run it as the postgres user.
+            const passwd* pw = getpwnam("postgres");
+            if (!pw) {
+                skip_ = "running as root and there is no postgres user to run PostgreSQL as";
+                return;
+            }
+            if (chown(dir_.c_str(), pw->pw_uid, pw->pw_gid) != 0) {
+                skip_ = "cannot give the temporary directory to the postgres user";
+                return;
+            }
+            as_ = "runuser -u postgres -- ";
+        }
+        const std::string data = (dir_ / "data").string(), port = "5432";
+        const std::string init = as_ + (bin / "initdb").string() + " -D " + data +
+                                 " -A trust -U postgres -E UTF8 --no-sync >" +
+                                 (dir_ / "initdb.log").string() + " 2>&1";
+        if (std::system(init.c_str()) != 0) {
+            skip_ = "initdb failed (see " + (dir_ / "initdb.log").string() + ")";
+            return;
+        }
+        pg_ctl_ = as_ + (bin / "pg_ctl").string() + " -D " + data;
+        const std::string start = pg_ctl_ + " -w -l " + (dir_ / "server.log").string() +
+                                  " -o \"-c listen_addresses='' -k " + dir_.string() + " -p " +
+                                  port + "\" start >/dev/null 2>&1";
+        if (std::system(start.c_str()) != 0) {
+            skip_ = "pg_ctl start failed (see " + (dir_ / "server.log").string() + ")";
+            return;
+        }
+        started_ = true;
+        url_ = "postgresql://postgres@/postgres?host=" + dir_.string() + "&port=" + port;
+    }
+    ~TempPostgres() {
+        if (started_) {
+            const std::string stop = pg_ctl_ + " -m immediate stop >/dev/null 2>&1";
+            if (std::system(stop.c_str()) != 0) std::cerr << "pg_ctl stop failed\n";
+        }
+        if (!dir_.empty()) std::filesystem::remove_all(dir_);
+    }
+    const std::string& skip_reason() const { return skip_; }
+    const std::string& url() const { return url_; }
+
+  private:
+    std::filesystem::path dir_;
+    std::string as_, pg_ctl_, url_, skip_;
+    bool started_ = false;
+};
+
+TEST(Storage, PostgresRoundTripAndServer) {
+    TempPostgres pg;
+    if (!pg.skip_reason().empty()) GTEST_SKIP() << pg.skip_reason();
+    {
+        auto storage = open_storage(pg.url());
+        round_trip(*storage);
+    }
+    ServerOptions o;
+    o.port = 0;
+    o.db = pg.url();
+    std::string id, token;
+    {
+        Server server(o);
+        server.start();
+        const HttpResult r =
+            post(server.port(), "/api/games", {{"variant", "chess66"}, {"mode", "local"}});
+        ASSERT_EQ(r.status, 201u) << r.body;
+        id = r.json_body()["id"];
+        token = r.json_body()["tokens"]["both"];
+        const HttpResult m = post(server.port(), "/api/games/" + id + "/move",
+                                  {{"token", token}, {"move", "e4"}, {"ply", 0}});
+        ASSERT_EQ(m.status, 200u) << m.body;
+    }
+    Server again(o);
+    again.start();
+    const json s = get(again.port(), "/api/games/" + id + "?token=" + token).json_body();
+    EXPECT_EQ(s["ply"], 1);
+    EXPECT_EQ(s["moves"][0]["san"], "e4");
+    EXPECT_EQ(get(again.port(), "/api/games").json_body().size(), 3u);
+    EXPECT_THROW(open_storage("postgresql://postgres@/nosuchdb?host=/nonexistent&port=1"),
+                 std::runtime_error);
+}
+
+}  // namespace

@@ -1,0 +1,512 @@
+// The web API (docs/web-api.md) driven over HTTP and WebSocket against a server on port 0.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+#include "games/games.h"
+#include "server/http_server.h"
+#include "server_client.h"
+
+namespace {
+
+using namespace menagerie::test;
+using menagerie::server::Server;
+using menagerie::server::ServerOptions;
+
+bool quick() { return std::getenv("MENAGERIE_QUICK") != nullptr; }
+
+std::filesystem::path temp_dir(const std::string& stem) {
+    std::string pattern = (std::filesystem::temp_directory_path() / (stem + "-XXXXXX")).string();
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    return pattern;
+}
+
+class ServerTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir_ = temp_dir("menagerie-server");
+        start();
+    }
+    void TearDown() override {
+        server_.reset();
+        std::filesystem::remove_all(dir_);
+    }
+    void start() {
+        ServerOptions o;
+        o.port = 0;
+        o.db = (dir_ / "games.db").string();
+        o.static_dir = (dir_ / "static").string();
+        server_ = std::make_unique<Server>(o);
+        server_->start();
+        port_ = server_->port();
+    }
+    void restart() {
+        server_.reset();
+        start();
+    }
+
+    json create(const json& body) {
+        const HttpResult r = post(port_, "/api/games", body);
+        EXPECT_EQ(r.status, 201u) << r.body;
+        return r.json_body();
+    }
+    json state(const std::string& id, const std::string& token = "") {
+        const HttpResult r =
+            get(port_, "/api/games/" + id + (token.empty() ? "" : "?token=" + token));
+        EXPECT_EQ(r.status, 200u) << r.body;
+        return r.json_body();
+    }
+    HttpResult move(const std::string& id, const std::string& token, const std::string& m,
+                    int ply) {
+        return post(port_, "/api/games/" + id + "/move",
+                    {{"token", token}, {"move", m}, {"ply", ply}});
+    }
+    static void expect_error(const HttpResult& r, unsigned status) {
+        EXPECT_EQ(r.status, status) << r.body;
+        const json body = r.json_body();
+        ASSERT_TRUE(body.is_object()) << r.body;
+        ASSERT_TRUE(body.contains("error")) << r.body;
+        EXPECT_FALSE(body["error"].get<std::string>().empty());
+    }
+
+    std::filesystem::path dir_;
+    std::unique_ptr<Server> server_;
+    uint16_t port_ = 0;
+};
+
+TEST_F(ServerTest, VariantsListsEveryGame) {
+    const json v = get(port_, "/api/variants").json_body();
+    ASSERT_TRUE(v.is_array());
+    std::vector<std::string> names;
+    for (const json& g : v) {
+        names.push_back(g["name"]);
+        EXPECT_FALSE(g["title"].get<std::string>().empty());
+        EXPECT_GE(g["setups"]["count"].get<int>(), 1);
+    }
+    EXPECT_EQ(names, menagerie::game_names());
+}
+
+TEST_F(ServerTest, BoardsHaveCellsAndDescribedPieces) {
+    for (const std::string& name : menagerie::game_names()) {
+        const HttpResult r = get(port_, "/api/board?variant=" + name);
+        ASSERT_EQ(r.status, 200u) << r.body;
+        const json b = r.json_body();
+        EXPECT_FALSE(b["cells"].empty());
+        ASSERT_FALSE(b["pieces"].empty());
+        for (const json& p : b["pieces"])
+            EXPECT_FALSE(p["description"].get<std::string>().empty()) << name << " " << p["name"];
+    }
+    EXPECT_EQ(get(port_, "/api/board?variant=chess2016").json_body()["cells"].size(), 96u);
+}
+
+TEST_F(ServerTest, SetupsPieceMovesAndRoll) {
+    const json setups = get(port_, "/api/setups?variant=chess56").json_body();
+    EXPECT_EQ(setups.size(), 56u);
+    EXPECT_EQ(setups[0]["id"], "W1-1-1");
+    const json knight = get(port_, "/api/piece-moves?variant=chess&token=N&cell=d4").json_body();
+    EXPECT_EQ(knight["quiet"].size(), 8u);
+    EXPECT_EQ(knight["capture"].size(), 8u);
+    const json pawn = get(port_, "/api/piece-moves?variant=chess&token=P&cell=e4").json_body();
+    EXPECT_EQ(pawn["quiet"], json({"e5"}));
+    EXPECT_EQ(pawn["capture"].size(), 2u);
+    const json cannon =
+        get(port_, "/api/piece-moves?variant=chess2016&token=O&cell=f5").json_body();
+    EXPECT_FALSE(cannon["capture"].empty());
+    const json a = get(port_, "/api/roll?variant=chess2016&seed=5").json_body();
+    const json b = get(port_, "/api/roll?variant=chess2016&seed=5").json_body();
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(a["dice"]["white"].size(), 3u);
+    EXPECT_TRUE(a["dice"].contains("green"));
+    EXPECT_FALSE(a["fen"].get<std::string>().empty());
+    expect_error(get(port_, "/api/roll?variant=chess"), 400);
+    expect_error(get(port_, "/api/board?variant=nochess"), 400);
+    expect_error(get(port_, "/api/board?variant=placement&opt.castling=maybe"), 400);
+    expect_error(get(port_, "/api/piece-moves?variant=chess&token=Z&cell=d4"), 400);
+    expect_error(get(port_, "/api/piece-moves?variant=chess&token=N&cell=z9"), 400);
+    expect_error(get(port_, "/api/roll?variant=chess56&seed=-1"), 400);
+}
+
+TEST_F(ServerTest, EveryGameInEveryModeStartsAndTakesAMove) {
+    for (const std::string& name : menagerie::game_names()) {
+        for (const std::string mode : {"local", "analysis", "online", "engine"}) {
+            SCOPED_TRACE(name + " " + mode);
+            json body = {{"variant", name}, {"mode", mode}};
+            if (mode == "engine") body["engine"] = {{"color", "black"}, {"level", 1}};
+            const json created = create(body);
+            const std::string id = created["id"];
+            EXPECT_TRUE(created["links"].contains("spectator"));
+            json s;
+            std::string token;
+            if (mode == "engine") {
+                // Where Black moves first (Placement's relocation), the engine answers first.
+                token = created["tokens"]["white"];
+                WsClient ws(port_, "/api/games/" + id + "/ws?token=" + token);
+                s = ws.read_until(
+                    [](const json& m) { return m["state"]["turn"] == "white"; })["state"];
+            } else {
+                s = state(id);
+                EXPECT_EQ(s["ply"], 0);
+                token = mode == "online" ? created["tokens"][s["turn"].get<std::string>()]
+                                         : created["tokens"]["both"];
+                s = state(id, token);
+            }
+            EXPECT_EQ(s["status"], "playing");
+            EXPECT_EQ(s["variant"], name);
+            const std::string seat = mode == "online"   ? s["turn"].get<std::string>()
+                                     : mode == "engine" ? "white"
+                                                        : "both";
+            EXPECT_EQ(s["seat"], seat);
+            ASSERT_FALSE(s["legal"].empty());
+            const int ply = s["ply"];
+            const HttpResult r = move(id, token, s["legal"][0]["uci"], ply);
+            ASSERT_EQ(r.status, 200u) << r.body;
+            EXPECT_EQ(r.json_body()["ply"].get<int>(), ply + 1);
+        }
+    }
+}
+
+TEST_F(ServerTest, MovesByUciAndSan) {
+    const json g = create({{"variant", "chess"}, {"mode", "local"}});
+    const std::string id = g["id"], token = g["tokens"]["both"];
+    ASSERT_EQ(move(id, token, "e2e4", 0).status, 200u);
+    const HttpResult r = move(id, token, "e5", 1);
+    ASSERT_EQ(r.status, 200u) << r.body;
+    const json s = r.json_body();
+    EXPECT_EQ(s["ply"], 2);
+    EXPECT_EQ(s["moves"][0]["san"], "e4");
+    EXPECT_EQ(s["moves"][1]["uci"], "e7e5");
+    EXPECT_EQ(s["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    EXPECT_EQ(s["last_move"], json({{"from", "e7"}, {"to", "e5"}}));
+    EXPECT_EQ(s["legal"].size(), 29u);
+}
+
+TEST_F(ServerTest, CastlingIsShownAsTheKingsMove) {
+    const json g = create(
+        {{"variant", "chess"}, {"mode", "local"}, {"fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"}});
+    const json s = state(g["id"], g["tokens"]["both"]);
+    int castlings = 0;
+    for (const json& m : s["legal"])
+        if (m["san"] == "O-O") {
+            ++castlings;
+            EXPECT_EQ(m["from"], "e1");
+            EXPECT_EQ(m["to"], "g1");
+        }
+    EXPECT_EQ(castlings, 1);
+}
+
+TEST_F(ServerTest, IllegalOrMalformedMovesChangeNothing) {
+    const json g = create({{"variant", "chess"}, {"mode", "local"}});
+    const std::string id = g["id"], token = g["tokens"]["both"];
+    const json before = state(id, token);
+    expect_error(move(id, token, "e2e5", 0), 400);
+    expect_error(move(id, token, "Qh5", 0), 400);
+    expect_error(move(id, token, std::string("e2\0e4", 5), 0), 400);
+    expect_error(
+        post(port_, "/api/games/" + id + "/move", {{"token", token}, {"move", 7}, {"ply", 0}}),
+        400);
+    expect_error(post(port_, "/api/games/" + id + "/move", {{"token", token}, {"move", "e2e4"}}),
+                 400);
+    expect_error(post(port_, "/api/games/" + id + "/move",
+                      {{"token", token}, {"move", "e2e4"}, {"ply", 0}, {"extra", 1}}),
+                 400);
+    expect_error(http_request(port_, http::verb::post, "/api/games/" + id + "/move", "{\"token\":"),
+                 400);
+    expect_error(http_request(port_, http::verb::post, "/api/games/" + id + "/move",
+                              std::string(10000, '[') + std::string(10000, ']')),
+                 400);
+    EXPECT_EQ(state(id, token), before);
+}
+
+TEST_F(ServerTest, StalePlyIsAConflict) {
+    const json g = create({{"variant", "chess"}, {"mode", "local"}});
+    const std::string id = g["id"], token = g["tokens"]["both"];
+    ASSERT_EQ(move(id, token, "e2e4", 0).status, 200u);
+    expect_error(move(id, token, "e7e5", 0), 409);
+    expect_error(move(id, token, "e7e5", 2), 409);
+    EXPECT_EQ(state(id, token)["ply"], 1);
+}
+
+TEST_F(ServerTest, TokensGuardTheSeats) {
+    const json g = create({{"variant", "chess"}, {"mode", "online"}});
+    const std::string id = g["id"], white = g["tokens"]["white"], black = g["tokens"]["black"];
+    EXPECT_NE(white, black);
+    EXPECT_EQ(white.size(), 32u);
+    expect_error(move(id, "0123456789abcdef0123456789abcdef", "e2e4", 0), 403);
+    expect_error(post(port_, "/api/games/" + id + "/move", {{"move", "e2e4"}, {"ply", 0}}), 403);
+    expect_error(move(id, black, "e2e4", 0), 409);  // not Black's turn
+    const json spectator = state(id);
+    EXPECT_EQ(spectator["seat"], "spectator");
+    EXPECT_TRUE(spectator["legal"].empty());
+    EXPECT_EQ(state(id, "wrong")["seat"], "spectator");
+    EXPECT_EQ(state(id, white)["seat"], "white");
+    EXPECT_FALSE(state(id, white)["legal"].empty());
+    EXPECT_TRUE(state(id, black)["legal"].empty());
+    expect_error(post(port_, "/api/games/" + id + "/resign", json::object()), 403);
+    EXPECT_EQ(state(id)["ply"], 0);
+    expect_error(get(port_, "/api/games/ffffffffffff"), 404);
+    expect_error(get(port_, "/api/games/../../etc"), 404);
+}
+
+TEST_F(ServerTest, OnlineGamePushesEachMoveToTheOtherSeat) {
+    const json g = create({{"variant", "chess"}, {"mode", "online"}});
+    const std::string id = g["id"], white = g["tokens"]["white"], black = g["tokens"]["black"];
+    WsClient black_ws(port_, "/api/games/" + id + "/ws?token=" + black);
+    WsClient white_ws(port_, "/api/games/" + id + "/ws?token=" + white);
+    const json first = black_ws.read();
+    EXPECT_EQ(first["type"], "state");
+    EXPECT_EQ(first["state"]["seat"], "black");
+    white_ws.read();
+    ASSERT_EQ(move(id, white, "d2d4", 0).status, 200u);
+    const json pushed = black_ws.read_until([](const json& m) { return m["state"]["ply"] == 1; });
+    EXPECT_EQ(pushed["state"]["moves"][0]["san"], "d4");
+    EXPECT_FALSE(pushed["state"]["legal"].empty());
+    black_ws.send({{"type", "move"}, {"move", "Nf6"}, {"ply", 1}});
+    const json answer = white_ws.read_until([](const json& m) { return m["state"]["ply"] == 2; });
+    EXPECT_EQ(answer["state"]["moves"][1]["uci"], "g8f6");
+    black_ws.send({{"type", "move"}, {"move", "e5"}, {"ply", 2}});
+    const json refused = black_ws.read_until([](const json& m) { return m["type"] == "error"; });
+    EXPECT_FALSE(refused["error"].get<std::string>().empty());
+    black_ws.send(json("not an object"));
+    EXPECT_EQ(black_ws.read_until([](const json& m) { return m["type"] == "error"; })["type"],
+              "error");
+    EXPECT_EQ(state(id)["ply"], 2);
+    expect_error(post(port_, "/api/games/" + id + "/takeback", {{"token", white}}), 400);
+}
+
+TEST_F(ServerTest, EngineRepliesArePushed) {
+    const json g = create(
+        {{"variant", "chess"}, {"mode", "engine"}, {"engine", {{"color", "black"}, {"level", 2}}}});
+    const std::string id = g["id"], token = g["tokens"]["white"];
+    EXPECT_FALSE(g["tokens"].contains("black"));
+    WsClient ws(port_, "/api/games/" + id + "/ws?token=" + token);
+    ws.read();
+    const HttpResult r = move(id, token, "e4", 0);
+    ASSERT_EQ(r.status, 200u);
+    EXPECT_EQ(r.json_body()["ply"], 1);
+    const json reply = ws.read_until([](const json& m) { return m["state"]["ply"] == 2; });
+    EXPECT_EQ(reply["state"]["engine"]["thinking"], false);
+    EXPECT_EQ(reply["state"]["turn"], "white");
+    EXPECT_FALSE(reply["state"]["legal"].empty());
+    EXPECT_EQ(state(id, token)["ply"], 2);
+    // Takeback returns to the human's last turn, the engine's reply included.
+    const HttpResult back = post(port_, "/api/games/" + id + "/takeback", {{"token", token}});
+    ASSERT_EQ(back.status, 200u) << back.body;
+    EXPECT_EQ(back.json_body()["ply"], 0);
+    expect_error(post(port_, "/api/games/" + id + "/takeback", {{"token", token}}), 409);
+}
+
+TEST_F(ServerTest, EngineMovesFirstWhenItPlaysWhite) {
+    const json g = create({{"variant", "chess66"},
+                           {"mode", "engine"},
+                           {"engine", {{"color", "white"}, {"level", 1}}}});
+    const std::string id = g["id"], token = g["tokens"]["black"];
+    WsClient ws(port_, "/api/games/" + id + "/ws?token=" + token);
+    const json s = ws.read_until([](const json& m) { return m["state"]["ply"] == 1; });
+    EXPECT_EQ(s["state"]["seat"], "black");
+    EXPECT_FALSE(s["state"]["legal"].empty());
+}
+
+TEST_F(ServerTest, TakebackAndResign) {
+    const json g = create({{"variant", "chess"}, {"mode", "local"}});
+    const std::string id = g["id"], token = g["tokens"]["both"];
+    ASSERT_EQ(move(id, token, "e4", 0).status, 200u);
+    ASSERT_EQ(move(id, token, "e5", 1).status, 200u);
+    const HttpResult back = post(port_, "/api/games/" + id + "/takeback", {{"token", token}});
+    ASSERT_EQ(back.status, 200u);
+    EXPECT_EQ(back.json_body()["ply"], 1);
+    const HttpResult resigned = post(port_, "/api/games/" + id + "/resign", {{"token", token}});
+    ASSERT_EQ(resigned.status, 200u);
+    EXPECT_EQ(resigned.json_body()["status"], "over");
+    EXPECT_EQ(resigned.json_body()["result"], "1-0");  // Black, to move, resigned
+    EXPECT_TRUE(resigned.json_body()["legal"].empty());
+    expect_error(move(id, token, "e5", 1), 409);
+    expect_error(post(port_, "/api/games/" + id + "/resign", {{"token", token}}), 409);
+    const HttpResult pgn = get(port_, "/api/games/" + id + "/pgn");
+    EXPECT_NE(pgn.body.find("[Result \"1-0\"]"), std::string::npos) << pgn.body;
+    EXPECT_NE(pgn.body.find("1. e4 1-0"), std::string::npos) << pgn.body;
+}
+
+TEST_F(ServerTest, CheckmateEndsTheGame) {
+    const json g = create({{"variant", "chess"}, {"mode", "local"}});
+    const std::string id = g["id"], token = g["tokens"]["both"];
+    int ply = 0;
+    for (const char* m : {"f3", "e5", "g4", "Qh4#"})
+        ASSERT_EQ(move(id, token, m, ply++).status, 200u);
+    const json s = state(id, token);
+    EXPECT_EQ(s["status"], "over");
+    EXPECT_EQ(s["result"], "0-1");
+    EXPECT_EQ(s["reason"], "checkmate");
+    EXPECT_EQ(s["check"], json({"e1"}));
+    expect_error(move(id, token, "a3", 4), 409);
+}
+
+TEST_F(ServerTest, PgnExportReimportsToTheSameFen) {
+    for (const std::string& name : menagerie::game_names()) {
+        SCOPED_TRACE(name);
+        const json g = create({{"variant", name}, {"mode", "local"}});
+        const std::string id = g["id"], token = g["tokens"]["both"];
+        json s = state(id, token);
+        for (int ply = 0; ply < 6 && !s["legal"].empty(); ++ply) {
+            const HttpResult r = move(id, token, s["legal"][s["legal"].size() / 2]["uci"], ply);
+            ASSERT_EQ(r.status, 200u) << r.body;
+            s = r.json_body();
+        }
+        const HttpResult pgn = get(port_, "/api/games/" + id + "/pgn");
+        ASSERT_EQ(pgn.status, 200u);
+        EXPECT_EQ(pgn.content_type.rfind("text/plain", 0), 0u);
+        const json copy = create({{"variant", name}, {"mode", "analysis"}, {"pgn", pgn.body}});
+        const json t = state(copy["id"], copy["tokens"]["both"]);
+        EXPECT_EQ(t["fen"], s["fen"]);
+        EXPECT_EQ(t["moves"], s["moves"]);
+        EXPECT_EQ(t["start_fen"], s["start_fen"]);
+    }
+    expect_error(post(port_, "/api/games",
+                      {{"variant", "chess66"},
+                       {"mode", "local"},
+                       {"pgn", "[Variant \"chess\"]\n\n1. e4 *\n"}}),
+                 400);
+    expect_error(
+        post(port_, "/api/games", {{"variant", "chess"}, {"mode", "local"}, {"pgn", "1. e5 *"}}),
+        400);
+}
+
+TEST_F(ServerTest, CreateValidatesItsInput) {
+    for (const json& body :
+         {json({{"variant", "chess"}}), json({{"variant", "chess"}, {"mode", "solo"}}),
+          json({{"variant", "shogi"}, {"mode", "local"}}),
+          json({{"variant", "chess"}, {"mode", "local"}, {"fen", "8/8 w"}}),
+          json({{"variant", "chess56"}, {"mode", "local"}, {"setup", "W9"}}),
+          json({{"variant", "chess"}, {"mode", "local"}, {"colour", "x"}}),
+          json({{"variant", "chess"}, {"mode", "local"}, {"options", {{"x", "y"}}}}),
+          json({{"variant", "chess"}, {"mode", "engine"}, {"engine", {{"level", 9}}}}),
+          json({{"variant", "chess"}, {"mode", "local"}, {"clock", {{"initial_ms", 60000}}}}),
+          json({{"variant", "chess"}, {"mode", "local"}, {"fen", "x"}, {"setup", "0"}}),
+          json::array()})
+        expect_error(post(port_, "/api/games", body), 400);
+    EXPECT_TRUE(get(port_, "/api/games").json_body().empty());
+    const json g = create({{"variant", "chess56"}, {"mode", "local"}, {"setup", "w3-2-1"}});
+    const json s = state(g["id"]);
+    EXPECT_EQ(s["setup"], "W1-2-3");
+    EXPECT_EQ(s["options"]["dice"], "W1-2-3");
+    const json list = get(port_, "/api/games").json_body();
+    ASSERT_EQ(list.size(), 1u);
+    EXPECT_EQ(list[0]["id"], g["id"]);
+}
+
+TEST_F(ServerTest, HttpErrorsAreJson) {
+    expect_error(get(port_, "/api/nothing"), 404);
+    expect_error(http_request(port_, http::verb::delete_, "/api/games"), 405);
+    expect_error(http_request(port_, http::verb::post, "/api/games", std::string(2 << 20, ' ')),
+                 413);
+    expect_error(get(port_, "/api/games/abc/ws"), 400);
+    // Garbage that is not HTTP gets a 400 and the server goes on.
+    {
+        asio::io_context io;
+        tcp::socket s(io);
+        s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+        asio::write(s, asio::buffer(std::string("\x01\x02 NOT HTTP\r\n\r\n")));
+        std::string reply(64, '\0');
+        beast::error_code ec;
+        const size_t n = s.read_some(asio::buffer(reply), ec);
+        EXPECT_NE(reply.substr(0, n).find("400"), std::string::npos);
+    }
+    EXPECT_EQ(get(port_, "/api/variants").status, 200u);
+    EXPECT_EQ(get(port_, "/").status, 404u);  // no front end built in the test's directory
+}
+
+TEST_F(ServerTest, StaticFilesAndClientRoutes) {
+    std::filesystem::create_directories(dir_ / "static" / "assets");
+    std::ofstream(dir_ / "static" / "index.html") << "<!doctype html><title>Menagerie</title>";
+    std::ofstream(dir_ / "static" / "assets" / "app.js") << "console.log(1)";
+    EXPECT_NE(get(port_, "/").body.find("Menagerie"), std::string::npos);
+    EXPECT_NE(get(port_, "/game/abc?token=x").body.find("Menagerie"), std::string::npos);
+    const HttpResult js = get(port_, "/assets/app.js");
+    EXPECT_EQ(js.status, 200u);
+    EXPECT_EQ(js.content_type.rfind("text/javascript", 0), 0u);
+    EXPECT_EQ(get(port_, "/assets/missing.js").status, 404u);
+    EXPECT_EQ(get(port_, "/../../etc/passwd").status == 200u &&
+                  get(port_, "/../../etc/passwd").body.find("root:") != std::string::npos,
+              false);
+}
+
+TEST_F(ServerTest, Analyse) {
+    const HttpResult r = post(
+        port_, "/api/analyse",
+        {{"variant", "chess"}, {"moves", {"e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"}}, {"depth", 1}});
+    ASSERT_EQ(r.status, 200u) << r.body;
+    const json a = r.json_body();
+    ASSERT_EQ(a["pv"].size(), 1u);
+    EXPECT_EQ(a["pv"][0]["san"], "Qxf7#");
+    EXPECT_EQ(a["mate"], 1);
+    expect_error(post(port_, "/api/analyse", {{"variant", "chess"}, {"moves", {"e5"}}}), 400);
+    expect_error(post(port_, "/api/analyse", {{"variant", "contemporary"}}), 400);
+}
+
+TEST_F(ServerTest, GamesSurviveARestart) {
+    const json g = create({{"variant", "chess2016"}, {"mode", "local"}});
+    const std::string id = g["id"], token = g["tokens"]["both"];
+    json s = state(id, token);
+    for (int ply = 0; ply < 4; ++ply) s = move(id, token, s["legal"][0]["uci"], ply).json_body();
+    restart();
+    const json after = state(id, token);
+    EXPECT_EQ(after["fen"], s["fen"]);
+    EXPECT_EQ(after["moves"], s["moves"]);
+    EXPECT_EQ(after["seat"], "both");
+    EXPECT_EQ(move(id, token, after["legal"][0]["uci"], 4).status, 200u);
+}
+
+TEST_F(ServerTest, OnlineClockFlagFalls) {
+    const json g = create({{"variant", "chess"},
+                           {"mode", "online"},
+                           {"clock", {{"initial_ms", 1000}, {"increment_ms", 0}}}});
+    const std::string id = g["id"], white = g["tokens"]["white"];
+    WsClient ws(port_, "/api/games/" + id + "/ws?token=" + white);
+    EXPECT_EQ(ws.read()["state"]["clock"]["running"], nullptr);
+    ASSERT_EQ(move(id, white, "e4", 0).status, 200u);
+    // Black never moves: the server's flag timer ends the game and pushes it.
+    const json over = ws.read_until([](const json& m) { return m["state"]["status"] == "over"; });
+    EXPECT_EQ(over["state"]["result"], "1-0");
+    EXPECT_EQ(over["state"]["clock"]["black_ms"], 0);
+    EXPECT_EQ(state(id)["result"], "1-0");
+}
+
+TEST(ServerProcessTest, AcknowledgedMovesSurviveKill9) {
+    const auto dir = temp_dir("menagerie-kill");
+    const std::string db = (dir / "games.db").string();
+    std::string id, token;
+    std::vector<std::string> played;
+    {
+        ServerProcess server(MENAGERIE_BINARY, {"serve", "--port", "0", "--db", db});
+        EXPECT_EQ(server.first_line().rfind("Menagerie is at http://127.0.0.1:", 0), 0u);
+        const HttpResult r =
+            post(server.port(), "/api/games", {{"variant", "contemporary"}, {"mode", "local"}});
+        ASSERT_EQ(r.status, 201u) << r.body;
+        id = r.json_body()["id"];
+        token = r.json_body()["tokens"]["both"];
+        json s = get(server.port(), "/api/games/" + id + "?token=" + token).json_body();
+        const int plies = quick() ? 4 : 12;
+        for (int ply = 0; ply < plies && !s["legal"].empty(); ++ply) {
+            const HttpResult m =
+                post(server.port(), "/api/games/" + id + "/move",
+                     {{"token", token}, {"move", s["legal"][0]["uci"]}, {"ply", ply}});
+            ASSERT_EQ(m.status, 200u) << m.body;
+            s = m.json_body();
+            played.push_back(s["moves"].back()["uci"]);
+        }
+        server.kill_hard();  // no shutdown: only what was committed survives
+    }
+    ServerProcess again(MENAGERIE_BINARY, {"serve", "--port", "0", "--db", db});
+    const json s = get(again.port(), "/api/games/" + id + "?token=" + token).json_body();
+    std::vector<std::string> stored;
+    for (const json& m : s["moves"]) stored.push_back(m["uci"]);
+    EXPECT_EQ(stored, played);
+    EXPECT_EQ(s["seat"], "both");
+    EXPECT_EQ(WEXITSTATUS(again.terminate()), 0);
+    std::filesystem::remove_all(dir);
+}
+
+}  // namespace
