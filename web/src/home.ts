@@ -12,7 +12,7 @@ type Navigate = (path: string) => void;
 const KIND_WORDS: Record<string, string> = {
   number: 'By number',
   array: 'By array',
-  relocation: 'By setup',
+  relocation: 'A relocated array (no relocation phase)',
   dice: 'By dice',
 };
 
@@ -108,7 +108,7 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
     roll = null;
     setupBox.innerHTML =
       '<legend>Setup</legend>' +
-      '<label><input type="radio" name="setup-way" value="random" checked> Random</label>' +
+      `<label><input type="radio" name="setup-way" value="random" checked> ${kind === 'relocation' ? 'Relocation phase, played on the board' : 'Random'}</label>` +
       (way && v.setups.count !== 1
         ? `<label><input type="radio" name="setup-way" value="chosen"> ${way}</label>`
         : '') +
