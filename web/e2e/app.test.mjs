@@ -170,6 +170,30 @@ describe('menagerie web app', { skip: skip ?? false }, () => {
     }
   });
 
+  it('ends a game by mate, with the check shown and the result', async () => {
+    const { page } = await openGame({ variant: 'chess', mode: 'local' });
+    const moves = [['f2', 'f3'], ['e7', 'e5'], ['g2', 'g4'], ['d8', 'h4']];
+    for (const [i, [from, to]] of moves.entries()) {
+      await clickCell(page, from);
+      await clickCell(page, to);
+      await waitForPly(page, i + 1);
+    }
+    await page.waitForFunction(() => document.querySelector('#app')?.dataset.status === 'over');
+    assert.equal(await page.evaluate(() => document.querySelector('#app').dataset.result), '0-1');
+    assert.ok(await page.$('svg.board .check[data-mark="e1"]'), 'the mated king is marked');
+    assert.match(await page.textContent('#status'), /0-1/);
+    await clickCell(page, 'e2');
+    assert.equal(await page.$('[data-hint]'), null, 'no moves after the end');
+    await page.close();
+  });
+
+  it('analyses: evaluation bar and best line', async () => {
+    const { page } = await openGame({ variant: 'chess66', mode: 'analysis' });
+    await page.waitForFunction(() => document.querySelector('#eval-bar')?.dataset.score, null, { timeout: 20_000 });
+    assert.match(await page.textContent('#pv'), /depth \d+/);
+    await page.close();
+  });
+
   it('resigns', async () => {
     const { page } = await openGame({ variant: 'chess2016', mode: 'local' });
     await page.click('#resign');
