@@ -11,6 +11,7 @@ import {
   type BoardState,
   type Intent,
 } from './board-state';
+import { cellsMarkup } from './board-svg';
 import { glyphDefs, glyphId } from './glyphs';
 import { coordinateLabels, makeLayout, pieceSize, pointsAttr, round, type Layout } from './layout';
 import type { Cell, LegalMove, Point } from './types';
@@ -68,26 +69,7 @@ export function createBoard(
     svg.setAttribute('viewBox', layout.viewBox);
     svg.setAttribute('data-orientation', state.orientation);
     defs.innerHTML = glyphDefs(state.pieceInfo.map((p) => p.name));
-    let html = '';
-    for (const cell of state.geometry.cells) {
-      const [cx, cy] = layout.toView(cell.centre);
-      html += `<g class="cell" data-cell="${cell.name}" data-centre="${round(cx)},${round(cy)}">`;
-      if (cell.parts && cell.parts.length > 0) {
-        for (const part of cell.parts)
-          html += `<polygon class="sq ${part.colour}" points="${pointsAttr(layout, part.polygon)}"/>`;
-        html += `<polygon class="outline" points="${pointsAttr(layout, cell.polygon)}"/>`;
-      } else {
-        html += `<polygon class="sq ${cell.colour}" points="${pointsAttr(layout, cell.polygon)}"/>`;
-      }
-      if (cell.mate !== null) {
-        // A switch's two fields: say which is which on the board itself.
-        html += `<polygon class="switch-edge" points="${pointsAttr(layout, cell.polygon)}"/>`;
-        const [x, y] = layout.toView(cell.centre);
-        html += `<text class="cell-name" x="${round(x)}" y="${round(y + 0.3)}">${cell.name}</text>`;
-      }
-      html += '</g>';
-    }
-    cellsLayer.innerHTML = html;
+    cellsLayer.innerHTML = cellsMarkup(state.geometry, layout);
     labelsLayer.innerHTML = state.coordinates
       ? coordinateLabels(state.geometry, layout)
           .map(
