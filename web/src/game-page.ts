@@ -39,6 +39,7 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
       </div>
       <aside class="side-column">
         <h2 id="game-title">Loading…</h2>
+        <p id="setup-line" class="muted"></p>
         <p id="status" class="status" aria-live="polite"></p>
         <div id="links" class="links" hidden></div>
         <div class="nav row">
@@ -190,6 +191,13 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     board.redraw();
 
     $('#game-title').textContent = game.title;
+    $('#setup-line').textContent = [
+      game.setup ? `setup ${game.setup}` : '',
+      ...Object.entries(game.options).map(([k, v]) => `${k}=${v}`),
+      game.mode === 'engine' ? 'against the engine' : game.mode === 'local' ? 'two players, one screen' : game.mode,
+    ]
+      .filter(Boolean)
+      .join(' · ');
     $('#status').innerHTML = statusHtml(game);
     $('#fen-text').setAttribute('value', fen);
     ($('#fen-text') as HTMLInputElement).value = fen;
