@@ -38,18 +38,22 @@ StoredGame sample(const std::string& id, int64_t updated) {
 }
 
 void round_trip(Storage& storage) {
-    storage.save(sample("a1", 10));
-    storage.save(sample("b2", 20));
+    EXPECT_EQ(storage.save(sample("a1", 10)), 1);
+    EXPECT_EQ(storage.save(sample("b2", 20)), 1);
+    EXPECT_THROW(storage.save(sample("b2", 20)), StorageConflict);  // the id is taken
     StoredGame changed = sample("a1", 30);
     changed.moves.push_back("g1f3");
     changed.result = "1-0";
     changed.reason = "Black resigned";
-    storage.save(changed);
+    changed.revision = 1;
+    EXPECT_EQ(storage.save(changed), 2);
+    EXPECT_THROW(storage.save(changed), StorageConflict);  // revision 1 is gone
     const std::optional<StoredGame> loaded = storage.load("a1");
     ASSERT_TRUE(loaded);
     EXPECT_EQ(loaded->moves, changed.moves);
     EXPECT_EQ(loaded->token_hashes, changed.token_hashes);
     EXPECT_EQ(loaded->result, "1-0");
+    EXPECT_EQ(loaded->revision, 2);
     ASSERT_TRUE(loaded->clock);
     EXPECT_EQ(loaded->clock->white_ms, 59000);
     EXPECT_TRUE(loaded->clock->running);

@@ -474,6 +474,26 @@ TEST_F(ServerTest, OnlineClockFlagFalls) {
     EXPECT_EQ(state(id)["result"], "1-0");
 }
 
+TEST_F(ServerTest, TwoServersSharingOneDatabaseNeverOverwriteEachOther) {
+    ServerOptions o;
+    o.port = 0;
+    o.db = (dir_ / "games.db").string();
+    Server other(o);
+    other.start();
+    const json g = create({{"variant", "chess"}, {"mode", "local"}});
+    const std::string id = g["id"], token = g["tokens"]["both"];
+    ASSERT_EQ(move(id, token, "e4", 0).status, 200u);  // this server now holds the game
+    const HttpResult there = post(other.port(), "/api/games/" + id + "/move",
+                                  {{"token", token}, {"move", "c5"}, {"ply", 1}});
+    ASSERT_EQ(there.status, 200u) << there.body;
+    // This server's copy is stale: its move is refused rather than overwriting the other's.
+    expect_error(move(id, token, "e5", 1), 409);
+    const json s = state(id, token);
+    EXPECT_EQ(s["ply"], 2);
+    EXPECT_EQ(s["moves"][1]["san"], "c5");
+    EXPECT_EQ(move(id, token, "Nf3", 2).status, 200u);
+}
+
 TEST(ServerProcessTest, AcknowledgedMovesSurviveKill9) {
     const auto dir = temp_dir("menagerie-kill");
     const std::string db = (dir / "games.db").string();

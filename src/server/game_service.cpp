@@ -113,7 +113,7 @@ std::shared_ptr<Room> GameService::room(const std::string& id) {
     const bool well_formed = !id.empty() && id.size() <= 32 &&
                              id.find_first_not_of("0123456789abcdef") == std::string::npos;
     if (!well_formed) throw ApiError(404, "there is no game " + menagerie::quoted(id));
-    std::lock_guard lock(rooms_mutex_);
+    std::unique_lock lock(rooms_mutex_);
     if (const auto it = rooms_.find(id); it != rooms_.end()) return it->second;
     std::optional<StoredGame> stored;
     try {
@@ -129,14 +129,26 @@ std::shared_ptr<Room> GameService::room(const std::string& id) {
         throw ApiError(500, e.what());
     }
     rooms_[id] = room;
+    lock.unlock();  // a room's lock is never taken while holding rooms_mutex_
     std::lock_guard room_lock(room->mutex);
     changed(room);  // a search that a restart cut short starts again; clocks run again
     return room;
 }
 
-void GameService::commit(Room& room, const StoredGame& before) {
+void GameService::commit(const std::shared_ptr<Room>& shared, const StoredGame& before) {
+    Room& room = *shared;
     try {
-        storage_.save(room.game->stored());
+        room.game->set_revision(storage_.save(room.game->stored()));
+    } catch (const StorageConflict&) {
+        // Another server sharing the database moved first: take its version of the game.
+        std::optional<StoredGame> theirs;
+        try {
+            theirs = storage_.load(before.id);
+        } catch (const std::exception&) {
+        }
+        room.game = std::make_unique<LiveGame>(theirs ? std::move(*theirs) : before);
+        changed(shared);
+        throw ApiError(409, "the game was changed by another server meanwhile: reload it");
     } catch (const std::exception& e) {
         room.game = std::make_unique<LiveGame>(before);
         throw ApiError(503, std::string("the game could not be stored: ") + e.what());
@@ -178,7 +190,7 @@ void GameService::start_search(const std::shared_ptr<Room>& room) {
         const StoredGame before = game.stored();
         game.play(report.pv[0], now_ms());
         try {
-            commit(*room, before);
+            commit(room, before);
         } catch (const ApiError& e) {
             std::cerr << e.what() << "\n";
             return;
@@ -203,7 +215,7 @@ void GameService::arm_flag_timer(const std::shared_ptr<Room>& room) {
             const StoredGame before = r->game->stored();
             if (r->game->settle_clock(now_ms())) {
                 try {
-                    commit(*r, before);
+                    commit(r, before);
                 } catch (const ApiError& e) {
                     std::cerr << e.what() << "\n";
                 }
@@ -308,9 +320,8 @@ json GameService::create(const json& body) {
         throw ApiError(400, e.what());
     }
     for (Move m : moves) room->game->play(m, s.created_ms);
-    std::lock_guard room_lock(room->mutex);
     try {
-        storage_.save(room->game->stored());
+        room->game->set_revision(storage_.save(room->game->stored()));
     } catch (const std::exception& e) {
         throw ApiError(503, std::string("the game could not be stored: ") + e.what());
     }
@@ -318,6 +329,7 @@ json GameService::create(const json& body) {
         std::lock_guard lock(rooms_mutex_);
         rooms_[s.id] = room;
     }
+    std::lock_guard room_lock(room->mutex);
     changed(room);
     return {{"id", s.id}, {"tokens", tokens}, {"links", links}};
 }
@@ -367,7 +379,7 @@ json GameService::move(const std::string& id, const std::optional<std::string>& 
     const Seat seat = seat_or_refuse(g, token);
     const StoredGame before = g.stored();
     if (g.settle_clock(now_ms())) {
-        commit(*r, before);
+        commit(r, before);
         changed(r);
         throw ApiError(409, game_is_over(r->game->stored()));
     }
@@ -387,7 +399,7 @@ json GameService::move(const std::string& id, const std::optional<std::string>& 
         throw ApiError(400, menagerie::quoted(text) + " is not a move in UCI or SAN form");
     const Move m = parse_move_text(g.position(), text);
     g.play(m, now_ms());
-    commit(*r, before);
+    commit(r, before);
     changed(r);
     return game_state(*r->game, seat, now_ms());
 }
@@ -400,12 +412,12 @@ json GameService::resign(const std::string& id, const std::optional<std::string>
     const StoredGame before = g.stored();
     g.settle_clock(now_ms());
     if (g.over()) {
-        commit(*r, before);
+        commit(r, before);
         changed(r);
         throw ApiError(409, game_is_over(g.stored()));
     }
     g.resign(seat);
-    commit(*r, before);
+    commit(r, before);
     changed(r);
     return game_state(*r->game, seat, now_ms());
 }
@@ -429,7 +441,7 @@ json GameService::takeback(const std::string& id, const std::optional<std::strin
             throw ApiError(409, "there is no move of yours to take back");
         }
     }
-    commit(*r, before);
+    commit(r, before);
     changed(r);
     return game_state(*r->game, seat, now_ms());
 }
@@ -510,11 +522,7 @@ GameService::Subscription GameService::subscribe(const std::string& id,
                                                  Send send) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
-    Subscription sub{r, 0, r->game->seat_of(token)};
-    {
-        std::lock_guard ids(rooms_mutex_);
-        sub.id = next_subscriber_++;
-    }
+    Subscription sub{r, next_subscriber_++, r->game->seat_of(token)};
     send(json{{"type", "state"}, {"state", game_state(*r->game, sub.seat, now_ms())}}.dump());
     r->subscribers[sub.id] = {sub.seat, std::move(send)};
     return sub;

@@ -7,6 +7,7 @@
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -60,8 +61,9 @@ class GameService {
 
   private:
     std::shared_ptr<Room> room(const std::string& id);
-    // Stores the room's game; on failure restores `before` and throws ApiError 503.
-    void commit(Room& room, const StoredGame& before);
+    // Stores the room's game; on failure restores `before` and throws ApiError 503, or if another
+    // server stored the game meanwhile, takes its version and throws ApiError 409.
+    void commit(const std::shared_ptr<Room>& room, const StoredGame& before);
     void changed(const std::shared_ptr<Room>&
                      room);  // push to subscribers, start a search, arm the flag timer
     void start_search(const std::shared_ptr<Room>& room);
@@ -72,7 +74,7 @@ class GameService {
     boost::asio::thread_pool engine_pool_;
     std::mutex rooms_mutex_;
     std::map<std::string, std::shared_ptr<Room>> rooms_;
-    uint64_t next_subscriber_ = 1;
+    std::atomic<uint64_t> next_subscriber_{1};
 };
 
 }  // namespace menagerie::server

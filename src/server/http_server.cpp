@@ -198,9 +198,16 @@ Server::Server(const ServerOptions& options) : impl_(std::make_unique<Impl>()) {
                                                  options.engine_threads);
     impl_->router = std::make_unique<ApiRouter>(*impl_->games);
     beast::error_code ec;
-    const auto address = asio::ip::make_address(options.host, ec);
-    if (ec) throw std::runtime_error("--host: '" + options.host + "' is not an IP address");
-    const tcp::endpoint endpoint(address, options.port);
+    tcp::endpoint endpoint;
+    if (const auto address = asio::ip::make_address(options.host, ec); !ec) {
+        endpoint = tcp::endpoint(address, options.port);
+    } else {  // a host name (localhost): its first address
+        tcp::resolver resolver(impl_->io);
+        const auto found = resolver.resolve(options.host, std::to_string(options.port), ec);
+        if (ec || found.empty())
+            throw std::runtime_error("--host: cannot resolve '" + options.host + "'");
+        endpoint = found.begin()->endpoint();
+    }
     auto& a = impl_->acceptor;
     a.open(endpoint.protocol(), ec);
     if (!ec) a.set_option(asio::socket_base::reuse_address(true), ec);

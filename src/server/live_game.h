@@ -26,6 +26,7 @@ class LiveGame {
     LiveGame& operator=(const LiveGame&) = delete;
 
     const StoredGame& stored() const { return stored_; }
+    void set_revision(int64_t revision) { stored_.revision = revision; }
     const Game& game() const { return *game_; }
     const Position& start() const { return start_; }
     Position& position() { return record_->position(); }

@@ -24,6 +24,7 @@ CREATE TABLE IF NOT EXISTS games (
   ply INTEGER NOT NULL,
   created BIGINT NOT NULL,
   updated BIGINT NOT NULL,
+  revision BIGINT NOT NULL,
   record TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
@@ -50,7 +51,7 @@ class PostgresStorage final : public Storage {
     }
     ~PostgresStorage() override { PQfinish(conn_); }
 
-    void save(const StoredGame& g) override {
+    int64_t save(const StoredGame& g) override {
         const GameSummary s = summary_of(g);
         const std::vector<std::string> values = {g.id,
                                                  g.variant,
@@ -60,22 +61,30 @@ class PostgresStorage final : public Storage {
                                                  std::to_string(s.ply),
                                                  std::to_string(g.created_ms),
                                                  std::to_string(g.updated_ms),
-                                                 to_record(g)};
+                                                 to_record(g),
+                                                 std::to_string(g.revision)};
         std::lock_guard lock(mutex_);
-        Result r = exec(
-            "INSERT INTO games (id, variant, mode, status, result, ply, created, updated, record) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO UPDATE SET "
-            "status = $4, result = $5, ply = $6, updated = $8, record = $9",
-            values);
+        Result r = exec(g.revision == 0
+                            ? "INSERT INTO games (id, variant, mode, status, result, ply, created, "
+                              "updated, record, revision) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, "
+                              "$9, $10::bigint + 1) ON CONFLICT (id) DO NOTHING"
+                            : "UPDATE games SET status = $4, result = $5, ply = $6, updated = $8, "
+                              "record = $9, revision = $10::bigint + 1 WHERE id = $1 AND revision "
+                              "= $10::bigint AND variant = $2 AND mode = $3 AND created = $7",
+                        values);
         check(r.get(), PGRES_COMMAND_OK);
+        if (std::string(PQcmdTuples(r.get())) != "1") throw StorageConflict();
+        return g.revision + 1;
     }
 
     std::optional<StoredGame> load(const std::string& id) override {
         std::lock_guard lock(mutex_);
-        Result r = exec("SELECT record FROM games WHERE id = $1", {id});
+        Result r = exec("SELECT record, revision FROM games WHERE id = $1", {id});
         check(r.get(), PGRES_TUPLES_OK);
         if (PQntuples(r.get()) == 0) return std::nullopt;
-        return from_record(PQgetvalue(r.get(), 0, 0));
+        StoredGame g = from_record(PQgetvalue(r.get(), 0, 0));
+        g.revision = std::stoll(PQgetvalue(r.get(), 0, 1));
+        return g;
     }
 
     std::vector<GameSummary> list(size_t limit) override {

@@ -24,6 +24,7 @@ CREATE TABLE IF NOT EXISTS games (
   ply INTEGER NOT NULL,
   created BIGINT NOT NULL,
   updated BIGINT NOT NULL,
+  revision BIGINT NOT NULL,
   record TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
@@ -86,13 +87,16 @@ class SqliteStorage final : public Storage {
     }
     ~SqliteStorage() override { sqlite3_close(db_); }
 
-    void save(const StoredGame& g) override {
+    int64_t save(const StoredGame& g) override {
         const GameSummary s = summary_of(g);
         std::lock_guard lock(mutex_);
-        Statement st(db_,
-                     "INSERT INTO games (id, variant, mode, status, result, ply, created, updated, "
-                     "record) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT(id) DO "
-                     "UPDATE SET status = ?4, result = ?5, ply = ?6, updated = ?8, record = ?9");
+        Statement st(db_, g.revision == 0
+                              ? "INSERT INTO games (id, variant, mode, status, result, ply, "
+                                "created, updated, record, revision) VALUES (?1, ?2, ?3, ?4, ?5, "
+                                "?6, ?7, ?8, ?9, ?10 + 1) ON CONFLICT(id) DO NOTHING"
+                              : "UPDATE games SET status = ?4, result = ?5, ply = ?6, updated = "
+                                "?8, record = ?9, revision = ?10 + 1 WHERE id = ?1 AND revision "
+                                "= ?10 AND variant = ?2 AND mode = ?3 AND created = ?7");
         st.bind(1, g.id);
         st.bind(2, g.variant);
         st.bind(3, g.mode);
@@ -102,15 +106,20 @@ class SqliteStorage final : public Storage {
         st.bind(7, g.created_ms);
         st.bind(8, g.updated_ms);
         st.bind(9, to_record(g));
+        st.bind(10, g.revision);
         st.step();  // one statement is one transaction, committed (and synced) here
+        if (sqlite3_changes(db_) != 1) throw StorageConflict();
+        return g.revision + 1;
     }
 
     std::optional<StoredGame> load(const std::string& id) override {
         std::lock_guard lock(mutex_);
-        Statement st(db_, "SELECT record FROM games WHERE id = ?1");
+        Statement st(db_, "SELECT record, revision FROM games WHERE id = ?1");
         st.bind(1, id);
         if (!st.step()) return std::nullopt;
-        return from_record(st.text(0));
+        StoredGame g = from_record(st.text(0));
+        g.revision = st.number(1);
+        return g;
     }
 
     std::vector<GameSummary> list(size_t limit) override {

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -12,10 +13,19 @@
 
 namespace menagerie::server {
 
+// Another server saved the game since this copy was read.
+class StorageConflict : public std::runtime_error {
+  public:
+    StorageConflict() : std::runtime_error("the game was changed by another server") {}
+};
+
 class Storage {
   public:
     virtual ~Storage() = default;
-    virtual void save(const StoredGame& game) = 0;  // insert or replace; throws on failure
+    // Inserts (revision 0) or replaces the stored game of revision game.revision; returns the new
+    // revision. Throws StorageConflict if the stored revision differs, std::runtime_error on
+    // failure.
+    virtual int64_t save(const StoredGame& game) = 0;
     virtual std::optional<StoredGame> load(const std::string& id) = 0;
     virtual std::vector<GameSummary> list(size_t limit) = 0;  // newest first
 };

@@ -30,6 +30,10 @@ struct StoredGame {
     std::string result = "*";  // set when the game ends
     std::string reason;
     int64_t created_ms = 0, updated_ms = 0;
+    // The stored version this copy was read as or last saved as (0: never stored). Storage::save
+    // writes revision + 1 only over this revision, so two servers sharing one database cannot
+    // overwrite each other's moves.
+    int64_t revision = 0;
 
     bool over() const { return result != "*"; }
 };
