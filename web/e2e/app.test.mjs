@@ -184,6 +184,17 @@ describe('menagerie web app', { skip: skip ?? false }, () => {
     assert.match(await page.textContent('#status'), /0-1/);
     await clickCell(page, 'e2');
     assert.equal(await page.$('[data-hint]'), null, 'no moves after the end');
+    // The record steps back through the positions this page saw, and forward again.
+    await page.click('[data-nav=back]');
+    await page.waitForSelector('.board-wrap[data-view-ply="3"]');
+    assert.equal(await page.$('svg.board [data-piece="h4"]'), null, 'the queen is not on h4 yet');
+    await page.click('#moves [data-ply="1"]');
+    await page.waitForSelector('.board-wrap[data-view-ply="1"]');
+    assert.ok(await page.$('svg.board [data-piece="f3"]'));
+    assert.ok(await page.$('svg.board [data-piece="e7"]'));
+    await page.click('[data-nav=last]');
+    await page.waitForSelector('.board-wrap[data-view-ply="4"]');
+    assert.ok(await page.$('svg.board [data-piece="h4"]'));
     await page.close();
   });
 

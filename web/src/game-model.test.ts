@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canBrowseHistory,
   clockText,
   evaluationBar,
   fenAtPly,
@@ -60,14 +59,37 @@ describe('game model', () => {
     expect(m.following).toBe(true);
   });
 
-  it('finds the FEN of a ply', () => {
+  it('finds the FEN of a ply from the moves, or from the states seen', () => {
     const g = game(3);
     expect(fenAtPly(g, 0)).toBe(START);
     expect(fenAtPly(g, 2)).toBe('fen2');
     expect(fenAtPly(g, 3)).toBe('fen3');
-    expect(canBrowseHistory(g)).toBe(true);
-    g.moves[0] = { uci: 'e2e4', san: 'e4' };
-    expect(canBrowseHistory(g)).toBe(false);
+    expect(fenAtPly(g, 4)).toBeNull();
+    // Without per-move FENs: only the positions this page was sent.
+    const bare = (s: GameState): GameState => ({ ...s, moves: s.moves.map(({ uci, san }) => ({ uci, san })) });
+    const m = newGameModel();
+    receiveState(m, bare(game(1)));
+    receiveState(m, bare(game(3)));
+    expect(fenAtPly(m.game!, 1, m.seen)).toBe('fen1');
+    expect(fenAtPly(m.game!, 2, m.seen)).toBeNull();
+    expect(goToPly(m, 2)).toBe(false);
+    expect(goToPly(m, 1)).toBe(true);
+    expect(m.viewPly).toBe(1);
+    expect(goToPly(m, 0)).toBe(true);
+  });
+
+  it('forgets a position whose moves were taken back and replaced', () => {
+    const m = newGameModel();
+    const bare = (s: GameState): GameState => ({ ...s, moves: s.moves.map(({ uci, san }) => ({ uci, san })) });
+    receiveState(m, bare(game(2)));
+    const other = bare(game(2));
+    other.moves[1] = { uci: 'd7d5', san: 'd5' };
+    other.fen = 'other2';
+    receiveState(m, bare(game(1)), 'takeback');
+    receiveState(m, other);
+    const third = { ...other, ply: 3, fen: 'x3', moves: [...other.moves, { uci: 'g1f3', san: 'Nf3' }] };
+    receiveState(m, third);
+    expect(fenAtPly(m.game!, 2, m.seen)).toBe('other2');
   });
 });
 

@@ -12,10 +12,13 @@ export interface GameModel {
   pending: boolean; // a move was sent and its answer has not come
   error: string | null;
   analysis: Analysis | null;
+  // The FEN of every position this page has been sent, keyed by the moves that led to it, so that
+  // the record can show earlier plies even where the server gives no per-move FEN.
+  seen: Map<string, string>;
 }
 
 export function newGameModel(): GameModel {
-  return { game: null, viewPly: 0, following: true, pending: false, error: null, analysis: null };
+  return { game: null, viewPly: 0, following: true, pending: false, error: null, analysis: null, seen: new Map() };
 }
 
 /**
@@ -31,30 +34,47 @@ export function receiveState(model: GameModel, state: GameState, source: StateSo
   if (source === 'answer' && old && old.id === state.id && state.ply < old.ply) return false;
   model.game = state;
   model.pending = false;
+  model.seen.set(movesKey(state.moves, 0), state.start_fen);
+  model.seen.set(movesKey(state.moves, state.ply), state.fen);
   if (model.following || model.viewPly > state.ply) model.viewPly = state.ply;
   return true;
 }
 
-export function goToPly(model: GameModel, ply: number): void {
-  if (!model.game) return;
-  model.viewPly = Math.max(0, Math.min(model.game.ply, ply));
+/** Shows another ply, if its position is known; returns whether it moved. */
+export function goToPly(model: GameModel, ply: number): boolean {
+  if (!model.game) return false;
+  ply = Math.max(0, Math.min(model.game.ply, ply));
+  if (fenAtPly(model.game, ply, model.seen) === null) return false;
+  model.viewPly = ply;
   model.following = model.viewPly === model.game.ply;
+  return true;
 }
 
 export function isLive(model: GameModel): boolean {
   return !!model.game && model.viewPly === model.game.ply;
 }
 
-/** The FEN at a ply: the start, the current position, or a move's FEN where the server gave it. */
-export function fenAtPly(game: GameState, ply: number): string | null {
-  if (ply === game.ply) return game.fen;
-  if (ply === 0) return game.start_fen;
-  return game.moves[ply - 1]?.fen ?? null;
+function movesKey(moves: MoveText[], ply: number): string {
+  return moves
+    .slice(0, ply)
+    .map((m) => m.uci)
+    .join(' ');
 }
 
-/** Whether the server's states let the list step through earlier positions. */
-export function canBrowseHistory(game: GameState): boolean {
-  return game.moves.every((m) => typeof m.fen === 'string');
+/**
+ * The FEN at a ply of the game: the start, the current position, a move's FEN where the server gave
+ * it, or a position this page was sent earlier (`seen`); null when none of them knows it.
+ */
+export function fenAtPly(game: GameState, ply: number, seen?: Map<string, string>): string | null {
+  if (ply === game.ply) return game.fen;
+  if (ply === 0) return game.start_fen;
+  if (ply < 0 || ply > game.ply) return null;
+  return game.moves[ply - 1]?.fen ?? seen?.get(movesKey(game.moves, ply)) ?? null;
+}
+
+/** The FEN shown now (the model's ply), or null when that position is not known here. */
+export function shownFen(model: GameModel): string | null {
+  return model.game ? fenAtPly(model.game, model.viewPly, model.seen) : null;
 }
 
 export interface NumberedMove {

@@ -6,7 +6,6 @@ import { createBoard, escapeHtml, type BoardView } from './board';
 import { newBoardState, resetInteraction, type Intent } from './board-state';
 import { readFenBoard } from './fen';
 import {
-  canBrowseHistory,
   clockText,
   evaluationBar,
   fenAtPly,
@@ -166,7 +165,7 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     const game = model.game;
     if (!game || !board || !geometry) return;
     const live = isLive(model);
-    const fen = fenAtPly(game, model.viewPly) ?? game.fen;
+    const fen = fenAtPly(game, model.viewPly, model.seen) ?? game.fen;
     const bs = board.state;
     try {
       bs.pieces = readFenBoard(fen, geometry, bs.pieceInfo.map((p) => p.token));
@@ -237,8 +236,12 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
       .join('');
     list.title = recordText(numbered);
     list.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
-    const browse = canBrowseHistory(game);
-    for (const b of root.querySelectorAll<HTMLButtonElement>('[data-nav]')) b.disabled = !browse && b.dataset.nav !== 'last';
+    for (const b of root.querySelectorAll<HTMLButtonElement>('[data-nav]')) {
+      const target = navTarget(b.dataset.nav!);
+      b.disabled = target === model.viewPly || fenAtPly(game, target, model.seen) === null;
+    }
+    for (const li of list.querySelectorAll<HTMLElement>('[data-ply]'))
+      li.classList.toggle('unknown', fenAtPly(game, Number(li.dataset.ply), model.seen) === null);
   }
 
   function renderPlayers(game: GameState): void {
@@ -312,7 +315,7 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
         movetime_ms: 700,
       });
       if (request !== analysisRequest || !analysing) return;
-      const turn = (fenAtPly(game, ply) ?? game.fen).split(/\s+/)[1] === 'b' ? 'black' : 'white';
+      const turn = (fenAtPly(game, ply, model.seen) ?? game.fen).split(/\s+/)[1] === 'b' ? 'black' : 'white';
       const bar = evaluationBar(result, turn);
       const fill = root.querySelector<HTMLElement>('.eval-fill')!;
       fill.style.height = `${Math.round(bar.white * 100)}%`;
@@ -326,24 +329,28 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     }
   }
 
+  // The ply a navigation button goes to ("first" is the earliest position known here).
+  function navTarget(nav: string): number {
+    const game = model.game!;
+    if (nav === 'first') {
+      for (let p = 0; p <= game.ply; p++) if (fenAtPly(game, p, model.seen) !== null) return p;
+    }
+    return { back: model.viewPly - 1, forward: model.viewPly + 1, last: game.ply }[nav] ?? model.viewPly;
+  }
+
   // Controls.
   root.querySelector('.nav')!.addEventListener('click', (e) => {
     const nav = (e.target as HTMLElement).closest<HTMLElement>('[data-nav]')?.dataset.nav;
     if (!nav || !model.game) return;
-    const target = { first: 0, back: model.viewPly - 1, forward: model.viewPly + 1, last: model.game.ply }[nav] ?? model.viewPly;
-    if (!canBrowseHistory(model.game) && target !== model.game.ply) return;
-    goToPly(model, target);
-    render();
+    if (goToPly(model, navTarget(nav))) render();
   });
   $('#moves').addEventListener('click', (e) => {
     const li = (e.target as HTMLElement).closest<HTMLElement>('[data-ply]');
-    if (!li || !model.game || !canBrowseHistory(model.game)) return;
-    goToPly(model, Number(li.dataset.ply));
-    render();
+    if (li && goToPly(model, Number(li.dataset.ply))) render();
   });
   const onKey = (e: KeyboardEvent): void => {
     if (!model.game || (e.target as HTMLElement).closest('input, textarea, select')) return;
-    if (e.key === 'ArrowLeft' && canBrowseHistory(model.game)) goToPly(model, model.viewPly - 1);
+    if (e.key === 'ArrowLeft') goToPly(model, model.viewPly - 1);
     else if (e.key === 'ArrowRight') goToPly(model, model.viewPly + 1);
     else if (e.key === 'f') flipped = !flipped;
     else return;
