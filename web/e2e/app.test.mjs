@@ -213,6 +213,22 @@ describe('menagerie web app', { skip: skip ?? false }, () => {
     await page.close();
   });
 
+  it("plays Placement's relocation phase on the board", async () => {
+    const { page } = await openGame({ variant: 'placement', mode: 'local' });
+    await clickCell(page, 'e8');
+    assert.match(await page.textContent('.board-caption'), /Click e8 again: K<>e8/);
+    for (const cell of ['b8', 'c8', 'd8', 'g8']) assert.ok(await page.$(`[data-hint="${cell}"]`), `K<>${cell} offered`);
+    await clickCell(page, 'd8');
+    await waitForPly(page, 1);
+    assert.equal(await page.$eval('svg.board [data-piece="d8"]', (g) => g.getAttribute('data-token')), 'K');
+    assert.equal(await page.$eval('svg.board [data-piece="d1"]', (g) => g.getAttribute('data-token')), 'K', "White's array follows");
+    await clickCell(page, 'e1'); // White's queen, now on e1, keeps its place
+    await clickCell(page, 'e1');
+    await waitForPly(page, 2);
+    assert.deepEqual(await movesText(page), ['K<>d8', 'Q<>e1']);
+    await page.close();
+  });
+
   it('exports the PGN and imports it again', async () => {
     const { page } = await openGame({ variant: 'placement', mode: 'local' });
     // Play the relocation phase and two moves on the board (whatever the legal list offers first).

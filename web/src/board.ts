@@ -50,6 +50,9 @@ export function createBoard(
   chooserBox.className = 'chooser';
   chooserBox.hidden = true;
   wrap.appendChild(chooserBox);
+  const caption = document.createElement('p');
+  caption.className = 'board-caption';
+  wrap.appendChild(caption);
   host.appendChild(wrap);
 
   let drawnKey = '';
@@ -135,6 +138,10 @@ export function createBoard(
       }
     }
     hintsLayer.innerHTML = hints;
+    // A move from a cell to itself (a placement, keeping an array) is played by a second click on
+    // the selected man: say so, since nothing else on the board can show it.
+    const own = state.selected ? destinations(state.legal, state.selected).get(state.selected) : undefined;
+    caption.textContent = own ? `Click ${state.selected} again: ${own.map((m) => m.san).join(' or ')}` : '';
 
     dragLayer.innerHTML = dragging ? pieceMarkup(dragging, 'dragging', clientToView(state.drag!.client)) : '';
     drawChooser();

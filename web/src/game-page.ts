@@ -206,6 +206,9 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     ($('#resign') as HTMLButtonElement).disabled = game.status !== 'playing' || game.seat === 'spectator';
     ($('#takeback') as HTMLButtonElement).disabled = game.mode === 'online' || game.seat === 'spectator' || game.ply === 0;
     $('#analyse').textContent = analysing ? 'Stop analysis' : 'Analyse';
+    // No engine help for a player while an online game is on.
+    ($('#analyse') as HTMLButtonElement).disabled =
+      game.mode === 'online' && game.status === 'playing' && game.seat !== 'spectator';
     root.dataset.ply = String(game.ply);
     root.dataset.status = game.status;
     root.dataset.result = game.result;
