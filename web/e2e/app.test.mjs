@@ -156,16 +156,52 @@ describe('menagerie web app', { skip: skip ?? false }, () => {
     await page.close();
   });
 
-  it("enters Chess 66's switch on 4 and on a4 (two distinct targets)", async () => {
-    for (const [target, san] of [['4', 'a24'], ['a4', 'a4']]) {
+  it('castles in Contemporary Random Chess through the chooser (castling or Bunker Leap to g1, b8)', async () => {
+    const { page } = await openGame({ variant: 'contemporary', mode: 'local', fen: 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 Kk -' });
+    await clickCell(page, 'e1');
+    await clickCell(page, 'g1');
+    await page.waitForSelector('.chooser:not([hidden]) [data-uci]');
+    const options = await page.$$eval('.chooser [data-uci] span', (s) => s.map((x) => x.textContent).sort());
+    assert.deepEqual(options, ['Ke>>g1', 'O-Og']);
+    await page.click('.chooser [data-uci="e1h1"]');
+    await waitForPly(page, 1);
+    await dragCell(page, 'e8', 'b8');
+    await page.waitForSelector('.chooser:not([hidden]) [data-uci]');
+    await page.click('.chooser [data-uci="e8a8"]');
+    await waitForPly(page, 2);
+    assert.deepEqual(await movesText(page), ['O-Og', 'O-Ob']);
+    assert.equal(await page.$eval('svg.board [data-piece="g1"]', (g) => g.getAttribute('data-token')), 'K');
+    assert.equal(await page.$eval('svg.board [data-piece="b8"]', (g) => g.getAttribute('data-token')), 'K');
+    await page.close();
+  });
+
+  it("enters Chess 66's switches on 4 and a4, 5 and h5 (distinct targets)", async () => {
+    const cases = [
+      ['4', '5', 'click'],
+      ['a4', 'h5', 'drag'],
+    ];
+    for (const [white, black, how] of cases) {
       const { page } = await openGame({ variant: 'chess66', mode: 'local' });
       await clickCell(page, 'a2');
       assert.ok(await page.$('[data-hint="4"]'), 'the field 4 is a target');
       assert.ok(await page.$('[data-hint="a4"]'), 'a4 is a target');
-      await clickCell(page, target);
+      await clickCell(page, white);
       await waitForPly(page, 1);
-      assert.deepEqual(await movesText(page), [san]);
-      assert.equal(await page.$eval(`svg.board [data-piece="${target}"]`, (g) => g.getAttribute('data-token')), 'P');
+      await clickCell(page, 'h7');
+      assert.ok(await page.$('[data-hint="5"]'), 'the field 5 is a target');
+      assert.ok(await page.$('[data-hint="h5"]'), 'h5 is a target');
+      await clickCell(page, 'h7'); // deselect, then play by the other way
+      if (how === 'click') {
+        await clickCell(page, 'h7');
+        await clickCell(page, black);
+      } else {
+        await dragCell(page, 'h7', black);
+      }
+      await waitForPly(page, 2);
+      for (const cell of [white, black])
+        assert.equal(await page.$eval(`svg.board [data-piece="${cell}"]`, (g) => g.getAttribute('data-token')), 'P', cell);
+      const record = await movesText(page);
+      assert.equal(record.length, 2);
       await page.close();
     }
   });
