@@ -82,6 +82,20 @@ describe('menagerie web app', { skip: skip ?? false }, () => {
     }
   });
 
+  it("shows each piece type in the legend, with a diagram of its moves", async () => {
+    const { page } = await openGame({ variant: 'chess2016', mode: 'local' });
+    const { json: board } = await api('/api/board?variant=chess2016');
+    assert.equal(await page.$$eval('.legend-item', (l) => l.length), board.pieces.length);
+    const ownGlyphs = await page.$$eval('.legend-glyph use', (uses) =>
+      uses.every((u) => document.getElementById(u.getAttribute('href').slice(1))?.querySelector('.gb')),
+    );
+    assert.ok(ownGlyphs, 'every legend glyph has a drawing');
+    await page.click('.legend-item[data-token="N"] summary');
+    await page.waitForSelector('.legend-item[data-token="N"] .diagram [data-reach]');
+    assert.equal(await page.$$eval('.legend-item[data-token="N"] [data-reach]', (r) => r.length), 8);
+    await page.close();
+  });
+
   it('moves by click and by drag, and refuses an illegal move', async () => {
     const { page, created, token } = await openGame({ variant: 'chess', mode: 'local' });
     await clickCell(page, 'e2');
