@@ -96,6 +96,37 @@ describe('menagerie web app', { skip: skip ?? false }, () => {
     await page.close();
   });
 
+  it('starts from rolled dice, and from a chosen array', async () => {
+    const page = await newPage(context);
+    await page.goto(server.url + '/');
+    await page.waitForSelector('#variant option[value="chess2016"]', { state: 'attached' });
+    await page.selectOption('#variant', 'chess2016');
+    await page.check('input[name=setup-way][value=dice]');
+    await page.waitForSelector('#roll-result .die');
+    assert.equal(await page.$$eval('#roll-result .die', (d) => d.length), 5, 'three white dice, a green and a red');
+    const rolled = await page.textContent('#roll-result code');
+    await page.check('input[name=mode][value=local]');
+    await page.click('#start');
+    await page.waitForURL(/\/game\//);
+    await boardReady(page);
+    assert.match(await page.textContent('#setup-line'), new RegExp(`setup ${rolled.replace(/[.]/g, '\\.')}`));
+
+    await page.goto(server.url + '/');
+    await page.waitForSelector('#variant option[value="contemporary"]', { state: 'attached' });
+    await page.selectOption('#variant', 'contemporary');
+    await page.check('input[name=setup-way][value=chosen]');
+    await page.fill('input[name=setup-id]', 'RBNBKQNR');
+    await page.check('input[name=mode][value=local]');
+    await page.click('#start');
+    await page.waitForURL(/\/game\//);
+    await boardReady(page);
+    const rank1 = await page.$$eval('svg.board [data-piece]', (men) =>
+      Object.fromEntries(men.map((m) => [m.getAttribute('data-piece'), m.getAttribute('data-token')])),
+    );
+    assert.equal(['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1'].map((c) => rank1[c]).join(''), 'RBNBKQNR');
+    await page.close();
+  });
+
   it('moves by click and by drag, and refuses an illegal move', async () => {
     const { page, created, token } = await openGame({ variant: 'chess', mode: 'local' });
     await clickCell(page, 'e2');
