@@ -98,7 +98,12 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
       showError((e as Error).message);
       return;
     }
-    geometry = await api.board(state.variant, state.options);
+    try {
+      geometry = await api.board(state.variant, state.options);
+    } catch (e) {
+      showError(`The board of ${state.variant} could not be loaded: ${(e as Error).message}`);
+      return;
+    }
     cellNames = new Set(geometry.cells.map((c) => c.name));
     const boardState = newBoardState(geometry, geometry.pieces ?? []);
     board = createBoard($('#board-host'), boardState, (intent) => void onIntent(intent));
