@@ -41,6 +41,7 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
         <p id="setup-line" class="muted"></p>
         <p id="status" class="status" aria-live="polite"></p>
         <div id="links" class="links" hidden></div>
+        <div id="referee" class="referee" hidden></div>
         <div class="nav row">
           <button type="button" data-nav="first" title="Start">«</button>
           <button type="button" data-nav="back" title="Back">‹</button>
@@ -208,6 +209,7 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     renderMoves(game);
     renderPlayers(game);
     renderLinks(game);
+    renderReferee(game);
     ($('#resign') as HTMLButtonElement).disabled = game.status !== 'playing' || game.seat === 'spectator';
     ($('#takeback') as HTMLButtonElement).disabled = game.mode === 'online' || game.seat === 'spectator' || game.ply === 0;
     $('#analyse').textContent = analysing ? 'Stop analysis' : 'Analyse';
@@ -299,6 +301,22 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
       item('White', links.white) +
       item('Black', links.black) +
       item('Spectator', links.spectator);
+  }
+
+  // Black Swan: the referee's commitment to its seed before move 1, the seed after the game, and
+  // how many men of each kind are still face down.
+  function renderReferee(game: GameState): void {
+    const box = $('#referee');
+    const bs = game.blackswan;
+    box.hidden = !bs;
+    if (!bs) return;
+    const unseen = Object.entries(bs.unseen ?? {})
+      .map(([side, counts]) => `${side}: ${Object.entries(counts).map(([t, n]) => `${n}×${t}`).join(' ') || 'none'}`)
+      .join('; ');
+    box.innerHTML =
+      (bs.commitment ? `<div>Commitment <code class="commitment">${escapeHtml(bs.commitment)}</code></div>` : '') +
+      (bs.seed ? `<div>Seed <code class="seed">${escapeHtml(bs.seed)}</code></div>` : '<div class="muted">The seed is shown when the game ends.</div>') +
+      (unseen ? `<div class="muted">Face down: ${escapeHtml(unseen)}</div>` : '');
   }
 
   let analysisTimer = 0;

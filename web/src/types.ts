@@ -85,7 +85,7 @@ export interface GameState {
   clock?: { white_ms: number; black_ms: number; running: Colour | null };
   setup: string | null;
   engine?: { color: Colour; level: number; thinking: boolean };
-  blackswan?: unknown;
+  blackswan?: { commitment?: string; seed?: string; unseen?: Record<string, Record<string, number>> };
 }
 
 export interface CreatedGame {
