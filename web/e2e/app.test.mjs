@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { boardReady, clickCell, dragCell, launchBrowser, movesText, newPage, shownPly, waitForPly } from './browser.mjs';
-import { freshDbPath, startServer, webDir, whyNotRunnable } from './server.mjs';
+import { checkReady, freshDbPath, startServer, webDir, whyNotRunnable } from './server.mjs';
 
 const artifacts = path.join(webDir, 'test-results');
 const skip = whyNotRunnable();
@@ -20,6 +20,7 @@ describe('menagerie web app', { skip: skip ?? false }, () => {
   const db = freshDbPath();
 
   before(async () => {
+    checkReady();
     mkdirSync(artifacts, { recursive: true });
     server = await startServer({ db });
     browser = await launchBrowser();

@@ -12,13 +12,21 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const webDir = path.resolve(here, '..');
 export const binary = process.env.MENAGERIE_BIN ?? path.resolve(webDir, '..', 'build', 'menagerie');
 
-/** Why the e2e suite cannot run here (a sentence), or null when it can. */
+/**
+ * The one reason to skip the suite: a server binary without the `serve` command (a build from
+ * before the web server). Anything else missing fails the suite (see `checkReady`).
+ */
 export function whyNotRunnable() {
-  if (!existsSync(binary)) return `no server binary at ${binary} (build it with cmake --build build)`;
+  if (!existsSync(binary)) return null;
   const help = spawnSync(binary, ['serve', '--help'], { encoding: 'utf8', timeout: 10_000 });
-  if (help.status !== 0) return `${binary} has no 'serve' command yet`;
-  if (!existsSync(path.join(webDir, 'dist', 'index.html'))) return 'the front end is not built (npm run build)';
-  return null;
+  return help.status === 0 ? null : `${binary} has no 'serve' command`;
+}
+
+/** Throws, naming what is missing, when the suite cannot run. */
+export function checkReady() {
+  if (!existsSync(binary)) throw new Error(`no server binary at ${binary}: build it (cmake --build build)`);
+  if (!existsSync(path.join(webDir, 'dist', 'index.html')))
+    throw new Error('the front end is not built: run npm run build in web/');
 }
 
 export function freshDbPath() {
