@@ -13,7 +13,7 @@ const artifacts = path.join(webDir, 'test-results');
 const skip = whyNotRunnable();
 if (skip) console.log(`# SKIPPED the browser tests: ${skip}`);
 
-describe('menagerie web app', { skip: skip ?? false }, () => {
+describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () => {
   let server;
   let browser;
   let context;
