@@ -3,6 +3,10 @@
 set -euo pipefail
 packages=(cmake ninja-build g++ libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libssl-dev stockfish fairy-stockfish clang-format libboost-dev libboost-system-dev libsqlite3-dev libpq-dev postgresql)
 missing=()
+# The web front end: Chromium for its browser tests; Node.js (20 or newer) and npm to build it,
+# from Debian only where the machine has none of its own (NodeSource's nodejs carries npm).
+packages+=(chromium)
+command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done

@@ -19,3 +19,12 @@ echo "== sanitizer build and tests"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DMENAGERIE_SANITIZE=ON -DMENAGERIE_WERROR=ON >/dev/null
 cmake --build build-asan
 MENAGERIE_QUICK=1 ctest --test-dir build-asan --output-on-failure -j2
+
+echo "== web front end: build, unit tests, browser tests"
+(
+  cd web
+  npm ci --no-audit --no-fund --loglevel=error
+  npm run build --silent
+  npx vitest run
+  npm run e2e --silent
+)

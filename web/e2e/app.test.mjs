@@ -1,0 +1,415 @@
+// End-to-end tests: the built front end in Debian's Chromium against the real `menagerie serve`.
+// Run with `npm run e2e` (after `npm run build` and the C++ build). Skips, saying why, when the
+// server binary has no `serve` command.
+
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { boardReady, clickCell, dragCell, launchBrowser, movesText, newPage, shownPly, waitForPly } from './browser.mjs';
+import { checkReady, freshDbPath, startServer, webDir, whyNotRunnable } from './server.mjs';
+
+const artifacts = path.join(webDir, 'test-results');
+const skip = whyNotRunnable();
+if (skip) console.log(`# SKIPPED the browser tests: ${skip}`);
+
+describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () => {
+  let server;
+  let browser;
+  let context;
+  const db = freshDbPath();
+
+  before(async () => {
+    checkReady();
+    mkdirSync(artifacts, { recursive: true });
+    server = await startServer({ db });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  });
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const api = async (pathname, body) => {
+    const response = await fetch(server.url + pathname, body === undefined ? {} : {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    let json = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // Plain text (the PGN).
+    }
+    return { status: response.status, json, text };
+  };
+
+  /** Creates a game through the API; opens its page; returns { page, created }. */
+  const openGame = async (game, ctx = context) => {
+    const { status, json: created, text } = await api('/api/games', { options: {}, ...game });
+    assert.equal(status, 201, text);
+    const token = created.tokens.both ?? created.tokens.white ?? created.tokens.black;
+    const page = await newPage(ctx);
+    await page.goto(`${server.url}/game/${created.id}?token=${token}`);
+    await boardReady(page);
+    await waitForPly(page, 0);
+    return { page, created, token };
+  };
+
+  it('starts every listed game from the dialog and draws each of its cells', async () => {
+    const { json: variants } = await api('/api/variants');
+    assert.ok(variants.length >= 8, `the server lists ${variants.length} games`);
+    for (const variant of variants) {
+      const page = await newPage(context);
+      await page.goto(server.url + '/');
+      await page.waitForSelector(`#variant option[value="${variant.name}"]`, { state: 'attached' });
+      await page.selectOption('#variant', variant.name);
+      await page.check('input[name=mode][value=local]');
+      await page.click('#start');
+      await page.waitForURL(/\/game\//);
+      await page.waitForSelector('svg.board [data-cell]');
+      const { json: board } = await api(`/api/board?variant=${variant.name}`);
+      const drawn = await page.$$eval('svg.board [data-cell]', (cells) => cells.length);
+      assert.equal(drawn, board.cells.length, `${variant.name}: cells drawn`);
+      const men = await page.$$eval('svg.board [data-piece]', (m) => m.length);
+      assert.ok(men >= 16, `${variant.name}: ${men} men drawn`);
+      await page.locator('.board-wrap').screenshot({ path: path.join(artifacts, `start-${variant.name}.png`) });
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    }
+  });
+
+  it("shows each piece type in the legend, with a diagram of its moves", async () => {
+    const { page } = await openGame({ variant: 'chess2016', mode: 'local' });
+    const { json: board } = await api('/api/board?variant=chess2016');
+    assert.equal(await page.$$eval('.legend-item', (l) => l.length), board.pieces.length);
+    const ownGlyphs = await page.$$eval('.legend-glyph use', (uses) =>
+      uses.every((u) => document.getElementById(u.getAttribute('href').slice(1))?.querySelector('.gb')),
+    );
+    assert.ok(ownGlyphs, 'every legend glyph has a drawing');
+    await page.click('.legend-item[data-token="N"] summary');
+    await page.waitForSelector('.legend-item[data-token="N"] .diagram [data-reach]');
+    assert.equal(await page.$$eval('.legend-item[data-token="N"] [data-reach]', (r) => r.length), 8);
+    await page.close();
+  });
+
+  it('starts from rolled dice, and from a chosen array', async () => {
+    const page = await newPage(context);
+    await page.goto(server.url + '/');
+    await page.waitForSelector('#variant option[value="chess2016"]', { state: 'attached' });
+    await page.selectOption('#variant', 'chess2016');
+    await page.check('input[name=setup-way][value=dice]');
+    await page.waitForSelector('#roll-result .die');
+    assert.equal(await page.$$eval('#roll-result .die', (d) => d.length), 5, 'three white dice, a green and a red');
+    const rolled = await page.textContent('#roll-result code');
+    await page.check('input[name=mode][value=local]');
+    await page.click('#start');
+    await page.waitForURL(/\/game\//);
+    await boardReady(page);
+    assert.match(await page.textContent('#setup-line'), new RegExp(`setup ${rolled.replace(/[.]/g, '\\.')}`));
+
+    await page.goto(server.url + '/');
+    await page.waitForSelector('#variant option[value="contemporary"]', { state: 'attached' });
+    await page.selectOption('#variant', 'contemporary');
+    await page.check('input[name=setup-way][value=chosen]');
+    await page.fill('input[name=setup-id]', 'RBNBKQNR');
+    await page.check('input[name=mode][value=local]');
+    await page.click('#start');
+    await page.waitForURL(/\/game\//);
+    await boardReady(page);
+    const rank1 = await page.$$eval('svg.board [data-piece]', (men) =>
+      Object.fromEntries(men.map((m) => [m.getAttribute('data-piece'), m.getAttribute('data-token')])),
+    );
+    assert.equal(['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1'].map((c) => rank1[c]).join(''), 'RBNBKQNR');
+    await page.close();
+  });
+
+  it('moves by click and by drag, and refuses an illegal move', async () => {
+    const { page, created, token } = await openGame({ variant: 'chess', mode: 'local' });
+    await clickCell(page, 'e2');
+    assert.ok(await page.$('[data-hint="e4"]'), 'e4 is hinted for the pawn on e2');
+    assert.equal(await page.$('[data-hint="e5"]'), null, 'e5 is not');
+    await clickCell(page, 'e5'); // not a target: nothing is played
+    await page.waitForTimeout(300);
+    assert.equal(await shownPly(page), 0);
+    await clickCell(page, 'e2');
+    await clickCell(page, 'e4');
+    await waitForPly(page, 1);
+    await dragCell(page, 'e7', 'e5');
+    await waitForPly(page, 2);
+    await dragCell(page, 'g1', 'g5'); // not a knight's move: refused
+    await page.waitForTimeout(300);
+    assert.equal(await shownPly(page), 2);
+    assert.deepEqual(await movesText(page), ['e4', 'e5']);
+    // The server refuses an illegal or stale move too, with a sentence, and changes nothing.
+    const illegal = await api(`/api/games/${created.id}/move`, { token, move: 'e1e3', ply: 2 });
+    assert.ok(illegal.status >= 400 && illegal.status < 500 && illegal.json?.error, illegal.text);
+    const stale = await api(`/api/games/${created.id}/move`, { token, move: 'g1f3', ply: 1 });
+    assert.equal(stale.status, 409, stale.text);
+    await page.close();
+  });
+
+  it("receives the engine's reply", async () => {
+    const page = await newPage(context);
+    await page.goto(server.url + '/');
+    await page.waitForSelector('#variant option[value="chess"]', { state: 'attached' });
+    await page.selectOption('#variant', 'chess');
+    await page.check('input[name=mode][value=engine]');
+    await page.selectOption('select[name=colour]', 'white');
+    await page.$eval('input[name=level]', (el) => {
+      el.value = '1';
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await page.click('#start');
+    await page.waitForURL(/\/game\//);
+    await boardReady(page);
+    await clickCell(page, 'd2');
+    await clickCell(page, 'd4');
+    await waitForPly(page, 2, 30_000); // the engine's move arrives over the WebSocket
+    assert.equal((await movesText(page)).length, 2);
+    await page.close();
+  });
+
+  it('promotes through the chooser', async () => {
+    const { page } = await openGame({ variant: 'chess', mode: 'local', fen: 'k7/4P3/8/8/8/8/8/K7 w - - 0 1' });
+    await clickCell(page, 'e7');
+    await clickCell(page, 'e8');
+    await page.waitForSelector('.chooser:not([hidden]) [data-uci]');
+    const choices = await page.$$eval('.chooser [data-uci]', (b) => b.map((x) => x.getAttribute('data-uci')).sort());
+    assert.deepEqual(choices, ['e7e8b', 'e7e8n', 'e7e8q', 'e7e8r']);
+    await page.click('.chooser [data-uci="e7e8n"]');
+    await waitForPly(page, 1);
+    assert.deepEqual(await movesText(page), ['e8=N']);
+    const token = await page.$eval('svg.board [data-piece="e8"]', (g) => g.getAttribute('data-token'));
+    assert.equal(token, 'N');
+    await page.close();
+  });
+
+  it('castles both ways', async () => {
+    const { page } = await openGame({ variant: 'chess', mode: 'local', fen: 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1' });
+    await clickCell(page, 'e1');
+    await clickCell(page, 'g1');
+    await waitForPly(page, 1);
+    await dragCell(page, 'e8', 'c8');
+    await waitForPly(page, 2);
+    assert.deepEqual(await movesText(page), ['O-O', 'O-O-O']);
+    assert.equal(await page.$eval('svg.board [data-piece="f1"]', (g) => g.getAttribute('data-token')), 'R');
+    assert.equal(await page.$eval('svg.board [data-piece="d8"]', (g) => g.getAttribute('data-token')), 'R');
+    await page.close();
+  });
+
+  it('castles in Contemporary Random Chess through the chooser (castling or Bunker Leap to g1, b8)', async () => {
+    const { page } = await openGame({ variant: 'contemporary', mode: 'local', fen: 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 Kk -' });
+    await clickCell(page, 'e1');
+    await clickCell(page, 'g1');
+    await page.waitForSelector('.chooser:not([hidden]) [data-uci]');
+    const options = await page.$$eval('.chooser [data-uci] span', (s) => s.map((x) => x.textContent).sort());
+    assert.deepEqual(options, ['Ke>>g1', 'O-Og']);
+    await page.click('.chooser [data-uci="e1h1"]');
+    await waitForPly(page, 1);
+    await dragCell(page, 'e8', 'b8');
+    await page.waitForSelector('.chooser:not([hidden]) [data-uci]');
+    await page.click('.chooser [data-uci="e8a8"]');
+    await waitForPly(page, 2);
+    assert.deepEqual(await movesText(page), ['O-Og', 'O-Ob']);
+    assert.equal(await page.$eval('svg.board [data-piece="g1"]', (g) => g.getAttribute('data-token')), 'K');
+    assert.equal(await page.$eval('svg.board [data-piece="b8"]', (g) => g.getAttribute('data-token')), 'K');
+    await page.close();
+  });
+
+  it("enters Chess 66's switches on 4 and a4, 5 and h5 (distinct targets)", async () => {
+    const cases = [
+      ['4', '5', 'click'],
+      ['a4', 'h5', 'drag'],
+    ];
+    for (const [white, black, how] of cases) {
+      const { page } = await openGame({ variant: 'chess66', mode: 'local' });
+      await clickCell(page, 'a2');
+      assert.ok(await page.$('[data-hint="4"]'), 'the field 4 is a target');
+      assert.ok(await page.$('[data-hint="a4"]'), 'a4 is a target');
+      await clickCell(page, white);
+      await waitForPly(page, 1);
+      await clickCell(page, 'h7');
+      assert.ok(await page.$('[data-hint="5"]'), 'the field 5 is a target');
+      assert.ok(await page.$('[data-hint="h5"]'), 'h5 is a target');
+      await clickCell(page, 'h7'); // deselect, then play by the other way
+      if (how === 'click') {
+        await clickCell(page, 'h7');
+        await clickCell(page, black);
+      } else {
+        await dragCell(page, 'h7', black);
+      }
+      await waitForPly(page, 2);
+      for (const cell of [white, black])
+        assert.equal(await page.$eval(`svg.board [data-piece="${cell}"]`, (g) => g.getAttribute('data-token')), 'P', cell);
+      const record = await movesText(page);
+      assert.equal(record.length, 2);
+      await page.close();
+    }
+  });
+
+  it('ends a game by mate, with the check shown and the result', async () => {
+    const { page } = await openGame({ variant: 'chess', mode: 'local' });
+    const moves = [['f2', 'f3'], ['e7', 'e5'], ['g2', 'g4'], ['d8', 'h4']];
+    for (const [i, [from, to]] of moves.entries()) {
+      await clickCell(page, from);
+      await clickCell(page, to);
+      await waitForPly(page, i + 1);
+    }
+    await page.waitForFunction(() => document.querySelector('#app')?.dataset.status === 'over');
+    assert.equal(await page.evaluate(() => document.querySelector('#app').dataset.result), '0-1');
+    assert.ok(await page.$('svg.board .check[data-mark="e1"]'), 'the mated king is marked');
+    assert.match(await page.textContent('#status'), /0-1/);
+    await clickCell(page, 'e2');
+    assert.equal(await page.$('[data-hint]'), null, 'no moves after the end');
+    // The record steps back through the positions this page saw, and forward again.
+    await page.click('[data-nav=back]');
+    await page.waitForSelector('.board-wrap[data-view-ply="3"]');
+    assert.equal(await page.$('svg.board [data-piece="h4"]'), null, 'the queen is not on h4 yet');
+    await page.click('#moves [data-ply="1"]');
+    await page.waitForSelector('.board-wrap[data-view-ply="1"]');
+    assert.ok(await page.$('svg.board [data-piece="f3"]'));
+    assert.ok(await page.$('svg.board [data-piece="e7"]'));
+    await page.click('[data-nav=last]');
+    await page.waitForSelector('.board-wrap[data-view-ply="4"]');
+    assert.ok(await page.$('svg.board [data-piece="h4"]'));
+    await page.close();
+  });
+
+  it('analyses: evaluation bar and best line', async () => {
+    const { page } = await openGame({ variant: 'chess66', mode: 'analysis' });
+    await page.waitForFunction(() => document.querySelector('#eval-bar')?.dataset.score, null, { timeout: 20_000 });
+    assert.match(await page.textContent('#pv'), /depth \d+/);
+    await page.close();
+  });
+
+  it('resigns', async () => {
+    const { page } = await openGame({ variant: 'chess2016', mode: 'local' });
+    await page.click('#resign');
+    await page.waitForFunction(() => document.querySelector('#app')?.dataset.status === 'over');
+    assert.equal(await page.evaluate(() => document.querySelector('#app').dataset.result), '0-1');
+    await page.close();
+  });
+
+  it("plays Placement's relocation phase on the board", async () => {
+    const { page } = await openGame({ variant: 'placement', mode: 'local' });
+    await clickCell(page, 'e8');
+    assert.match(await page.textContent('.board-caption'), /Click e8 again: K<>e8/);
+    for (const cell of ['b8', 'c8', 'd8', 'g8']) assert.ok(await page.$(`[data-hint="${cell}"]`), `K<>${cell} offered`);
+    await clickCell(page, 'd8');
+    await waitForPly(page, 1);
+    assert.equal(await page.$eval('svg.board [data-piece="d8"]', (g) => g.getAttribute('data-token')), 'K');
+    assert.equal(await page.$eval('svg.board [data-piece="d1"]', (g) => g.getAttribute('data-token')), 'K', "White's array follows");
+    await clickCell(page, 'e1'); // White's queen, now on e1, keeps its place
+    await clickCell(page, 'e1');
+    await waitForPly(page, 2);
+    assert.deepEqual(await movesText(page), ['K<>d8', 'Q<>e1']);
+    await page.close();
+  });
+
+  it('exports the PGN and imports it again', async () => {
+    const { page } = await openGame({ variant: 'placement', mode: 'local' });
+    // Play the relocation phase and two moves on the board (whatever the legal list offers first).
+    for (let ply = 0; ply < 4; ply++) {
+      const move = await page.evaluate(async () => {
+        const url = new URL(window.location.href);
+        const r = await fetch(`/api/games/${url.pathname.split('/')[2]}?token=${url.searchParams.get('token')}`);
+        return (await r.json()).legal[0];
+      });
+      await clickCell(page, move.from);
+      await clickCell(page, move.to);
+      if (await page.$('.chooser:not([hidden])')) await page.click(`.chooser [data-uci="${move.uci}"]`);
+      await waitForPly(page, ply + 1);
+    }
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-pgn')]);
+    const pgn = readFileSync(await download.path(), 'utf8');
+    assert.match(pgn, /\[Variant "placement"\]/);
+    const sans = await movesText(page);
+    await page.goto(server.url + '/');
+    await page.fill('#import-text', pgn);
+    await page.click('#import-pgn');
+    await page.waitForURL(/\/game\//);
+    await waitForPly(page, 4);
+    assert.deepEqual(await movesText(page), sans);
+    await page.close();
+  });
+
+  it('plays online from two browsers; a wrong token cannot move', async () => {
+    const white = await newPage(context);
+    await white.goto(server.url + '/');
+    await white.waitForSelector('#variant option[value="chess"]', { state: 'attached' });
+    await white.selectOption('#variant', 'chess');
+    await white.check('input[name=mode][value=online]');
+    await white.selectOption('select[name=clock]', '300000/3000');
+    await white.click('#start');
+    await white.waitForURL(/\/game\//);
+    await white.waitForSelector('[data-link=black]');
+    const blackLink = await white.$eval('[data-link=black]', (i) => i.value);
+    const spectatorLink = await white.$eval('[data-link=spectator]', (i) => i.value);
+    assert.match(blackLink, /token=/);
+    const otherBrowser = await browser.newContext();
+    const black = await newPage(otherBrowser);
+    await black.goto(blackLink);
+    await boardReady(black);
+    assert.equal(await black.$eval('svg.board', (s) => s.getAttribute('data-orientation')), 'black');
+    assert.ok(await white.$('[data-clock=white]'), 'clocks are shown');
+
+    const thirdBrowser = await browser.newContext();
+    const intruder = await newPage(thirdBrowser);
+    const wrong = new URL(spectatorLink);
+    wrong.searchParams.set('token', 'not-a-real-token');
+    await intruder.goto(wrong.toString());
+    await boardReady(intruder);
+
+    await clickCell(white, 'e2');
+    await clickCell(white, 'e4');
+    await waitForPly(black, 1);
+    await clickCell(intruder, 'e7');
+    assert.equal(await intruder.$('[data-hint]'), null, 'no moves offered to a wrong token');
+    const id = new URL(blackLink).pathname.split('/')[2];
+    const refused = await api(`/api/games/${id}/move`, { token: 'not-a-real-token', move: 'e7e5', ply: 1 });
+    assert.ok(refused.status >= 400 && refused.status < 500, refused.text);
+    await clickCell(black, 'e7');
+    await clickCell(black, 'e5');
+    await waitForPly(white, 2);
+    await waitForPly(intruder, 2);
+    await otherBrowser.close();
+    await thirdBrowser.close();
+    await white.close();
+  });
+
+  it('resumes the game after the server is killed with kill -9 and restarted', async () => {
+    const { page } = await openGame({ variant: 'chess56', mode: 'local' });
+    const first = await page.evaluate(async () => {
+      const url = new URL(window.location.href);
+      const r = await fetch(`/api/games/${url.pathname.split('/')[2]}?token=${url.searchParams.get('token')}`);
+      return (await r.json()).legal.find((m) => m.from !== m.to);
+    });
+    await clickCell(page, first.from);
+    await clickCell(page, first.to);
+    await waitForPly(page, 1);
+    const port = server.port;
+    await server.kill9();
+    await page.waitForFunction(() => document.querySelector('#app')?.classList.contains('offline'), null, { timeout: 15_000 });
+    server = await startServer({ db, port });
+    // The page reconnects by itself and shows the acknowledged move; then the game goes on.
+    await page.waitForFunction(() => !document.querySelector('#app')?.classList.contains('offline'), null, { timeout: 20_000 });
+    await waitForPly(page, 1);
+    const second = await page.evaluate(async () => {
+      const url = new URL(window.location.href);
+      const r = await fetch(`/api/games/${url.pathname.split('/')[2]}?token=${url.searchParams.get('token')}`);
+      return (await r.json()).legal.find((m) => m.from !== m.to);
+    });
+    await clickCell(page, second.from);
+    await clickCell(page, second.to);
+    await waitForPly(page, 2);
+    await page.reload();
+    await page.waitForSelector('svg.board [data-cell]');
+    await waitForPly(page, 2);
+    await page.close();
+  });
+});

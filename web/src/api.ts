@@ -1,0 +1,102 @@
+// The server's HTTP API (docs/web-api.md), typed. Every error answer carries {"error": text};
+// it is thrown as an ApiError with that text, so the page can show it as it is.
+
+import type {
+  Analysis,
+  CreatedGame,
+  GameState,
+  GameSummary,
+  Geometry,
+  Roll,
+  Variant,
+} from './types';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(path, {
+    ...init,
+    headers: init?.body ? { 'Content-Type': 'application/json' } : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    let message = `${response.status} ${response.statusText}`;
+    try {
+      const body = JSON.parse(text) as { error?: string };
+      if (body.error) message = body.error;
+    } catch {
+      if (text) message = text;
+    }
+    throw new ApiError(message, response.status);
+  }
+  const type = response.headers.get('Content-Type') ?? '';
+  return (type.includes('json') ? JSON.parse(text) : text) as T;
+}
+
+function post<T>(path: string, body: unknown): Promise<T> {
+  return call<T>(path, { method: 'POST', body: JSON.stringify(body) });
+}
+
+/** Query string for a variant and its options (`opt.NAME=VALUE`). */
+export function variantQuery(variant: string, options: Record<string, string> = {}): string {
+  const q = new URLSearchParams({ variant });
+  for (const [k, v] of Object.entries(options)) q.set(`opt.${k}`, v);
+  return q.toString();
+}
+
+export interface NewGame {
+  variant: string;
+  options: Record<string, string>;
+  setup?: string;
+  fen?: string;
+  pgn?: string;
+  mode: 'engine' | 'local' | 'online' | 'analysis';
+  engine?: { color: 'white' | 'black'; level: number };
+  clock?: { initial_ms: number; increment_ms: number };
+}
+
+export const api = {
+  variants: () => call<Variant[]>('/api/variants'),
+  setups: (variant: string, options: Record<string, string>) =>
+    call<{ id: string; fen: string }[]>(`/api/setups?${variantQuery(variant, options)}`),
+  board: (variant: string, options: Record<string, string>) =>
+    call<Geometry>(`/api/board?${variantQuery(variant, options)}`),
+  pieceMoves: (variant: string, options: Record<string, string>, token: string, cell: string) =>
+    call<{ quiet: string[]; capture: string[] }>(
+      `/api/piece-moves?${variantQuery(variant, options)}&token=${encodeURIComponent(token)}&cell=${encodeURIComponent(cell)}`,
+    ),
+  roll: (variant: string, options: Record<string, string>, seed?: number) =>
+    call<Roll>(`/api/roll?${variantQuery(variant, options)}${seed !== undefined ? `&seed=${seed}` : ''}`),
+  createGame: (game: NewGame) => post<CreatedGame>('/api/games', game),
+  games: () => call<GameSummary[]>('/api/games'),
+  game: (id: string, token?: string) =>
+    call<GameState>(`/api/games/${encodeURIComponent(id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`),
+  move: (id: string, token: string, move: string, ply: number) =>
+    post<GameState>(`/api/games/${encodeURIComponent(id)}/move`, { token, move, ply }),
+  resign: (id: string, token: string) => post<GameState>(`/api/games/${encodeURIComponent(id)}/resign`, { token }),
+  takeback: (id: string, token: string) =>
+    post<GameState>(`/api/games/${encodeURIComponent(id)}/takeback`, { token }),
+  pgn: (id: string) => call<string>(`/api/games/${encodeURIComponent(id)}/pgn`),
+  analyse: (body: {
+    variant: string;
+    options: Record<string, string>;
+    fen?: string;
+    moves: string[];
+    depth?: number;
+    movetime_ms?: number;
+  }) => post<Analysis>('/api/analyse', body),
+};
+
+/** The WebSocket address of a game for a token, on the page's own host. */
+export function socketUrl(id: string, token: string | null, location: Location = window.location): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const q = token ? `?token=${encodeURIComponent(token)}` : '';
+  return `${scheme}//${location.host}/api/games/${encodeURIComponent(id)}/ws${q}`;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import chess66 from './fixtures/geometry-chess66.json';
+import { choiceText, clickCell, destinations, dropOn, intentFor, newBoardState } from './board-state';
+import type { Geometry, LegalMove, PieceInfo } from './types';
+
+const pieceInfo: PieceInfo[] = [
+  { token: 'Q', name: 'Queen', description: '' },
+  { token: 'N', name: 'Knight', description: '' },
+];
+const legal: LegalMove[] = [
+  { uci: 'a3a4', san: 'a4', from: 'a3', to: 'a4' },
+  { uci: 'a34', san: 'a34', from: 'a3', to: '4' },
+  { uci: 'b7b8q', san: 'b8=Q', from: 'b7', to: 'b8', promotion: 'Q' },
+  { uci: 'b7b8n', san: 'b8=N', from: 'b7', to: 'b8', promotion: 'N' },
+  { uci: 'e8e8', san: 'K<>e8', from: 'e8', to: 'e8', label: 'keep the array' },
+];
+
+function state() {
+  const s = newBoardState(chess66 as unknown as Geometry, pieceInfo);
+  s.legal = legal;
+  return s;
+}
+
+describe('move chooser grouping', () => {
+  it('groups legal entries by destination for one man', () => {
+    const d = destinations(legal, 'b7');
+    expect([...d.keys()]).toEqual(['b8']);
+    expect(d.get('b8')!.map((m) => m.uci)).toEqual(['b7b8q', 'b7b8n']);
+  });
+
+  it('keeps the switch fields 4 and a4 apart as two targets', () => {
+    const d = destinations(legal, 'a3');
+    expect([...d.keys()].sort()).toEqual(['4', 'a4']);
+    expect(intentFor(legal, 'a3', '4')).toEqual({ kind: 'move', move: legal[1] });
+    expect(intentFor(legal, 'a3', 'a4')).toEqual({ kind: 'move', move: legal[0] });
+  });
+
+  it('asks which when several entries share from and to', () => {
+    const intent = intentFor(legal, 'b7', 'b8');
+    expect(intent.kind).toBe('choose');
+    if (intent.kind === 'choose') expect(intent.chooser.options).toHaveLength(2);
+    expect(choiceText(legal[2], pieceInfo)).toBe('Queen');
+    expect(choiceText(legal[3], pieceInfo)).toBe('Knight');
+    expect(choiceText(legal[4], pieceInfo)).toBe('keep the array');
+    expect(choiceText(legal[0], pieceInfo)).toBe('a4');
+  });
+});
+
+describe('board state reducer', () => {
+  it('selects a man that can move, then plays on a click on its target', () => {
+    const s = state();
+    expect(clickCell(s, 'a3')).toEqual({ kind: 'none' });
+    expect(s.selected).toBe('a3');
+    expect(clickCell(s, '4')).toEqual({ kind: 'move', move: legal[1] });
+    expect(s.selected).toBeNull();
+  });
+
+  it('does not select a man without moves, and deselects on a second click', () => {
+    const s = state();
+    clickCell(s, 'h2');
+    expect(s.selected).toBeNull();
+    clickCell(s, 'a3');
+    clickCell(s, 'a3');
+    expect(s.selected).toBeNull();
+  });
+
+  it('switches the selection to another man that can move', () => {
+    const s = state();
+    clickCell(s, 'a3');
+    clickCell(s, 'b7');
+    expect(s.selected).toBe('b7');
+  });
+
+  it('opens the chooser for a promotion and plays a placement on its own cell', () => {
+    const s = state();
+    clickCell(s, 'b7');
+    const intent = clickCell(s, 'b8');
+    expect(intent.kind).toBe('choose');
+    expect(s.chooser?.options.map((m) => m.promotion)).toEqual(['Q', 'N']);
+    clickCell(s, 'e8');
+    expect(clickCell(s, 'e8')).toEqual({ kind: 'move', move: legal[4] });
+  });
+
+  it('plays a drop on a target and refuses a drop elsewhere', () => {
+    const s = state();
+    expect(dropOn(s, 'a3', 'a4')).toEqual({ kind: 'move', move: legal[0] });
+    expect(dropOn(s, 'a3', 'h8')).toEqual({ kind: 'none' });
+    expect(dropOn(s, 'a3', null)).toEqual({ kind: 'none' });
+    expect(s.drag).toBeNull();
+  });
+});

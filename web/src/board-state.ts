@@ -1,0 +1,126 @@
+// The board's plain-data state and the pure steps that change it (chessground's model: mutate the
+// state, then redraw). No rules here: what may move where is the server's `legal` list.
+
+import type { Colour, Geometry, LegalMove, PieceInfo, PieceOnBoard, Point } from './types';
+
+export interface Chooser {
+  from: string;
+  to: string;
+  options: LegalMove[];
+}
+
+export interface BoardState {
+  geometry: Geometry;
+  pieceInfo: PieceInfo[];
+  pieces: Map<string, PieceOnBoard>;
+  orientation: Colour;
+  legal: LegalMove[]; // empty when this seat may not move now, or when looking at an earlier ply
+  lastMove: { from: string; to: string } | null;
+  check: string[];
+  selected: string | null;
+  chooser: Chooser | null;
+  drag: { from: string; client: Point; moved: boolean } | null;
+  coordinates: boolean;
+}
+
+export function newBoardState(geometry: Geometry, pieceInfo: PieceInfo[]): BoardState {
+  return {
+    geometry,
+    pieceInfo,
+    pieces: new Map(),
+    orientation: 'white',
+    legal: [],
+    lastMove: null,
+    check: [],
+    selected: null,
+    chooser: null,
+    drag: null,
+    coordinates: true,
+  };
+}
+
+/** Legal entries grouped by destination, for the man on `from`. */
+export function destinations(legal: LegalMove[], from: string): Map<string, LegalMove[]> {
+  const byTo = new Map<string, LegalMove[]>();
+  for (const move of legal) {
+    if (move.from !== from) continue;
+    const group = byTo.get(move.to) ?? [];
+    group.push(move);
+    byTo.set(move.to, group);
+  }
+  return byTo;
+}
+
+export function canMoveFrom(legal: LegalMove[], cell: string): boolean {
+  return legal.some((m) => m.from === cell);
+}
+
+/** What the user asked for by a click or a drop. */
+export type Intent =
+  | { kind: 'none' }
+  | { kind: 'move'; move: LegalMove }
+  | { kind: 'choose'; chooser: Chooser };
+
+/** One step from `from` to `to`: a move when one entry fits, a choice when several do. */
+export function intentFor(legal: LegalMove[], from: string, to: string): Intent {
+  const options = destinations(legal, from).get(to) ?? [];
+  if (options.length === 1) return { kind: 'move', move: options[0] };
+  if (options.length > 1) return { kind: 'choose', chooser: { from, to, options } };
+  return { kind: 'none' };
+}
+
+/** A click on a cell: select, deselect, or play (a move from a cell to itself is a placement). */
+export function clickCell(state: BoardState, cell: string): Intent {
+  state.chooser = null;
+  const from = state.selected;
+  if (from !== null) {
+    const intent = intentFor(state.legal, from, cell);
+    if (intent.kind !== 'none') {
+      state.selected = null;
+      if (intent.kind === 'choose') state.chooser = intent.chooser;
+      return intent;
+    }
+    if (from === cell) {
+      state.selected = null;
+      return { kind: 'none' };
+    }
+  }
+  state.selected = canMoveFrom(state.legal, cell) ? cell : null;
+  return { kind: 'none' };
+}
+
+/** A drag ended over `to` (or outside the board: null). */
+export function dropOn(state: BoardState, from: string, to: string | null): Intent {
+  state.drag = null;
+  state.chooser = null;
+  if (to === null) return { kind: 'none' };
+  if (to === from) {
+    // A drag back to the start acts as a click: it keeps the man selected, or plays a placement
+    // move (whose from and to are the same cell) when the man was selected already.
+    return { kind: 'none' };
+  }
+  const intent = intentFor(state.legal, from, to);
+  state.selected = null;
+  if (intent.kind === 'choose') state.chooser = intent.chooser;
+  return intent;
+}
+
+/** Words on a chooser button: the piece a promotion makes, the server's label, or the SAN. */
+export function choiceText(move: LegalMove, pieceInfo: PieceInfo[]): string {
+  if (move.promotion) {
+    const info = pieceInfo.find((p) => p.token === move.promotion!.toUpperCase());
+    return info ? capitalised(info.name) : move.promotion;
+  }
+  return move.label ?? move.san;
+}
+
+/** Clears the per-position parts of the state (after a new position arrives). */
+export function resetInteraction(state: BoardState): void {
+  state.selected = null;
+  state.chooser = null;
+  state.drag = null;
+}
+
+export function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

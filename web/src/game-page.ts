@@ -1,0 +1,467 @@
+// The game page: the board, the record, the controls, clocks, analysis and the legend, kept in
+// step with the server by a WebSocket (reconnecting after a drop or a server restart).
+
+import { api, socketUrl } from './api';
+import { createBoard, escapeHtml, type BoardView } from './board';
+import { newBoardState, resetInteraction, type Intent } from './board-state';
+import { readFenBoard } from './fen';
+import {
+  clockText,
+  evaluationBar,
+  fenAtPly,
+  goToPly,
+  isLive,
+  newGameModel,
+  numberMoves,
+  pgnFileName,
+  receiveState,
+  recordText,
+  uciCells,
+} from './game-model';
+import { renderLegend } from './legend';
+import { loadGames, saveGame, tokenFor } from './storage';
+import type { GameState, Geometry } from './types';
+
+type Navigate = (path: string) => void;
+
+export async function renderGame(root: HTMLElement, id: string, tokenParam: string | null, navigate: Navigate): Promise<() => void> {
+  const token = tokenParam ?? tokenFor(id);
+  root.innerHTML = `
+    <div class="game-page">
+      <div class="board-column">
+        <div class="player top" id="player-top"></div>
+        <div class="board-row">
+          <div class="eval-bar" id="eval-bar" hidden><div class="eval-fill"></div><span class="eval-text"></span></div>
+          <div id="board-host" class="board-host"></div>
+        </div>
+        <div class="player bottom" id="player-bottom"></div>
+      </div>
+      <aside class="side-column">
+        <h2 id="game-title">Loading…</h2>
+        <p id="setup-line" class="muted"></p>
+        <p id="status" class="status" aria-live="polite"></p>
+        <div id="links" class="links" hidden></div>
+        <div id="referee" class="referee" hidden></div>
+        <div class="nav row">
+          <button type="button" data-nav="first" title="Start">«</button>
+          <button type="button" data-nav="back" title="Back">‹</button>
+          <button type="button" data-nav="forward" title="Forward">›</button>
+          <button type="button" data-nav="last" title="Now">»</button>
+        </div>
+        <ol id="moves" class="moves"></ol>
+        <div id="analysis" class="analysis" hidden><div id="pv" class="pv"></div></div>
+        <div class="controls row">
+          <button type="button" id="flip">Flip</button>
+          <button type="button" id="takeback">Take back</button>
+          <button type="button" id="resign">Resign</button>
+          <button type="button" id="analyse">Analyse</button>
+        </div>
+        <div class="controls row">
+          <button type="button" id="copy-fen">Copy FEN</button>
+          <button type="button" id="copy-pgn">Copy PGN</button>
+          <button type="button" id="download-pgn">Download PGN</button>
+        </div>
+        <div class="row load-fen">
+          <input id="fen-input" placeholder="FEN to study (opens an analysis board)" aria-label="FEN">
+          <button type="button" id="load-fen">Load</button>
+        </div>
+        <input id="fen-text" class="fen-text" readonly aria-label="Current FEN">
+        <p id="error" class="error" role="alert"></p>
+        <p class="muted"><a href="/" data-route>New game</a></p>
+      </aside>
+    </div>
+    <section class="panel legend" id="legend" aria-label="Pieces"></section>`;
+
+  const $ = <T extends HTMLElement>(sel: string): T => root.querySelector<T>(sel)!;
+  const errorBox = $('#error');
+  const model = newGameModel();
+  let board: BoardView | null = null;
+  let geometry: Geometry | null = null;
+  let cellNames = new Set<string>();
+  let flipped = false;
+  let analysing = false;
+  let analysisRequest = 0;
+  let socket: WebSocket | null = null;
+  let closed = false;
+  let reconnectDelay = 500;
+  let clockBase = { at: performance.now(), white: 0, black: 0 };
+
+  const showError = (text: string): void => {
+    errorBox.textContent = text;
+  };
+
+  async function firstLoad(): Promise<void> {
+    let state: GameState;
+    try {
+      state = await api.game(id, token ?? undefined);
+    } catch (e) {
+      $('#game-title').textContent = 'Game not found';
+      showError((e as Error).message);
+      return;
+    }
+    try {
+      geometry = await api.board(state.variant, state.options);
+    } catch (e) {
+      showError(`The board of ${state.variant} could not be loaded: ${(e as Error).message}`);
+      return;
+    }
+    cellNames = new Set(geometry.cells.map((c) => c.name));
+    const boardState = newBoardState(geometry, geometry.pieces ?? []);
+    board = createBoard($('#board-host'), boardState, (intent) => void onIntent(intent));
+    if (token && state.seat !== 'spectator' && !loadGames().some((g) => g.id === id && g.token === token))
+      saveGame({ id, variant: state.variant, mode: state.mode, seat: state.seat, token, saved: Date.now() });
+    analysing = state.mode === 'analysis';
+    receiveState(model, state);
+    render();
+    renderLegend($('#legend'), state.variant, state.options, geometry);
+    connect();
+  }
+
+  function connect(): void {
+    if (closed) return;
+    const ws = new WebSocket(socketUrl(id, token));
+    socket = ws;
+    ws.onopen = () => {
+      reconnectDelay = 500;
+      root.classList.remove('offline');
+    };
+    ws.onmessage = (event) => {
+      let message: { type: string; state?: GameState; error?: string };
+      try {
+        message = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      if (message.type === 'state' && message.state) {
+        if (receiveState(model, message.state)) render();
+      } else if (message.type === 'error' && message.error) {
+        showError(message.error);
+      }
+    };
+    ws.onclose = () => {
+      if (closed) return;
+      root.classList.add('offline');
+      setTimeout(connect, reconnectDelay);
+      reconnectDelay = Math.min(reconnectDelay * 2, 5000);
+    };
+  }
+
+  async function onIntent(intent: Intent): Promise<void> {
+    if (intent.kind === 'choose') return; // the board shows the chooser; its answer comes back as a move
+    if (intent.kind !== 'move' || !model.game || !token) return;
+    if (model.pending) return;
+    model.pending = true;
+    showError('');
+    try {
+      const state = await api.move(id, token, intent.move.uci, model.game.ply);
+      receiveState(model, state, 'answer');
+    } catch (e) {
+      model.pending = false;
+      showError((e as Error).message);
+      try {
+        receiveState(model, await api.game(id, token), 'answer');
+      } catch {
+        // The socket will bring the state when the server is back.
+      }
+    }
+    render();
+  }
+
+  function render(): void {
+    const game = model.game;
+    if (!game || !board || !geometry) return;
+    const live = isLive(model);
+    const fen = fenAtPly(game, model.viewPly, model.seen) ?? game.fen;
+    const bs = board.state;
+    try {
+      bs.pieces = readFenBoard(fen, geometry, bs.pieceInfo.map((p) => p.token));
+    } catch (e) {
+      showError(`Cannot draw this position: ${(e as Error).message}`);
+    }
+    const seatColour = game.seat === 'black' ? 'black' : 'white';
+    bs.orientation = flipped ? (seatColour === 'white' ? 'black' : 'white') : seatColour;
+    bs.legal = live && !model.pending ? game.legal : [];
+    if (live) {
+      bs.lastMove = game.last_move;
+      bs.check = game.check;
+    } else {
+      bs.lastMove = model.viewPly > 0 ? uciCells(game.moves[model.viewPly - 1].uci, cellNames) : null;
+      bs.check = [];
+    }
+    if (!bs.legal.some((m) => m.from === bs.selected)) resetInteraction(bs);
+    board.element.dataset.ply = String(game.ply);
+    board.element.dataset.viewPly = String(model.viewPly);
+    board.element.dataset.turn = game.turn;
+    board.element.dataset.status = game.status;
+    board.redraw();
+
+    $('#game-title').textContent = game.title;
+    $('#setup-line').textContent = [
+      game.setup ? `setup ${game.setup}` : '',
+      ...Object.entries(game.options).map(([k, v]) => `${k}=${v}`),
+      game.mode === 'engine' ? 'against the engine' : game.mode === 'local' ? 'two players, one screen' : game.mode,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    $('#status').innerHTML = statusHtml(game);
+    $('#fen-text').setAttribute('value', fen);
+    ($('#fen-text') as HTMLInputElement).value = fen;
+    renderMoves(game);
+    renderPlayers(game);
+    renderLinks(game);
+    renderReferee(game);
+    ($('#resign') as HTMLButtonElement).disabled = game.status !== 'playing' || game.seat === 'spectator';
+    ($('#takeback') as HTMLButtonElement).disabled = game.mode === 'online' || game.seat === 'spectator' || game.ply === 0;
+    $('#analyse').textContent = analysing ? 'Stop analysis' : 'Analyse';
+    // No engine help for a player while an online game is on.
+    ($('#analyse') as HTMLButtonElement).disabled =
+      game.mode === 'online' && game.status === 'playing' && game.seat !== 'spectator';
+    root.dataset.ply = String(game.ply);
+    root.dataset.status = game.status;
+    root.dataset.result = game.result;
+    root.dataset.thinking = String(!!game.engine?.thinking);
+    if (analysing) scheduleAnalysis();
+    else $('#eval-bar').hidden = $('#analysis').hidden = true;
+  }
+
+  function statusHtml(game: GameState): string {
+    if (game.status === 'over')
+      return `<strong class="result">${escapeHtml(game.result)}</strong> ${escapeHtml(game.reason ?? '')}`;
+    let text = `${game.turn === 'white' ? 'White' : 'Black'} to move`;
+    if (game.engine?.thinking) text += ' · the engine is thinking…';
+    if (game.seat === 'spectator') text += ' · watching';
+    if (model.viewPly !== game.ply) text += ` · looking at ply ${model.viewPly}`;
+    return escapeHtml(text);
+  }
+
+  function renderMoves(game: GameState): void {
+    const numbered = numberMoves(game.start_fen, game.moves);
+    const list = $('#moves');
+    list.innerHTML = numbered
+      .map(
+        (m) =>
+          `<li class="move ${m.side}${m.ply === model.viewPly ? ' current' : ''}" data-ply="${m.ply}">` +
+          `<span class="num">${m.side === 'white' ? `${m.number}.` : `${m.number}…`}</span>${escapeHtml(m.san)}</li>`,
+      )
+      .join('');
+    list.title = recordText(numbered);
+    list.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
+    for (const b of root.querySelectorAll<HTMLButtonElement>('[data-nav]')) {
+      const target = navTarget(b.dataset.nav!);
+      b.disabled = target === model.viewPly || fenAtPly(game, target, model.seen) === null;
+    }
+    for (const li of list.querySelectorAll<HTMLElement>('[data-ply]'))
+      li.classList.toggle('unknown', fenAtPly(game, Number(li.dataset.ply), model.seen) === null);
+  }
+
+  function renderPlayers(game: GameState): void {
+    const bottom = board!.state.orientation;
+    const top = bottom === 'white' ? 'black' : 'white';
+    const line = (colour: 'white' | 'black'): string => {
+      let who = colour === 'white' ? 'White' : 'Black';
+      if (game.engine?.color === colour) who += ` · engine level ${game.engine.level}`;
+      else if (game.seat === colour) who += ' · you';
+      const clock = game.clock ? `<span class="clock ${game.clock.running === colour ? 'running' : ''}" data-clock="${colour}"></span>` : '';
+      return `<span class="side-dot ${colour}"></span><span>${escapeHtml(who)}</span>${clock}`;
+    };
+    $('#player-top').innerHTML = line(top);
+    $('#player-bottom').innerHTML = line(bottom);
+    if (game.clock) clockBase = { at: performance.now(), white: game.clock.white_ms, black: game.clock.black_ms };
+    tickClocks();
+  }
+
+  function tickClocks(): void {
+    const clock = model.game?.clock;
+    if (!clock) return;
+    const spent = clock.running && model.game?.status === 'playing' ? performance.now() - clockBase.at : 0;
+    for (const colour of ['white', 'black'] as const) {
+      const el = root.querySelector<HTMLElement>(`[data-clock=${colour}]`);
+      if (!el) continue;
+      const left = clockBase[colour] - (clock.running === colour ? spent : 0);
+      el.textContent = clockText(left);
+    }
+  }
+  const clockTimer = window.setInterval(tickClocks, 100);
+
+  function renderLinks(game: GameState): void {
+    const links = loadGames().find((g) => g.id === id && g.links)?.links;
+    const box = $('#links');
+    if (game.mode !== 'online' || !links) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const origin = window.location.origin;
+    const item = (label: string, path?: string): string =>
+      path
+        ? `<label>${label}<input readonly value="${escapeHtml(origin + path)}" data-link="${label.toLowerCase()}"></label>`
+        : '';
+    box.innerHTML =
+      '<strong>Send these links</strong>' +
+      item('White', links.white) +
+      item('Black', links.black) +
+      item('Spectator', links.spectator);
+  }
+
+  // Black Swan: the referee's commitment to its seed before move 1, the seed after the game, and
+  // how many men of each kind are still face down.
+  function renderReferee(game: GameState): void {
+    const box = $('#referee');
+    const bs = game.blackswan;
+    box.hidden = !bs;
+    if (!bs) return;
+    const unseen = Object.entries(bs.unseen ?? {})
+      .map(([side, counts]) => `${side}: ${Object.entries(counts).map(([t, n]) => `${n}×${t}`).join(' ') || 'none'}`)
+      .join('; ');
+    box.innerHTML =
+      (bs.commitment ? `<div>Commitment <code class="commitment">${escapeHtml(bs.commitment)}</code></div>` : '') +
+      (bs.seed ? `<div>Seed <code class="seed">${escapeHtml(bs.seed)}</code></div>` : '<div class="muted">The seed is shown when the game ends.</div>') +
+      (unseen ? `<div class="muted">Face down: ${escapeHtml(unseen)}</div>` : '');
+  }
+
+  let analysisTimer = 0;
+  function scheduleAnalysis(): void {
+    window.clearTimeout(analysisTimer);
+    analysisTimer = window.setTimeout(() => void analyse(), 150);
+  }
+
+  async function analyse(): Promise<void> {
+    const game = model.game;
+    if (!game) return;
+    const request = ++analysisRequest;
+    const ply = model.viewPly;
+    $('#eval-bar').hidden = false;
+    $('#analysis').hidden = false;
+    try {
+      const result = await api.analyse({
+        variant: game.variant,
+        options: game.options,
+        fen: game.start_fen,
+        moves: game.moves.slice(0, ply).map((m) => m.uci),
+        movetime_ms: 700,
+      });
+      if (request !== analysisRequest || !analysing) return;
+      const turn = (fenAtPly(game, ply, model.seen) ?? game.fen).split(/\s+/)[1] === 'b' ? 'black' : 'white';
+      const bar = evaluationBar(result, turn);
+      const fill = root.querySelector<HTMLElement>('.eval-fill')!;
+      fill.style.height = `${Math.round(bar.white * 100)}%`;
+      root.querySelector('.eval-text')!.textContent = bar.text;
+      $('#eval-bar').dataset.score = bar.text;
+      $('#pv').innerHTML =
+        `<span class="score">${escapeHtml(bar.text)}</span> <span class="muted">depth ${result.depth}</span> ` +
+        result.pv.map((m) => escapeHtml(m.san)).join(' ');
+    } catch (e) {
+      if (request === analysisRequest) $('#pv').textContent = `Analysis failed: ${(e as Error).message}`;
+    }
+  }
+
+  // The ply a navigation button goes to ("first" is the earliest position known here).
+  function navTarget(nav: string): number {
+    const game = model.game!;
+    if (nav === 'first') {
+      for (let p = 0; p <= game.ply; p++) if (fenAtPly(game, p, model.seen) !== null) return p;
+    }
+    return { back: model.viewPly - 1, forward: model.viewPly + 1, last: game.ply }[nav] ?? model.viewPly;
+  }
+
+  // Controls.
+  root.querySelector('.nav')!.addEventListener('click', (e) => {
+    const nav = (e.target as HTMLElement).closest<HTMLElement>('[data-nav]')?.dataset.nav;
+    if (!nav || !model.game) return;
+    if (goToPly(model, navTarget(nav))) render();
+  });
+  $('#moves').addEventListener('click', (e) => {
+    const li = (e.target as HTMLElement).closest<HTMLElement>('[data-ply]');
+    if (li && goToPly(model, Number(li.dataset.ply))) render();
+  });
+  const onKey = (e: KeyboardEvent): void => {
+    if (!model.game || (e.target as HTMLElement).closest('input, textarea, select')) return;
+    if (e.key === 'ArrowLeft') goToPly(model, model.viewPly - 1);
+    else if (e.key === 'ArrowRight') goToPly(model, model.viewPly + 1);
+    else if (e.key === 'f') flipped = !flipped;
+    else return;
+    render();
+  };
+  window.addEventListener('keydown', onKey);
+  $('#flip').addEventListener('click', () => {
+    flipped = !flipped;
+    render();
+  });
+  $('#resign').addEventListener('click', async () => {
+    if (!token || !confirm('Resign this game?')) return;
+    try {
+      receiveState(model, await api.resign(id, token), 'answer');
+      render();
+    } catch (e) {
+      showError((e as Error).message);
+    }
+  });
+  $('#takeback').addEventListener('click', async () => {
+    if (!token) return;
+    try {
+      model.following = true;
+      receiveState(model, await api.takeback(id, token), 'takeback');
+      render();
+    } catch (e) {
+      showError((e as Error).message);
+    }
+  });
+  $('#analyse').addEventListener('click', () => {
+    analysing = !analysing;
+    analysisRequest++;
+    render();
+  });
+  $('#copy-fen').addEventListener('click', () => void copy(($('#fen-text') as HTMLInputElement).value, 'FEN'));
+  $('#copy-pgn').addEventListener('click', async () => {
+    try {
+      await copy(await api.pgn(id), 'PGN');
+    } catch (e) {
+      showError((e as Error).message);
+    }
+  });
+  $('#download-pgn').addEventListener('click', async () => {
+    try {
+      const pgn = await api.pgn(id);
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));
+      a.download = pgnFileName(model.game ?? { variant: 'game', id });
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+    } catch (e) {
+      showError((e as Error).message);
+    }
+  });
+  $('#load-fen').addEventListener('click', async () => {
+    const fen = ($('#fen-input') as HTMLInputElement).value.trim();
+    if (!fen || !model.game) return;
+    try {
+      const created = await api.createGame({ variant: model.game.variant, options: model.game.options, fen, mode: 'analysis' });
+      const t = created.tokens.both!;
+      saveGame({ id: created.id, variant: model.game.variant, mode: 'analysis', seat: 'both', token: t, saved: Date.now() });
+      navigate(`/game/${encodeURIComponent(created.id)}?token=${encodeURIComponent(t)}`);
+    } catch (e) {
+      showError((e as Error).message);
+    }
+  });
+
+  async function copy(text: string, what: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text);
+      showError('');
+      $('#status').dataset.copied = what;
+    } catch {
+      // No clipboard (an insecure page): show the text to copy by hand.
+      window.prompt(`Copy the ${what}:`, text);
+    }
+    root.dataset.copied = text;
+  }
+
+  await firstLoad();
+  return () => {
+    closed = true;
+    socket?.close();
+    window.clearInterval(clockTimer);
+    window.removeEventListener('keydown', onKey);
+  };
+}

@@ -1,0 +1,38 @@
+// Entry point: a tiny router over two pages, `/` (new game, import, your games) and
+// `/game/ID?token=T` (the game). Links marked `data-route` navigate without a reload.
+
+import './style.css';
+import { renderGame } from './game-page';
+import { renderHome } from './home';
+
+const root = document.querySelector<HTMLElement>('#app')!;
+let leavePage: (() => void) | null = null;
+
+export function navigate(path: string): void {
+  history.pushState(null, '', path);
+  void route();
+}
+
+async function route(): Promise<void> {
+  leavePage?.();
+  leavePage = null;
+  root.innerHTML = '';
+  const url = new URL(window.location.href);
+  const match = /^\/game\/([^/]+)\/?$/.exec(url.pathname);
+  if (match) {
+    document.title = 'Menagerie · game';
+    leavePage = await renderGame(root, decodeURIComponent(match[1]), url.searchParams.get('token'), navigate);
+  } else {
+    document.title = 'Menagerie';
+    await renderHome(root, navigate);
+  }
+}
+
+document.addEventListener('click', (e) => {
+  const a = (e.target as HTMLElement).closest<HTMLAnchorElement>('a[data-route]');
+  if (!a || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  e.preventDefault();
+  navigate(a.getAttribute('href')!);
+});
+window.addEventListener('popstate', () => void route());
+void route();

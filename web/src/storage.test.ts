@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { loadGames, saveGame, tokenFor } from './storage';
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(i: number) {
+    return [...this.items.keys()][i] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+describe('stored games', () => {
+  it('keeps each seat once, newest first, and finds a token', () => {
+    const s = new MemoryStorage();
+    saveGame({ id: 'a', variant: 'chess', mode: 'online', seat: 'white', token: 'tw', saved: 1 }, s);
+    saveGame({ id: 'a', variant: 'chess', mode: 'online', seat: 'black', token: 'tb', saved: 2 }, s);
+    saveGame({ id: 'b', variant: 'chess66', mode: 'local', seat: 'both', token: 'tx', saved: 3 }, s);
+    saveGame({ id: 'a', variant: 'chess', mode: 'online', seat: 'white', token: 'tw', saved: 4 }, s);
+    expect(loadGames(s).map((g) => `${g.id}/${g.seat}`)).toEqual(['a/white', 'b/both', 'a/black']);
+    expect(tokenFor('b', s)).toBe('tx');
+    expect(tokenFor('zzz', s)).toBeNull();
+  });
+
+  it('reads a damaged store as empty', () => {
+    const s = new MemoryStorage();
+    s.setItem('menagerie.games', '{not json');
+    expect(loadGames(s)).toEqual([]);
+    s.setItem('menagerie.games', '{"id":"x"}');
+    expect(loadGames(s)).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+// The games this browser made or joined, with their seat tokens, kept in localStorage so that a
+// game can be resumed after a reload or a server restart.
+
+import type { CreatedGame } from './types';
+
+export interface StoredGame {
+  id: string;
+  variant: string;
+  mode: string;
+  seat: string; // the seat this browser plays (white, black, both) or spectator
+  token: string | null;
+  links?: CreatedGame['links'];
+  saved: number; // ms since the epoch
+}
+
+const KEY = 'menagerie.games';
+
+export function loadGames(storage: Storage = localStorage): StoredGame[] {
+  try {
+    const list = JSON.parse(storage.getItem(KEY) ?? '[]') as StoredGame[];
+    return Array.isArray(list) ? list.filter((g) => typeof g?.id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function saveGame(game: StoredGame, storage: Storage = localStorage): void {
+  const list = loadGames(storage).filter((g) => !(g.id === game.id && g.seat === game.seat));
+  list.unshift(game);
+  storage.setItem(KEY, JSON.stringify(list.slice(0, 200)));
+}
+
+/** The token this browser holds for a game (the first seat saved), or null. */
+export function tokenFor(id: string, storage: Storage = localStorage): string | null {
+  return loadGames(storage).find((g) => g.id === id && g.token)?.token ?? null;
+}

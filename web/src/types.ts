@@ -1,0 +1,125 @@
+// The shapes of the server's JSON (docs/web-api.md). Plain data only.
+
+export type Point = [number, number];
+export type Colour = 'white' | 'black';
+
+export interface CellPart {
+  polygon: Point[];
+  colour: string;
+}
+
+export interface Cell {
+  name: string;
+  file: number;
+  rank: number;
+  polygon: Point[];
+  centre: Point;
+  colour: string; // "light", "dark", or "both" (then `parts` says how it is split)
+  mate: string | null;
+  parts?: CellPart[];
+}
+
+export interface PieceInfo {
+  token: string;
+  name: string;
+  description: string;
+}
+
+export interface Geometry {
+  id: string;
+  width: number;
+  height: number;
+  bounds: { min_x: number; min_y: number; max_x: number; max_y: number };
+  cells: Cell[];
+  pieces?: PieceInfo[];
+}
+
+export interface VariantOption {
+  name: string;
+  values: string[];
+  default: string;
+}
+
+export interface Variant {
+  name: string;
+  title: string;
+  options: VariantOption[];
+  setups: { count: number; kind: 'number' | 'dice' | 'array' | 'relocation' | 'random' | string };
+}
+
+export interface MoveText {
+  uci: string;
+  san: string;
+  fen?: string; // the position after the move, where the server gives it
+}
+
+export interface LegalMove {
+  uci: string;
+  san: string;
+  from: string;
+  to: string;
+  promotion?: string;
+  label?: string;
+}
+
+export type Seat = 'white' | 'black' | 'both' | 'spectator';
+
+export interface GameState {
+  id: string;
+  variant: string;
+  title: string;
+  options: Record<string, string>;
+  mode: 'engine' | 'local' | 'online' | 'analysis';
+  seat: Seat;
+  start_fen: string;
+  fen: string;
+  turn: Colour;
+  ply: number;
+  moves: MoveText[];
+  legal: LegalMove[];
+  last_move: { from: string; to: string } | null;
+  check: string[];
+  status: 'playing' | 'over';
+  result: string;
+  reason: string | null;
+  clock?: { white_ms: number; black_ms: number; running: Colour | null };
+  setup: string | null;
+  engine?: { color: Colour; level: number; thinking: boolean };
+  blackswan?: { commitment?: string; seed?: string; unseen?: Record<string, Record<string, number>> };
+}
+
+export interface CreatedGame {
+  id: string;
+  tokens: { white?: string; black?: string; both?: string };
+  links: { white?: string; black?: string; spectator: string };
+}
+
+export interface GameSummary {
+  id: string;
+  variant: string;
+  mode: string;
+  status: string;
+  result: string;
+  ply: number;
+  updated: string | number;
+}
+
+export interface Roll {
+  setup: string;
+  dice: unknown;
+  changes: string[];
+  fen: string;
+}
+
+export interface Analysis {
+  depth: number;
+  score_cp?: number;
+  mate?: number;
+  pv: { uci: string; san: string }[];
+  nodes: number;
+}
+
+export interface PieceOnBoard {
+  token: string; // the game's token in upper case (as in /api/board pieces)
+  colour: Colour;
+}
