@@ -14,6 +14,7 @@
 #include "core/setup.h"
 #include "games/chess2016.h"
 #include "games/games.h"
+#include "hidden/player_view.h"
 #include "notation/fen.h"
 #include "notation/geometry_json.h"
 #include "notation/move_text.h"
@@ -319,15 +320,12 @@ int run(int argc, char** argv) {
             MoveList list;
             generate_legal(pos, list);
             for (Move m : list) {
-                StateInfo st;
-                pos.do_move(m, st);
-                const uint64_t n = perft(pos, depth - 1);
-                pos.undo_move(m);
+                const uint64_t n = view_perft_below(pos, m, depth - 1);
                 std::cout << move_to_uci(pos, m) << "\t" << n << "\n";
                 total += n;
             }
         } else {
-            total = perft(pos, depth);
+            total = view_perft(pos, depth);
         }
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
