@@ -177,20 +177,21 @@ std::string san_body(const Position& pos, const MoveList& legal, Move m) {
     return san;
 }
 
-// Black Swan: "[N]" after a reveal of a knight, "[2+PB]" after an event (its tile, then the
-// pieces drawn in order), "[NB]" after a promotion; "" for a move without a known outcome.
+// Black Swan: ":N" after a reveal of a knight, ":2+PB" after an event (its tile, then the
+// pieces drawn in order), ":NB" after a promotion; "" for a move without a known outcome. The
+// colon is a PGN symbol character, so "Sd3:N" is one SAN token to any PGN reader.
 std::string outcome_suffix(const Position& pos, Move m) {
     if (pos.game().first_swan < 0 || !is_chance_move(pos, m)) return "";
     const Draw d = chance_draw(pos, m);
     if (d.count == 0) return "";
     const Game& g = pos.game();
-    std::string text = "[";
+    std::string text = ":";
     if (d.event) text += g.tile_names[static_cast<size_t>(d.tile)];
     for (int i = 0; i < d.count; ++i) text += g.token(d.types[static_cast<size_t>(i)]);
-    return text + "]";
+    return text;
 }
 
-// The draw that outcome text (without its brackets) names for chance move m, or nullopt.
+// The draw that outcome text (after the colon) names for chance move m, or nullopt.
 std::optional<Draw> read_outcome(const Position& pos, Move m, const std::string& text) {
     const Game& g = pos.game();
     Draw d;
@@ -245,14 +246,14 @@ Move parse_move(Position& pos, const std::string& full) {
     if (full.empty()) throw Error(ErrorKind::Move, "move", "empty move");
     MoveList legal;
     generate_legal(pos, legal);
-    // Black Swan: a chance move may come with its outcome, "d3[N]" (see outcome_suffix).
+    // Black Swan: a chance move may come with its outcome, "d3:N" (see outcome_suffix).
     const std::string annotated = strip_annotations(full);
-    const size_t open = pos.game().first_swan >= 0 ? annotated.find('[') : std::string::npos;
+    const size_t open = pos.game().first_swan >= 0 ? annotated.find(':') : std::string::npos;
     if (open != std::string::npos) {
-        if (annotated.back() != ']' || open == 0)
+        if (open == 0 || open + 1 == annotated.size())
             throw Error(ErrorKind::Move, "move",
-                        quoted(full) + " is not a move followed by an outcome in brackets");
-        const std::string outcome = annotated.substr(open + 1, annotated.size() - open - 2);
+                        quoted(full) + " is not a move followed by ':' and its outcome");
+        const std::string outcome = annotated.substr(open + 1);
         const Move m = parse_move(pos, annotated.substr(0, open));
         if (!is_chance_move(pos, m))
             throw Error(ErrorKind::Move, "move",
@@ -312,10 +313,11 @@ Move parse_move(Position& pos, const std::string& full) {
                                             text[0] == 'O' || text[0] == '0');
     if (!looks_like_move && !san_like)
         throw Error(ErrorKind::Move, "move", quoted(text) + " is not a move in UCI or SAN form");
-    throw Error(
-        ErrorKind::Move, "move",
-        "illegal move " + quoted(text) +
-            (pos.pending() != NO_PENDING ? " (a choice is pending: the relocation phase)" : ""));
+    throw Error(ErrorKind::Move, "move",
+                "illegal move " + quoted(text) +
+                    (pos.pending() == PLACING ? " (the mover still places a drawn piece, as N@c4)"
+                     : pos.pending() != NO_PENDING ? " (a choice is pending: the relocation phase)"
+                                                   : ""));
 }
 
 }  // namespace menagerie
