@@ -13,5 +13,9 @@ int run_bench(int argc, char** argv);
 // parse_move, with the text quoted in the message (a NUL included).
 Move read_move(Position& pos, const std::string& text);
 int run_play(const std::shared_ptr<const Game>& game, Position pos);
+// `play` on a referee's game (Black Swan): each side is shown only its player's view.
+int run_refereed_play(const std::shared_ptr<const Game>& game, const Position& start);
+// The board as text, with the FEN below (play's display).
+void draw(const Position& pos);
 
 }  // namespace menagerie

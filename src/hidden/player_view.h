@@ -34,6 +34,9 @@ class PlayerView {
     PlayerView& operator=(const PlayerView&) = delete;
 
     const Position& position() const { return pos_; }
+    // For the generator, outcome tests and a search (which must undo what it does; a chance
+    // move needs its outcome, Move::with_outcome, from outcomes()).
+    Position& position() { return pos_; }
     Color viewer() const { return viewer_; }
     const std::string& commitment() const { return commitment_; }
     // The moves played since the view was made, chance moves with their outcomes.
