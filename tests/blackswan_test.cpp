@@ -61,7 +61,7 @@ TEST(BlackSwan, SetupFromTheSeed) {
 
 TEST(BlackSwan, OptionsAreChecked) {
     EXPECT_THROW(make_blackswan({{"seed", "xyz"}}), Error);
-    // By name (for `moves` and `perft`), though not yet listed among the variants.
+    // By name, as `menagerie variants` lists it.
     EXPECT_EQ(write_fen(start_position(make_game("blackswan", NO_EVENTS))),
               write_fen(start_position(game())));
     EXPECT_THROW(make_blackswan({{"colour", "x"}}), Error);

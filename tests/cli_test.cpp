@@ -32,9 +32,9 @@ std::vector<std::string> lines(const std::string& text) {
 TEST(Cli, Variants) {
     const Result r = run("variants");
     EXPECT_EQ(r.status, 0);
-    EXPECT_EQ(lines(r.out),
-              (std::vector<std::string>{"chess", "placement", "placement-reduced", "chess20",
-                                        "contemporary", "chess56", "chess2016", "chess66"}));
+    EXPECT_EQ(lines(r.out), (std::vector<std::string>{"chess", "placement", "placement-reduced",
+                                                      "chess20", "contemporary", "chess56",
+                                                      "chess2016", "chess66", "blackswan"}));
 }
 
 TEST(Cli, SetupsListsIdTabFen) {

@@ -1,0 +1,234 @@
+// Black Swan as the players see it: the player's view, chance nodes, records and verify, and
+// the property that nothing a player receives depends on a hidden identity.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <random>
+
+#include "core/error.h"
+#include "core/movegen.h"
+#include "core/outcome.h"
+#include "core/random_stream.h"
+#include "core/record.h"
+#include "core/rules.h"
+#include "core/setup.h"
+#include "games/blackswan.h"
+#include "games/blackswan_outcomes.h"
+#include "hidden/player_view.h"
+#include "hidden/record.h"
+#include "notation/fen.h"
+#include "notation/move_text.h"
+
+namespace menagerie {
+namespace {
+
+const std::string VIEW_START = "ssssksss/ssssssss/8/8/8/8/SSSSSSSS/SSSSKSSS w - - 0 1 - 0 -";
+
+std::shared_ptr<const Game> referee(const std::string& seed = "42") {
+    return make_blackswan({{"seed", seed}});
+}
+
+TEST(BlackSwanView, SeedsAsHexOrNumber) {
+    EXPECT_EQ(to_hex(*seed_from_text("42")), std::string(62, '0') + "2a");
+    EXPECT_EQ(*seed_from_text(std::string(62, '0') + "2a"), *seed_from_text("42"));
+    EXPECT_FALSE(seed_from_text("18446744073709551616"));  // above 2^64 - 1
+    EXPECT_FALSE(seed_from_text("-1"));
+    EXPECT_FALSE(seed_from_text(""));
+    EXPECT_EQ(referee("42")->options.at("seed"), std::string(62, '0') + "2a");
+    EXPECT_NE(referee("43")->options.at("seed"), referee("42")->options.at("seed"));
+    EXPECT_THROW(make_blackswan({{"view", "player"}, {"seed", "1"}}), Error);
+    EXPECT_THROW(make_blackswan({{"view", "judge"}}), Error);
+}
+
+TEST(BlackSwanView, ViewOfTheStartHidesEveryIdentity) {
+    const Position start = start_position(referee());
+    PlayerView view = view_of(start, WHITE);
+    EXPECT_EQ(view.fen(), VIEW_START);
+    const auto game = player_game(*referee());
+    EXPECT_EQ(write_fen(parse_fen(game, VIEW_START)), VIEW_START);
+    EXPECT_EQ(write_fen(start_position(game)), VIEW_START);
+    EXPECT_EQ(view.unseen(BLACK)[0], 8);
+    // The view's game has one swan type: it cannot hold an identity.
+    EXPECT_EQ(static_cast<int>(game->types.size()), game->first_swan + 1);
+    EXPECT_THROW(PlayerView(start, WHITE), Error);  // a referee's position is no view
+    EXPECT_THROW(parse_fen(game, "4k3/8/8/8/8/8/3N'4/4K3 w - - 0 1 - 0 -"), Error);
+    // More face-down swans than unseen tiles is refused.
+    EXPECT_THROW(parse_fen(game,
+                           "4k3/8/8/8/8/8/SSS5/4K3 w - - 0 1 - 0 - "
+                           "1/0/0/0/0/0/0/0/1:8/2/2/2/2/1/1/1/1"),
+                 Error);
+}
+
+TEST(BlackSwanView, PerftCountsEachOutcomeOfAChanceNode) {
+    Position pos = start_position(player_game(*referee()));
+    // 16 swan moves, each to the third or fourth rank: 5 pieces, 25 + 16 + 125 + 64 events.
+    EXPECT_EQ(view_perft(pos, 1), 16u * 235u);
+    // A lone knight left: a reveal has one outcome; a promotion has 4 + 16 + 64.
+    Position one = parse_fen(player_game(*referee()),
+                             "4k3/P7/8/8/8/8/3S4/4K3 w - - 0 1 - 0 - "
+                             "0/1/0/0/0/0/0/0/0:8/2/2/2/2/1/1/1/1");
+    EXPECT_EQ(view_perft(one, 1), 4u /* king */ + 2u /* swan */ + 84u);
+    // The referee's perft counts each move once.
+    Position ref = start_position(referee());
+    EXPECT_EQ(view_perft(ref, 1), 16u);
+}
+
+TEST(BlackSwanView, AMoveNeedsItsOutcomeFromTheReferee) {
+    GameRecord ref(start_position(referee()));
+    PlayerView view = view_of(ref.position(), WHITE);
+    const Move asked = parse_move(view.position(), "d2d4");
+    EXPECT_EQ(view.san(asked), "Sd4");
+    EXPECT_THROW(view.play(asked), Error);  // no outcome
+    const Move told = announce(ref.position(), asked);
+    ASSERT_NE(told.outcome(), 0);
+    const std::string text = move_to_uci(ref.position(), asked);  // the referee's, with outcome
+    EXPECT_EQ(view.uci(told), text);
+    EXPECT_EQ(view.parse(text), told);
+    view.play(told);
+    ref.play(asked);
+    EXPECT_EQ(view.fen(), view_of(ref.position(), WHITE).fen());
+    EXPECT_TRUE(view.undo());
+    EXPECT_EQ(view.fen(), VIEW_START);
+    // The referee refuses an outcome that its seed does not draw.
+    Position r = start_position(referee());
+    const std::string other = text.back() == 'P' ? "d2d4:N" : "d2d4:P";
+    EXPECT_THROW(parse_move(r, other), Error);
+    EXPECT_THROW(parse_move(r, "d2d4:2-PP"), Error);  // impossible: no pawns in that event
+    EXPECT_EQ(parse_move(r, text), asked);
+}
+
+TEST(BlackSwanView, PromotionWritesWhatWasDrawn) {
+    const auto g = referee();
+    Position pos = parse_fen(g, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1 - 0 -");
+    const Move m = parse_move(pos, "a7a8");
+    EXPECT_EQ(parse_move(pos, "a7a8q"), m);  // the old spelling still reads
+    const Draw d = chance_draw(pos, m);
+    std::string drawn;
+    for (int i = 0; i < d.count; ++i) drawn += g->token(d.types[static_cast<size_t>(i)]);
+    EXPECT_EQ(move_to_uci(pos, m), "a7a8:" + drawn);
+    EXPECT_EQ(move_to_san(pos, m).substr(0, 3 + drawn.size()), "a8:" + drawn);
+}
+
+// A referee's position with the identities of its face-down swans shuffled among themselves
+// (per side): the same for every player, different for the referee.
+Position permuted(const Position& pos, std::mt19937_64& rng) {
+    const Game& g = pos.game();
+    std::string fen = write_fen(pos);
+    Position copy = parse_fen(pos.game_ptr(), fen);
+    for (Color c : {WHITE, BLACK}) {
+        std::vector<Square> cells;
+        std::vector<Piece> swans;
+        for (Square s = 0; s < pos.geometry().size(); ++s)
+            if (pos.piece_on(s) != NO_PIECE && color_of(pos.piece_on(s)) == c &&
+                type_of(pos.piece_on(s)) >= g.first_swan)
+                cells.push_back(s), swans.push_back(pos.piece_on(s));
+        std::shuffle(swans.begin(), swans.end(), rng);
+        for (size_t i = 0; i < cells.size(); ++i) copy.put(cells[i], swans[i]);
+    }
+    // Rebuild through FEN so that keys and checks are recomputed.
+    std::string board = write_fen(copy);
+    return parse_fen(pos.game_ptr(), board);
+}
+
+// Everything a player receives at this point, made from the view.
+std::string received(PlayerView view) {
+    std::string out = view.fen() + "\n";
+    for (Move m : view.legal_moves()) out += view.uci(m) + " " + view.san(m) + "\n";
+    for (const char* bad : {"z9", "Qh5", "e2e5", "d2d4:X", "B@a1"}) {
+        try {
+            view.parse(bad);
+        } catch (const Error& e) {
+            out += std::string(e.what()) + "\n";
+        }
+    }
+    for (Move m : view.legal_moves()) {
+        try {
+            view.play(m);  // a chance move without its outcome is refused
+            view.undo();
+        } catch (const Error& e) {
+            out += std::string(e.what()) + "\n";
+        }
+    }
+    return out;
+}
+
+// A referee's token: a primed letter (P' ... q') or an event tile's E (quotes around an echoed
+// input in a message are not tokens).
+bool has_hidden_token(const std::string& text) {
+    for (size_t i = 1; i < text.size(); ++i)
+        if (text[i] == '\'' && std::string("PNBRQEpnbrqe'").find(text[i - 1]) != std::string::npos)
+            return true;
+    return false;
+}
+
+TEST(BlackSwanView, NothingAPlayerReceivesDependsOnAHiddenIdentity) {
+    const bool quick = std::getenv("MENAGERIE_QUICK") != nullptr;
+    const int games = quick ? 2 : 6, plies = quick ? 30 : 80;
+    std::mt19937_64 rng(7);
+    for (int game = 0; game < games; ++game) {
+        const auto g = referee(std::to_string(100 + game));
+        const Position start = start_position(g);
+        GameRecord ref(start);
+        PlayerView view = view_of(start, WHITE);
+        for (int ply = 0; ply < plies; ++ply) {
+            Position& pos = ref.position();
+            const std::string seen = received(view_of(pos, WHITE));
+            EXPECT_EQ(seen, received(view_of(permuted(pos, rng), WHITE))) << write_fen(pos);
+            EXPECT_EQ(seen, received(view_of(pos, BLACK)));
+            EXPECT_EQ(view.fen(), view_of(pos, WHITE).fen());  // kept by the moves as told
+            // No hidden token (a primed letter or an event tile) in what the view writes.
+            EXPECT_FALSE(has_hidden_token(seen)) << seen;
+            const std::string pgn = player_pgn(start, ref.moves(), false);
+            const std::string movetext = pgn.substr(pgn.find("\n\n"));
+            EXPECT_FALSE(has_hidden_token(movetext)) << movetext;
+            EXPECT_EQ(movetext.find('E'), std::string::npos);
+            EXPECT_EQ(pgn.find("[Seed"), std::string::npos);
+            MoveList legal;
+            generate_legal(pos, legal);
+            if (legal.size() == 0) break;
+            const Move m = legal.moves[rng() % static_cast<size_t>(legal.size())];
+            const Move told = announce(pos, m);
+            // Make and unmake on the view restore it exactly.
+            const std::string before = view.fen();
+            const uint64_t key = view.position().key();
+            view.play(told);
+            view.undo();
+            EXPECT_EQ(view.fen(), before);
+            EXPECT_EQ(view.position().key(), key);
+            view.play(told);
+            ref.play(m);
+            EXPECT_EQ(view.position().consistency_error(), "");
+        }
+        // The finished record (with its seed) is honest; one altered outcome is not.
+        const std::string pgn = player_pgn(start, ref.moves(), true);
+        const Verdict honest = verify_record(pgn);
+        EXPECT_TRUE(honest.honest) << honest.message;
+        const size_t colon = pgn.find(':', pgn.find("\n\n"));
+        ASSERT_NE(colon, std::string::npos);
+        for (const char* piece : {"N", "B"}) {
+            std::string forged = pgn;
+            if (forged.substr(colon + 1, 1) == piece) continue;
+            forged.replace(colon + 1, 1, piece);
+            const Verdict v = verify_record(forged);
+            EXPECT_FALSE(v.honest) << forged;
+            break;
+        }
+    }
+}
+
+TEST(BlackSwanView, VerifyChecksTheCommitment) {
+    GameRecord ref(start_position(referee()));
+    for (const char* text : {"d2d4", "e7e5"}) ref.play(parse_move(ref.position(), text));
+    const std::string pgn = player_pgn(start_position(referee()), ref.moves(), true);
+    EXPECT_TRUE(verify_record(pgn).honest) << verify_record(pgn).message;
+    std::string forged = pgn;
+    const size_t at = forged.find("[Seed \"") + 7;
+    forged[at] = forged[at] == '0' ? '1' : '0';
+    EXPECT_FALSE(verify_record(forged).honest);
+    EXPECT_NE(verify_record(forged).message.find("commitment"), std::string::npos);
+    const std::string unfinished = player_pgn(start_position(referee()), ref.moves(), false);
+    EXPECT_FALSE(verify_record(unfinished).honest);
+}
+
+}  // namespace
+}  // namespace menagerie
