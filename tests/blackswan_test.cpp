@@ -15,8 +15,8 @@ namespace {
 
 using test::play;
 
-// The referee writes a chance move with its outcome ("a2a3[P]"); these sets leave it out.
-std::string bare(std::string text) { return text.substr(0, text.find('[')); }
+// The referee writes a chance move with its outcome ("a2a3:P"); these sets leave it out.
+std::string bare(std::string text) { return text.substr(0, text.find(':')); }
 std::set<std::string> ucis(const Position& pos) {
     std::set<std::string> out;
     for (const std::string& m : test::ucis(pos)) out.insert(bare(m));

@@ -232,3 +232,24 @@ TEST(BlackSwanView, VerifyChecksTheCommitment) {
 
 }  // namespace
 }  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+TEST(BlackSwanView, GivesCheckSeesWhatAMoveReveals) {
+    const auto g = make_blackswan({{"seed", "42"}});
+    // The swan on c2 is a queen: c2c3 checks the king on a5; a swan that is a knight does not.
+    Position pos = parse_fen(g, "8/8/8/k7/8/8/2Q'5/4K3 w - - 0 1 -");
+    EXPECT_TRUE(pos.gives_check(parse_move(pos, "c2c3")));
+    pos = parse_fen(g, "8/8/8/k7/8/8/2N'5/4K3 w - - 0 1 -");
+    EXPECT_FALSE(pos.gives_check(parse_move(pos, "c2c3")));
+    // On a view, without the outcome it may check; with it, it knows.
+    PlayerView view = view_of(parse_fen(g, "8/8/8/k7/8/8/2Q'5/4K3 w - - 0 1 -"), WHITE);
+    const Move bare = view.parse("c2c3");
+    EXPECT_TRUE(view.position().gives_check(bare));
+    EXPECT_TRUE(view.position().gives_check(view.parse("c2c3:Q")));
+    EXPECT_FALSE(view.position().gives_check(view.parse("c2c3:N")));
+}
+
+}  // namespace
+}  // namespace menagerie

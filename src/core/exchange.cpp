@@ -22,6 +22,16 @@ bool Position::gives_check(Move m) const {
     const Color us = stm_;
     const Square their_king = king_square(~us);
     if (their_king == SQ_NONE) return false;
+    // Black Swan: what a reveal or a random promotion brings decides, so play it (the mover may
+    // still owe placements: ask about their king). A player's view without the outcome cannot
+    // know: it may check.
+    if (game_->first_swan >= 0 && is_chance_move(*this, m)) {
+        if (game_->outcome_in_move && m.outcome() == 0) return true;
+        Position copy(*this);
+        StateInfo st;
+        copy.do_move(m, st);
+        return copy.attacked(their_king, us);
+    }
     if (m.kind() != MoveKind::Normal && m.kind() != MoveKind::Promotion) {
         // Rare kinds: play them on a copy.
         Position copy(*this);
