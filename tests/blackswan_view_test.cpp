@@ -14,10 +14,12 @@
 #include "core/setup.h"
 #include "games/blackswan.h"
 #include "games/blackswan_outcomes.h"
+#include "games/games.h"
 #include "hidden/player_view.h"
 #include "hidden/record.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
+#include "notation/pgn.h"
 
 namespace menagerie {
 namespace {
@@ -249,6 +251,63 @@ TEST(BlackSwanView, GivesCheckSeesWhatAMoveReveals) {
     EXPECT_TRUE(view.position().gives_check(bare));
     EXPECT_TRUE(view.position().gives_check(view.parse("c2c3:Q")));
     EXPECT_FALSE(view.position().gives_check(view.parse("c2c3:N")));
+}
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+TEST(BlackSwanView, FenMovesAndPgnRoundTripOnBothViews) {
+    const bool quick = std::getenv("MENAGERIE_QUICK") != nullptr;
+    std::mt19937_64 rng(3);
+    for (int game = 0; game < (quick ? 1 : 3); ++game) {
+        const auto g = make_blackswan({{"seed", std::to_string(7 + game)}});
+        const Position start = start_position(g);
+        GameRecord ref(start);
+        PlayerView view = view_of(start, WHITE);
+        for (int ply = 0; ply < (quick ? 25 : 60); ++ply) {
+            Position& pos = ref.position();
+            for (Position* p : {&pos, &view.position()}) {
+                const std::string fen = write_fen(*p);
+                const Position again = parse_fen(p->game_ptr(), fen);
+                EXPECT_EQ(write_fen(again), fen);
+                EXPECT_EQ(again.key(), p->key()) << fen;
+            }
+            MoveList legal;
+            generate_legal(pos, legal);
+            if (legal.size() == 0) break;
+            for (Move m : legal) {
+                // The referee's text carries the seed's outcome and reads back as the move.
+                EXPECT_EQ(parse_move(pos, move_to_uci(pos, m)), m) << move_to_uci(pos, m);
+                EXPECT_EQ(parse_move(pos, move_to_san(pos, m)), m) << move_to_san(pos, m);
+                // The view reads the move as asked and as told, in both forms.
+                const Move told = announce(pos, m);
+                EXPECT_EQ(view.parse(view.uci(m)), m);
+                EXPECT_EQ(view.parse(view.san(m)), m) << view.san(m);
+                EXPECT_EQ(view.parse(view.uci(told)), told);
+                EXPECT_EQ(view.parse(view.san(told)), told) << view.san(told);
+            }
+            const Move m = legal.moves[rng() % static_cast<size_t>(legal.size())];
+            view.play(announce(pos, m));
+            ref.play(m);
+        }
+        const std::string pgn = player_pgn(start, ref.moves(), true);
+        const GameResolver resolve = [](const std::string& name, const Options& options) {
+            return make_game(name, options);
+        };
+        const PgnGame parsed = parse_pgn(pgn, resolve);
+        EXPECT_EQ(parsed.moves, view.history());
+        EXPECT_EQ(write_fen(final_position(parsed, resolve)), view.fen());
+        EXPECT_EQ(parsed.tags.at("Seed"), g->options.at("seed"));
+    }
+}
+
+TEST(BlackSwanView, ASwanMayBeWrittenAsAPawn) {
+    PlayerView view = view_of(start_position(make_blackswan({{"seed", "42"}})), WHITE);
+    EXPECT_EQ(view.parse("d4"), view.parse("Sd4"));
+    EXPECT_EQ(view.parse("d2d4"), view.parse("Sd4"));
 }
 
 }  // namespace

@@ -301,6 +301,13 @@ Move parse_move(Position& pos, const std::string& full) {
     if (found.empty() && random_promotion(pos.game()) && !loose.empty() &&
         (loose.back() == 'Q' || loose.back() == 'q'))
         found = read_san(pos, legal, loose.substr(0, loose.size() - 1));
+    // Black Swan: a face-down swan moves as a pawn, and may be written as one ("d4", "dxe5").
+    const Game& game = pos.game();
+    if (found.empty() && game.first_swan >= 0 && !loose.empty() &&
+        std::islower(static_cast<unsigned char>(loose[0])))
+        for (int t = game.first_swan; t < static_cast<int>(game.types.size()); ++t)
+            for (Move m : read_san(pos, legal, game.token(t) + loose))
+                if (std::find(found.begin(), found.end(), m) == found.end()) found.push_back(m);
     if (found.size() == 1) return found.front();
     if (found.size() > 1) throw Error(ErrorKind::Move, "move", "ambiguous move " + quoted(text));
     // Distinguish a malformed move from an illegal one, for a useful message.
