@@ -30,6 +30,7 @@ class PlayerView {
   public:
     // A view of `pos`, a position of a player's game (Error kind Invalid otherwise).
     PlayerView(const Position& pos, Color viewer, std::string commitment = "");
+    // A copy holds the same view with an empty history (its moves cannot be undone there).
     PlayerView(const PlayerView& other);
     PlayerView& operator=(const PlayerView&) = delete;
 
