@@ -312,3 +312,26 @@ TEST(BlackSwanView, ASwanMayBeWrittenAsAPawn) {
 
 }  // namespace
 }  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+TEST(BlackSwanView, ExchangeValueCountsWhatAMoveReveals) {
+    const auto g = make_blackswan({{"seed", "42"}});
+    const int pawn = g->piece_value[g->pawn], queen = g->piece_value[g->queen];
+    const int knight = g->piece_value[g->knight];
+    // The swan on e2 (a queen) takes the pawn on d3: the material counts a swan as a pawn, so
+    // the exchange wins the pawn and what the reveal adds.
+    Position pos = parse_fen(g, "4k3/8/8/8/8/3p4/4Q'3/4K3 w - - 0 1 -");
+    EXPECT_EQ(pos.see(parse_move(pos, "e2d3")), queen);
+    PlayerView view = view_of(pos, WHITE);
+    EXPECT_EQ(view.position().see(view.parse("e2d3")), pawn);  // at least a pawn
+    EXPECT_EQ(view.position().see(view.parse("e2d3:Q")), queen);
+    EXPECT_EQ(view.position().see(view.parse("e2d3:N")), knight);
+    // Defended by the pawn on c4: what was revealed is taken back.
+    pos = parse_fen(g, "4k3/8/8/8/2p5/3p4/4Q'3/4K3 w - - 0 1 -");
+    EXPECT_EQ(pos.see(parse_move(pos, "e2d3")), 0);
+}
+
+}  // namespace
+}  // namespace menagerie

@@ -69,6 +69,24 @@ int Position::see(Move m) const {
         victim += g.piece_value[m.promotion()] - g.piece_value[g.pawn];
         on_square = g.piece_value[m.promotion()];
     }
+    // Black Swan: a reveal or a random promotion puts what it brought on the square (and the
+    // other pieces it brought elsewhere); unknown on a view without the outcome: the least it
+    // can be (a pawn for a swan, a knight for a promotion).
+    if (g.first_swan >= 0 && is_chance_move(*this, m)) {
+        const int mover = m.kind() == MoveKind::Promotion ? g.pawn : type_of(board_[from]);
+        const Draw d = chance_draw(*this, m);
+        int first = m.kind() == MoveKind::Promotion ? g.knight : mover;
+        int brought = g.piece_value[first];
+        if (d.count > 0) {
+            first = d.types[0];
+            brought = 0;
+            for (int i = 0; i < d.count; ++i)
+                brought += g.piece_value[d.types[static_cast<size_t>(i)]];
+        }
+        victim = (board_[to] == NO_PIECE ? 0 : exchange_value(g, type_of(board_[to]))) + brought -
+                 g.piece_value[mover];
+        on_square = exchange_value(g, first);
+    }
     // gain[d]: what the side making capture d has won so far, if the exchange stopped there.
     std::array<int, 64> gain{};
     gain[0] = victim;
