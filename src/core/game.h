@@ -42,7 +42,7 @@ struct CastlingRules {
 // A choice a side owes the game before play goes on: the per-ply state holds the index of the
 // pending step (or NO_PENDING), and only that step's choice moves are legal until it is made.
 // Placement's relocation phase is two steps (Black places the kings, then White the queens);
-// Black Swan's placement of the pieces an event brings will be more.
+// Black Swan's placement of the pieces an event brings is the step PLACING.
 struct ChoiceStep {
     Color chooser = WHITE;
     // Relocation: the chooser swaps its `mover` with a man of one of the `partners` types on the

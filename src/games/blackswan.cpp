@@ -6,6 +6,8 @@
 //
 // Events bring their pieces (drawn with the seed); the owner places the extra ones in the same
 // turn; a promotion brings 1-3 random pieces placed the same way (docs/rules/blackswan.md).
+// With option view=player the same rules make the player's game: one swan type, S, with no
+// identity and no seed; what a reveal or promotion brings comes with the move.
 #include "games/blackswan.h"
 
 #include "core/error.h"
