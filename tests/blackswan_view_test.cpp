@@ -350,3 +350,40 @@ TEST(BlackSwanView, ExchangeValueCountsWhatAMoveReveals) {
 
 }  // namespace
 }  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+// Over real play with fixed seeds: the first swan each side turns over is any of its 20 tiles
+// alike, so the tile kinds follow the composition 8/2/2/2/2/1/1/1/1 (chi-square, 8 degrees of
+// freedom, below 26.12: p > 0.001).
+TEST(BlackSwanView, RevealedTilesFollowTheCompositionInPlay) {
+    const int games = std::getenv("MENAGERIE_QUICK") ? 60 : 200;
+    std::array<int, 9> seen{};
+    for (int n = 0; n < games; ++n) {
+        GameRecord ref(start_position(make_blackswan({{"seed", std::to_string(1000 + n)}})));
+        PlayerView view = view_of(ref.position(), WHITE);
+        for (const char* text : {"d2d4", "e7e5"}) {
+            const Color mover = ref.position().side_to_move();
+            const Move m = parse_move(ref.position(), text);
+            const auto before = view.unseen(mover);
+            view.play(announce(ref.position(), m));
+            ref.play(m);
+            for (size_t k = 0; k < seen.size(); ++k) seen[k] += before[k] - view.unseen(mover)[k];
+            if (view.position().pending() == PLACING) break;  // Black's reply waits: next game
+        }
+    }
+    const std::array<double, 9> share = {8, 2, 2, 2, 2, 1, 1, 1, 1};
+    int total = 0;
+    for (int c : seen) total += c;
+    ASSERT_GE(total, games);
+    double chi2 = 0;
+    for (size_t k = 0; k < seen.size(); ++k) {
+        const double expected = total * share[k] / 20;
+        chi2 += (seen[k] - expected) * (seen[k] - expected) / expected;
+    }
+    EXPECT_LT(chi2, 26.12) << total << " reveals";
+}
+
+}  // namespace
+}  // namespace menagerie
