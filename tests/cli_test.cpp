@@ -32,9 +32,9 @@ std::vector<std::string> lines(const std::string& text) {
 TEST(Cli, Variants) {
     const Result r = run("variants");
     EXPECT_EQ(r.status, 0);
-    EXPECT_EQ(lines(r.out),
-              (std::vector<std::string>{"chess", "placement", "placement-reduced", "chess20",
-                                        "contemporary", "chess56", "chess2016", "chess66"}));
+    EXPECT_EQ(lines(r.out), (std::vector<std::string>{"chess", "placement", "placement-reduced",
+                                                      "chess20", "contemporary", "chess56",
+                                                      "chess2016", "chess66", "blackswan"}));
 }
 
 TEST(Cli, SetupsListsIdTabFen) {
@@ -329,6 +329,46 @@ TEST(Cli, PlaySaysCheckMateAndKeepsTheGame) {
 
     const Result nasty = run("play --variant chess --setup 0", "e\0\x1b[31m4\nquit\n"s);
     EXPECT_NE(nasty.out.find("'e\\x00\\x1b[31m4'"), std::string::npos) << nasty.out;
+}
+
+TEST(Cli, BlackSwanSeedsViewsPgnAndVerify) {
+    const std::string hex = std::string(62, '0') + "2a";
+    EXPECT_EQ(run("fen --variant blackswan --seed 42").out,
+              run("fen --variant blackswan --seed " + hex).out);
+    EXPECT_NE(run("fen --variant blackswan --seed 42").out,
+              run("fen --variant blackswan --seed 43").out);
+    const Result bad = run("fen --variant blackswan --seed xyz");
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("seed"), std::string::npos);
+    EXPECT_EQ(run("fen --variant blackswan --option view=player").out,
+              "ssssksss/ssssssss/8/8/8/8/SSSSSSSS/SSSSKSSS w - - 0 1 - 0 -\n");
+    EXPECT_EQ(run("perft --variant blackswan --option view=player --depth 1").out, "nodes 3760\n");
+    const Result pgn = run("pgn --variant blackswan --seed 42 --moves d2d4,e7e5,B@d5,d4e5");
+    ASSERT_EQ(pgn.status, 0) << pgn.err;
+    EXPECT_NE(pgn.out.find("[Commitment \""), std::string::npos);
+    EXPECT_NE(pgn.out.find("[Seed \"" + hex + "\"]"), std::string::npos);
+    EXPECT_NE(pgn.out.find("1. Sd4:P Se5:2-QB B@d5 2. dxe5"), std::string::npos) << pgn.out;
+    const std::string honest = menagerie::test::write_temp("honest.pgn", pgn.out);
+    const Result ok = run("verify " + honest);
+    EXPECT_EQ(ok.status, 0);
+    EXPECT_EQ(ok.out.rfind("game 1: honest", 0), 0u) << ok.out;
+    std::string forged = pgn.out;
+    forged.replace(forged.find("Se5:2-QB"), 8, "Se5:2-QN");
+    const Result no = run("verify " + menagerie::test::write_temp("forged.pgn", forged));
+    EXPECT_EQ(no.status, 1);
+    EXPECT_NE(no.out.find("ply 2 (move 1, Black) Se5:2-QN"), std::string::npos) << no.out;
+    std::remove(honest.c_str());
+}
+
+TEST(Cli, BlackSwanPlayShowsOnlyTheView) {
+    Result r = run("play --variant blackswan --seed 42", "d4\nmoves\nfen\npgn\nquit\n");
+    EXPECT_EQ(r.status, 0);
+    for (size_t at; (at = r.out.find("'help'")) != std::string::npos;) r.out.erase(at, 6);
+    EXPECT_NE(r.out.find("Commitment (SHA-256 of the seed): 0a28e9ff"), std::string::npos);
+    EXPECT_NE(r.out.find("played Sd4:P"), std::string::npos) << r.out;
+    for (const char* token : {"P'", "N'", "B'", "R'", "Q'", "p'", "n'", "b'", "r'", "q'", " E"})
+        EXPECT_EQ(r.out.find(token), std::string::npos) << token << " in " << r.out;
+    EXPECT_EQ(r.out.find("[Seed"), std::string::npos);  // the game is not over
 }
 
 }  // namespace

@@ -14,5 +14,9 @@ int run_match(int argc, char** argv);  // argv[0] is "match"; see docs/match.md
 // parse_move, with the text quoted in the message (a NUL included).
 Move read_move(Position& pos, const std::string& text);
 int run_play(const std::shared_ptr<const Game>& game, Position pos);
+// `play` on a referee's game (Black Swan): each side is shown only its player's view.
+int run_refereed_play(const std::shared_ptr<const Game>& game, const Position& start);
+// The board as text, with the FEN below (play's display).
+void draw(const Position& pos);
 
 }  // namespace menagerie

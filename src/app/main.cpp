@@ -14,6 +14,8 @@
 #include "core/setup.h"
 #include "games/chess2016.h"
 #include "games/games.h"
+#include "hidden/player_view.h"
+#include "hidden/record.h"
 #include "notation/fen.h"
 #include "notation/geometry_json.h"
 #include "notation/move_text.h"
@@ -77,7 +79,16 @@ Options parse_options(const std::vector<std::string>& given) {
 }
 
 std::shared_ptr<const Game> game_of(const Common& c) {
-    const Options options = parse_options(c.options);
+    Options options = parse_options(c.options);
+    // A game of chance (Black Swan) takes --seed as its seed option: 64 hex digits or a number.
+    if (c.seed && !options.count("seed")) {
+        Options seeded = options;
+        seeded["seed"] = *c.seed;
+        try {
+            if (make_game(c.variant, options)->options.count("seed")) options = seeded;
+        } catch (const Error&) {
+        }
+    }
     try {
         return make_game(c.variant, options);
     } catch (const Error& e) {
@@ -102,10 +113,11 @@ void add_game_flags(CLI::App* cmd, Common& c, bool position) {
 Position position_of(const Common& c, std::shared_ptr<const Game>& game) {
     game = game_of(c);
     if (c.fen && c.setup) throw Error(ErrorKind::Usage, "--fen", "give --fen or --setup, not both");
+    const bool seed_taken = game->options.count("seed") > 0;
     const std::optional<uint64_t> seed =
-        c.seed ? std::optional<uint64_t>(
-                     parse_number("--seed", *c.seed, std::numeric_limits<uint64_t>::max()))
-               : std::nullopt;
+        c.seed && !seed_taken ? std::optional<uint64_t>(parse_number(
+                                    "--seed", *c.seed, std::numeric_limits<uint64_t>::max()))
+                              : std::nullopt;
     std::optional<GameRecord> record;
     try {
         record.emplace(c.fen ? parse_fen(game, *c.fen) : start_position(game, c.setup, seed));
@@ -223,6 +235,10 @@ int run(int argc, char** argv) {
     replay->add_flag("--check", check,
                      "check every game: N<TAB>ok<TAB>variant<TAB>plies<TAB>result or "
                      "N<TAB>error<TAB>message; exit 2 if any is bad");
+    auto* verify = app.add_subcommand(
+        "verify",
+        "check a finished Black Swan record against its seed; exit 0 if honest, 1 if not");
+    verify->add_option("file", pgn_file, "PGN file")->required();
     auto* play = app.add_subcommand("play", "an interactive session on the terminal");
     add_game_flags(play, c, true);
     auto* bench = app.add_subcommand("bench", "fixed perft suite and nodes per second");
@@ -325,15 +341,12 @@ int run(int argc, char** argv) {
             MoveList list;
             generate_legal(pos, list);
             for (Move m : list) {
-                StateInfo st;
-                pos.do_move(m, st);
-                const uint64_t n = perft(pos, depth - 1);
-                pos.undo_move(m);
+                const uint64_t n = view_perft_below(pos, m, depth - 1);
                 std::cout << move_to_uci(pos, m) << "\t" << n << "\n";
                 total += n;
             }
         } else {
-            total = perft(pos, depth);
+            total = view_perft(pos, depth);
         }
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -347,9 +360,24 @@ int run(int argc, char** argv) {
         Position start = position_of(base, game);
         std::vector<std::string> texts =
             c.moves ? split_moves(*c.moves) : std::vector<std::string>{};
-        std::cout << write_pgn(start, texts);
+        if (game->first_swan >= 0 && !game->outcome_in_move) {
+            // The referee's game: the players' record, with the seed (this is the referee).
+            GameRecord record(start);
+            for (const std::string& text : texts) record.play(read_move(record.position(), text));
+            std::cout << player_pgn(start, record.moves(), true);
+        } else {
+            std::cout << write_pgn(start, texts);
+        }
     } else if (replay->parsed()) {
         return run_replay(pgn_file, game_number, check);
+    } else if (verify->parsed()) {
+        bool all_honest = true;
+        for (const PgnText& text : split_pgn(read_pgn_file(pgn_file))) {
+            const Verdict v = verify_record(text.text);
+            std::cout << "game " << text.number << ": " << one_line(v.message) << "\n";
+            all_honest &= v.honest;
+        }
+        return all_honest ? 0 : 1;
     } else if (play->parsed()) {
         Position pos = position_of(c, game);
         return run_play(game, pos);

@@ -46,6 +46,8 @@ void draw_shifted(const Position& pos, size_t width) {
     std::cout << line(0, false) << "\n" << write_fen(pos) << "\n";
 }
 
+}  // namespace
+
 void draw(const Position& pos) {
     const Geometry& g = pos.geometry();
     size_t width = 1;  // a column fits the longest token (C'' is three characters)
@@ -72,8 +74,6 @@ void draw(const Position& pos) {
     std::cout << files << "\n" << write_fen(pos) << "\n";
 }
 
-}  // namespace
-
 const char* const HELP =
     "commands:\n"
     "  MOVE        play a move, in UCI (e2e4) or SAN (e4, Nf3, O-O) form\n"
@@ -85,6 +85,8 @@ const char* const HELP =
     "  quit        leave (also: exit, or end of input)\n";
 
 int run_play(const std::shared_ptr<const Game>& game, Position start) {
+    // A game with hidden identities: the program is the referee, the players see their views.
+    if (game->first_swan >= 0 && !game->outcome_in_move) return run_refereed_play(game, start);
     std::cout << game->title << ". Type a move (UCI or SAN), or 'help' for the commands.\n";
     GameRecord record(start);
     Position& pos = record.position();

@@ -22,6 +22,16 @@ bool Position::gives_check(Move m) const {
     const Color us = stm_;
     const Square their_king = king_square(~us);
     if (their_king == SQ_NONE) return false;
+    // Black Swan: what a reveal or a random promotion brings decides, so play it (the mover may
+    // still owe placements: ask about their king). A player's view without the outcome cannot
+    // know: it may check.
+    if (game_->first_swan >= 0 && is_chance_move(*this, m)) {
+        if (game_->outcome_in_move && m.outcome() == 0) return true;
+        Position copy(*this);
+        StateInfo st;
+        copy.do_move(m, st);
+        return copy.attacked(their_king, us);
+    }
     if (m.kind() != MoveKind::Normal && m.kind() != MoveKind::Promotion) {
         // Rare kinds: play them on a copy.
         Position copy(*this);
@@ -58,6 +68,24 @@ int Position::see(Move m) const {
     if (m.kind() == MoveKind::Promotion) {
         victim += g.piece_value[m.promotion()] - g.piece_value[g.pawn];
         on_square = g.piece_value[m.promotion()];
+    }
+    // Black Swan: a reveal or a random promotion puts what it brought on the square (and the
+    // other pieces it brought elsewhere); unknown on a view without the outcome: the least it
+    // can be (a pawn for a swan, a knight for a promotion).
+    if (g.first_swan >= 0 && is_chance_move(*this, m)) {
+        const int mover = m.kind() == MoveKind::Promotion ? g.pawn : type_of(board_[from]);
+        const Draw d = chance_draw(*this, m);
+        int first = m.kind() == MoveKind::Promotion ? g.knight : mover;
+        int brought = g.piece_value[first];
+        if (d.count > 0) {
+            first = d.types[0];
+            brought = 0;
+            for (int i = 0; i < d.count; ++i)
+                brought += g.piece_value[d.types[static_cast<size_t>(i)]];
+        }
+        victim = (board_[to] == NO_PIECE ? 0 : exchange_value(g, type_of(board_[to]))) + brought -
+                 g.piece_value[mover];
+        on_square = exchange_value(g, first);
     }
     // gain[d]: what the side making capture d has won so far, if the exchange stopped there.
     std::array<int, 64> gain{};

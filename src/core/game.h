@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/geometry.h"
+#include "core/move.h"
 #include "core/movement.h"
 #include "core/piece.h"
 
@@ -41,7 +42,7 @@ struct CastlingRules {
 // A choice a side owes the game before play goes on: the per-ply state holds the index of the
 // pending step (or NO_PENDING), and only that step's choice moves are legal until it is made.
 // Placement's relocation phase is two steps (Black places the kings, then White the queens);
-// Black Swan's placement of the pieces an event brings will be more.
+// Black Swan's placement of the pieces an event brings is the step PLACING.
 struct ChoiceStep {
     Color chooser = WHITE;
     // Relocation: the chooser swaps its `mover` with a man of one of the `partners` types on the
@@ -53,8 +54,21 @@ struct ChoiceStep {
 constexpr uint8_t NO_PENDING = 0xFF;
 // Black Swan: the mover owes the placement of an event's extra pieces (StateInfo::chance).
 constexpr uint8_t PLACING = 0xFE;
+// Black Swan: the identity of a player's view's swan (Game::swan_identity).
+constexpr int UNKNOWN_IDENTITY = -2;
 
 class Position;
+
+// Black Swan: what a chance move brought (a swan turned over, a random promotion): the tile the
+// swan was (-1 for a promotion), whether it was an event, and the pieces (types) it brings in
+// the order they are placed, the first on the move's destination. count 0: no chance move.
+struct Draw {
+    int tile = -1;
+    bool event = false;
+    int count = 0;
+    std::array<int, 3> types{};
+    bool operator==(const Draw&) const = default;
+};
 
 // A start setup: its identifiers. The position comes from the game's generator.
 struct Setup {
@@ -108,6 +122,15 @@ class Game {
     // The pieces (types) of the game's `number`-th promotion; set, a promotion move's own type
     // is ignored and the pawn becomes these, placed as an event's (anywhere on the board).
     std::function<std::vector<int>(int number)> draw_promotion;
+    // A player's view of Black Swan: one swan type with no identity (swan_identity
+    // {UNKNOWN_IDENTITY}); what a reveal or a random promotion brings comes with the move
+    // (Move::outcome). Outcomes are numbered by these two hooks (kind Normal for a reveal,
+    // Promotion for a promotion; 0: no such outcome), on both the referee's game and a view.
+    bool outcome_in_move = false;
+    std::function<Draw(MoveKind kind, int outcome)> decode_outcome;
+    std::function<int(MoveKind kind, const Draw& draw)> encode_outcome;
+    // The tiles' names in move text (Black Swan: P N B R Q 2+ 2- 3+ 3-), by tile index.
+    std::vector<std::string> tile_names;
 
     // Setups are generated, not stored: `setups` names them, `build_setup` fills a cleared
     // position with setup n (before finish_setup), and without a chosen setup the game starts

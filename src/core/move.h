@@ -4,7 +4,8 @@
 //                                     partner's cell (see the accessors below)
 //   kind            KIND_BITS (4)     room for the kinds later games add
 //   promotion type  PIECE_TYPE_BITS (6)
-//   the rest (8)    free: the index of a drawn outcome, for chance moves
+//   outcome (8)     Black Swan's player view: what a reveal or a random promotion brought, as
+//                   the game numbers its outcomes (Game::decode_outcome); 0 for none
 #pragma once
 
 #include <array>
@@ -32,8 +33,9 @@ class Move {
     static constexpr int SQUARE_BITS = std::bit_width(unsigned(SQUARE_MAX - 1));
     static constexpr int KIND_BITS = 4;
     static constexpr int TO_SHIFT = SQUARE_BITS, KIND_SHIFT = 2 * SQUARE_BITS,
-                         PROMOTION_SHIFT = KIND_SHIFT + KIND_BITS;
-    static_assert(PROMOTION_SHIFT + PIECE_TYPE_BITS <= 32, "a move must fit in 32 bits");
+                         PROMOTION_SHIFT = KIND_SHIFT + KIND_BITS,
+                         OUTCOME_SHIFT = PROMOTION_SHIFT + PIECE_TYPE_BITS;
+    static_assert(OUTCOME_SHIFT + 8 <= 32, "a move must fit in 32 bits");
     static constexpr uint32_t SQUARE_MASK = (1u << SQUARE_BITS) - 1;
 
   public:
@@ -41,6 +43,14 @@ class Move {
     constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal, int promotion = 0)
         : data_(uint32_t(from) | uint32_t(to) << TO_SHIFT | uint32_t(kind) << KIND_SHIFT |
                 uint32_t(promotion) << PROMOTION_SHIFT) {}
+    // The generator's moves have no outcome; a player's view is told it with the move.
+    constexpr int outcome() const { return int(data_ >> OUTCOME_SHIFT); }
+    constexpr Move with_outcome(int outcome) const {
+        Move m = *this;
+        m.data_ = (data_ & ((1u << OUTCOME_SHIFT) - 1)) | uint32_t(outcome & 0xFF) << OUTCOME_SHIFT;
+        return m;
+    }
+    constexpr Move without_outcome() const { return with_outcome(0); }
     constexpr Square from() const { return data_ & SQUARE_MASK; }
     constexpr Square to() const { return (data_ >> TO_SHIFT) & SQUARE_MASK; }
     constexpr MoveKind kind() const {

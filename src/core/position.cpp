@@ -38,7 +38,9 @@ uint64_t side() { return keys.side; }
 uint64_t adjust(Color c) { return keys.adjust[c]; }
 uint64_t pending(uint8_t step) { return step == NO_PENDING ? 0 : keys.pending[step]; }
 uint64_t chance(const ChanceState& c) {
-    if (c == ChanceState{}) return 0;
+    ChanceState keyed = c;
+    keyed.unseen = {};  // changes only with a reveal, which is irreversible
+    if (keyed == ChanceState{}) return 0;
     uint64_t z = 0x5851F42D4C957F2Dull ^
                  (uint64_t(c.events) | uint64_t(c.owed) << 8 | uint64_t(uint8_t(c.types[0])) << 16 |
                   uint64_t(uint8_t(c.types[1])) << 24 | uint64_t(uint8_t(c.origin)) << 32 |
@@ -387,8 +389,9 @@ void Position::do_move(Move m, StateInfo& ns) {
             move_piece(from, to);
             if (type_of(p) == game_->pawn) {
                 ns.rule50 = 0;
-                if (m.kind() == MoveKind::Promotion && game_->draw_promotion) {
-                    if (promote_at_random(to, ns)) next = us;
+                if (m.kind() == MoveKind::Promotion &&
+                    (game_->draw_promotion || game_->outcome_in_move)) {
+                    if (promote_at_random(m, ns)) next = us;
                 } else if (m.kind() == MoveKind::Promotion) {
                     const Piece promoted = make_piece_code(us, m.promotion());
                     remove_piece(to);
@@ -398,7 +401,7 @@ void Position::do_move(Move m, StateInfo& ns) {
                     update_ep(from, to);
                 }
             } else if (game_->first_swan >= 0 && type_of(p) >= game_->first_swan) {
-                if (reveal_swan(to, ns)) next = us;
+                if (reveal_swan(m, ns)) next = us;
                 if (type_of(board_[to]) == game_->pawn) update_ep(from, to);
             }
             clear_unmoved(square_bb(from) | square_bb(to));

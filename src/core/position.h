@@ -15,7 +15,9 @@ namespace menagerie {
 
 // Black Swan's chance bookkeeping: how many events and promotions the game has drawn, and the
 // pieces of the last one that the mover still owes placing (types, in order), with the cell of
-// the swan or the promoted pawn.
+// the swan or the promoted pawn; and per side how many tiles of each kind are still unseen (not
+// yet turned over: face down on the board, taken face down, or never set up).
+constexpr int TILE_KINDS_MAX = 9;
 struct ChanceState {
     uint8_t events = 0;
     uint8_t promotions = 0;
@@ -23,6 +25,7 @@ struct ChanceState {
     uint8_t owed = 0;
     std::array<int8_t, 2> types{};
     int8_t origin = -1;
+    std::array<std::array<uint8_t, TILE_KINDS_MAX>, COLOR_NB> unseen{};  // not in the key
     bool operator==(const ChanceState&) const = default;
 };
 
@@ -144,10 +147,12 @@ class Position {
     void make_adjustment(Move m, StateInfo& ns);
     void unmake_adjustment(Move m);
     Color make_choice(Move m, StateInfo& ns);  // returns the side that moves next
-    // After a swan's move to `to`; true when the mover owes placements (its turn goes on).
-    bool reveal_swan(Square to, StateInfo& ns);
-    // Black Swan's promotion on `to`: true when the mover owes placements.
-    bool promote_at_random(Square to, StateInfo& ns);
+    // After a swan's move m; true when the mover owes placements (its turn goes on).
+    bool reveal_swan(Move m, StateInfo& ns);
+    // Black Swan's promotion m: true when the mover owes placements.
+    bool promote_at_random(Move m, StateInfo& ns);
+    // Puts the first drawn piece on `to` in place of the man there and owes the others.
+    bool bring_drawn(Square to, const Draw& d, StateInfo& ns);
     // Drops the owed pieces that have no cell to go to; sets `pending`; true if any are owed.
     bool settle_placing(StateInfo& ns);
     Color make_placement(Move m, StateInfo& ns);

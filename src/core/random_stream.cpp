@@ -55,6 +55,21 @@ std::optional<Seed> seed_from_hex(std::string_view hex) {
     return seed;
 }
 
+std::optional<Seed> seed_from_text(std::string_view text) {
+    if (text.size() == 64) return seed_from_hex(text);
+    if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != text.npos)
+        return std::nullopt;
+    uint64_t value = 0;
+    for (char c : text) {
+        const uint64_t digit = static_cast<uint64_t>(c - '0');
+        if (value > (UINT64_MAX - digit) / 10) return std::nullopt;
+        value = value * 10 + digit;
+    }
+    Seed seed{};
+    for (size_t i = 0; i < 8; ++i) seed[31 - i] = static_cast<uint8_t>(value >> (8 * i));
+    return seed;
+}
+
 Seed random_seed() {
     Seed seed{};
     if (RAND_bytes(seed.data(), static_cast<int>(seed.size())) != 1)

@@ -34,6 +34,10 @@ std::string to_hex(const std::array<uint8_t, N>& bytes) {
     return to_hex(bytes.data(), N);
 }
 std::optional<Seed> seed_from_hex(std::string_view hex);
+// A seed as a user gives it: 64 hex digits, or a whole number from 0 to 2^64 - 1 in decimal
+// (for reproducible tests), which stands for the 32-byte big-endian number of that value (so
+// "42" is the seed 00...002a). nullopt for anything else.
+std::optional<Seed> seed_from_text(std::string_view text);
 
 // A fresh seed from the system's secure random source.
 Seed random_seed();

@@ -36,6 +36,15 @@ void generate_placements(Position& pos, MoveList& list);  // while PLACING
 // The cells where the next owed piece may go: the empty cells of the mover's reveal zone
 // nearest (in king steps) to the swan's cell.
 Bitboard placement_cells(const Position& pos);
+// The cells of `candidates` nearest to `origin` in king steps (on a rectangle the larger of the
+// file and rank distances); 0 when there are none.
+Bitboard nearest_cells(const Geometry& g, Square origin, Bitboard candidates);
+// Whether m is a chance move: a swan's move that turns it over, or a random promotion.
+bool is_chance_move(const Position& pos, Move m);
+// What chance move m brings in pos: on the referee's game the draw from the seed (without
+// playing it), on a player's view the outcome the move carries (count 0 when it carries none).
+// count 0 as well when m is no chance move.
+Draw chance_draw(const Position& pos, Move m);
 
 // The special moves of a position without a pending choice, appended in a fixed order.
 template <class Sink>

@@ -6,10 +6,13 @@
 //
 // Events bring their pieces (drawn with the seed); the owner places the extra ones in the same
 // turn; a promotion brings 1-3 random pieces placed the same way (docs/rules/blackswan.md).
+// With option view=player the same rules make the player's game: one swan type, S, with no
+// identity and no seed; what a reveal or promotion brings comes with the move.
 #include "games/blackswan.h"
 
 #include "core/error.h"
 #include "games/blackswan_draws.h"
+#include "games/blackswan_outcomes.h"
 #include "games/games.h"
 
 namespace menagerie {
@@ -43,6 +46,69 @@ Bitboard home_swans(const Position& pos, Color c) {
     for (int t = game.first_swan; t < static_cast<int>(game.types.size()); ++t)
         swans |= pos.pieces(c, t);
     return swans & home;
+}
+
+bs::Composition game_composition(const Game& game) {
+    return bs::parse_composition(game.options.at("composition"));
+}
+
+std::array<std::array<uint8_t, TILE_KINDS_MAX>, COLOR_NB> as_unseen(const bs::Composition& white,
+                                                                    const bs::Composition& black) {
+    std::array<std::array<uint8_t, TILE_KINDS_MAX>, COLOR_NB> unseen{};
+    for (int k = 0; k < bs::TILE_KINDS; ++k) {
+        unseen[WHITE][static_cast<size_t>(k)] = static_cast<uint8_t>(white[k]);
+        unseen[BLACK][static_cast<size_t>(k)] = static_cast<uint8_t>(black[k]);
+    }
+    return unseen;
+}
+
+// FEN field 10: each side's unseen tiles, nine counts as in the composition option, White's
+// then Black's after ':' (default, and left out when so: the whole composition, as at the
+// start). A side's face-down
+// swans are among its unseen tiles: the referee's of each kind, a view's in all.
+std::array<std::array<uint8_t, TILE_KINDS_MAX>, COLOR_NB> read_unseen(const Position& pos,
+                                                                      const std::string& field) {
+    const Game& game = pos.game();
+    const bs::Composition all = game_composition(game);
+    auto unseen = as_unseen(all, all);
+    if (!field.empty()) {
+        const size_t colon = field.find(':');
+        const auto white = bs::read_counts(field.substr(0, colon));
+        const auto black =
+            colon == std::string::npos ? std::nullopt : bs::read_counts(field.substr(colon + 1));
+        if (!white || !black)
+            throw Error(ErrorKind::Fen, "unseen",
+                        "FEN unseen-tiles field " + quoted(field) +
+                            " must be White's and Black's nine counts P/N/B/R/Q/2+/2-/3+/3- "
+                            "separated by ':'");
+        for (int k = 0; k < bs::TILE_KINDS; ++k)
+            if ((*white)[k] > all[k] || (*black)[k] > all[k])
+                throw Error(ErrorKind::Fen, "unseen",
+                            "FEN unseen-tiles field " + quoted(field) +
+                                " counts more tiles of a kind than the composition " +
+                                quoted(bs::composition_text(all)) + " has");
+        unseen = as_unseen(*white, *black);
+    }
+    for (Color c : {WHITE, BLACK}) {
+        int total = 0;
+        for (int k = 0; k < bs::TILE_KINDS; ++k) total += unseen[c][static_cast<size_t>(k)];
+        int face_down = 0;
+        for (int t = game.first_swan; t < static_cast<int>(game.types.size()); ++t) {
+            const int here = popcount(pos.pieces(c, t));
+            face_down += here;
+            const int tile = t - game.first_swan;
+            if (game.swan_identity[static_cast<size_t>(tile)] != UNKNOWN_IDENTITY &&
+                here > unseen[c][static_cast<size_t>(tile)])
+                throw Error(ErrorKind::Fen, "unseen",
+                            "FEN board has more face-down " +
+                                game.types[static_cast<size_t>(t)].name +
+                                "s than the unseen-tiles field counts");
+        }
+        if (face_down > total)
+            throw Error(ErrorKind::Fen, "unseen",
+                        "FEN board has more face-down swans than the unseen-tiles field counts");
+    }
+    return unseen;
 }
 
 // FEN field 7: the swans on their own first two ranks that have left their starting square
@@ -114,6 +180,7 @@ void read_extra(Position& pos, const std::vector<std::string>& extra, Bitboard& 
         chance.origin = static_cast<int8_t>(origin);
         pos.root_state().pending = PLACING;
     }
+    chance.unseen = read_unseen(pos, extra.size() > 3 ? extra[3] : "");
     pos.root_state().chance = chance;
 }
 
@@ -128,8 +195,16 @@ std::string write_extra(const Position& pos) {
     if (c.owed) owed += (c.anywhere ? "=" : "@") + pos.geometry().name(c.origin);
     const std::string counts =
         std::to_string(c.events) + (c.promotions ? "/" + std::to_string(c.promotions) : "");
+    std::string unseen;
+    for (Color side : {WHITE, BLACK}) {
+        bs::Composition left{};
+        for (int k = 0; k < bs::TILE_KINDS; ++k) left[k] = c.unseen[side][static_cast<size_t>(k)];
+        unseen += (side == WHITE ? "" : ":") + bs::composition_text(left);
+    }
+    const bs::Composition all = game_composition(pos.game());
+    const bool none_seen = c.unseen == as_unseen(all, all);
     return " " + (field.empty() ? std::string("-") : field) + " " + counts + " " +
-           (owed.empty() ? std::string("-") : owed);
+           (owed.empty() ? std::string("-") : owed) + (none_seen ? "" : " " + unseen);
 }
 
 }  // namespace
@@ -137,61 +212,90 @@ std::string write_extra(const Position& pos) {
 std::shared_ptr<const Game> make_blackswan(const Options& options) {
     Seed seed{};
     bs::Composition composition = bs::default_composition;
+    bool player = false;
     for (const auto& [key, value] : options) {
         if (key == "seed") {
-            const auto parsed = seed_from_hex(value);
+            const auto parsed = seed_from_text(value);
             if (!parsed)
                 throw Error(ErrorKind::Option, "seed",
-                            "option seed must be 64 hexadecimal digits, not " + quoted(value));
+                            "option seed must be 64 hexadecimal digits or a whole number from 0 "
+                            "to 18446744073709551615, not " +
+                                quoted(value));
             seed = *parsed;
         } else if (key == "composition") {
             composition = bs::parse_composition(value);
+        } else if (key == "view") {
+            if (value != "referee" && value != "player")
+                throw Error(ErrorKind::Option, "view",
+                            "option view must be referee or player, not " + quoted(value));
+            player = value == "player";
         } else {
-            throw Error(
-                ErrorKind::Option, key,
-                "unknown option " + quoted(key) + " for blackswan (options: seed, composition)");
+            throw Error(ErrorKind::Option, key,
+                        "unknown option " + quoted(key) +
+                            " for blackswan (options: seed, composition, view)");
         }
     }
-    if (!options.count("seed")) seed = random_seed();
+    if (player && options.count("seed"))
+        throw Error(ErrorKind::Option, "seed", "a player's view of blackswan has no seed");
+    if (!player && !options.count("seed")) seed = random_seed();
 
     auto game = orthodox_game("blackswan", "Black Swan");
     game->castling = {};
-    // A promotion is one move (written with the queen's letter); the pieces are drawn.
+    // A promotion is one move; the pieces are drawn (the type is the queen's, never written).
     game->promotion_types = {4};
     const Geometry& g = game->geometry;
     game->double_step_zone = {ranks(g, {0, 1}), ranks(g, {6, 7})};
     game->reveal_zone = {ranks(g, {2, 3}), ranks(g, {4, 5})};
     game->first_swan = static_cast<int>(game->types.size());
-    for (int kind = 0; kind < bs::TILE_KINDS; ++kind) {
+    game->decode_outcome = bs::decode_outcome;
+    game->encode_outcome = bs::encode_outcome;
+    game->tile_names = {"P", "N", "B", "R", "Q", "2+", "2-", "3+", "3-"};
+    if (player) {
+        // A player's view: one swan type, whose identity nobody at the table knows.
         PieceType swan = make_piece("pawn");
         swan.pawn = false;
-        swan.name = swan_names[kind];
-        swan.token = swan_tokens[kind];
+        swan.name = "swan";
+        swan.token = "S";
         game->types.push_back(swan);
-        game->swan_identity.push_back(kind < 5 ? kind : -1);  // tiles P N B R Q = types 0-4
+        game->swan_identity = {UNKNOWN_IDENTITY};
+        game->outcome_in_move = true;
+        game->options = {{"composition", bs::composition_text(composition)}, {"view", "player"}};
+    } else {
+        for (int kind = 0; kind < bs::TILE_KINDS; ++kind) {
+            PieceType swan = make_piece("pawn");
+            swan.pawn = false;
+            swan.name = swan_names[kind];
+            swan.token = swan_tokens[kind];
+            game->types.push_back(swan);
+            game->swan_identity.push_back(kind < 5 ? kind : -1);  // tiles P N B R Q = types 0-4
+        }
+        const int first_swan = game->first_swan;
+        game->draw_event = [seed, first_swan](int number, int swan) {
+            std::vector<int> types;
+            for (bs::Kind k :
+                 bs::draw_event(seed, number, static_cast<bs::Tile>(swan - first_swan)))
+                types.push_back(static_cast<int>(k));  // P N B R Q are types 0-4 as tiles 0-4
+            return types;
+        };
+        game->draw_promotion = [seed](int number) {
+            std::vector<int> types;
+            for (bs::Kind k : bs::draw_promotion(seed, number))
+                types.push_back(static_cast<int>(k));
+            return types;
+        };
+        game->options = {{"seed", to_hex(seed)},
+                         {"composition", bs::composition_text(composition)}};
     }
-    const int first_swan = game->first_swan;
-    game->draw_event = [seed, first_swan](int number, int swan) {
-        std::vector<int> types;
-        for (bs::Kind k : bs::draw_event(seed, number, static_cast<bs::Tile>(swan - first_swan)))
-            types.push_back(static_cast<int>(k));  // P N B R Q are types 0-4 as tiles 0-4
-        return types;
-    };
-    game->draw_promotion = [seed](int number) {
-        std::vector<int> types;
-        for (bs::Kind k : bs::draw_promotion(seed, number)) types.push_back(static_cast<int>(k));
-        return types;
-    };
-    game->options = {{"seed", to_hex(seed)}, {"composition", bs::composition_text(composition)}};
-    game->fen_extension = {3, read_extra, write_extra};
-    game->build_start = [seed, composition](Position& pos) {
+    game->fen_extension = {4, read_extra, write_extra};
+    game->build_start = [seed, composition, player](Position& pos) {
         const Game& gm = pos.game();
         const Geometry& geo = pos.geometry();
         Bitboard unmoved = 0;
         for (Color c : {WHITE, BLACK}) {
             const bool black = c == BLACK;
             pos.put(geo.at(4, black ? 7 : 0), make_piece_code(c, gm.king));
-            const auto tiles = bs::draw_arrangement(seed, black, composition);
+            const auto tiles = player ? std::vector<bs::Tile>(bs::ON_BOARD)
+                                      : bs::draw_arrangement(seed, black, composition);
             const auto cells = bs::starting_squares(geo, black);
             for (size_t i = 0; i < cells.size(); ++i) {
                 pos.put(cells[i], make_piece_code(c, gm.first_swan + static_cast<int>(tiles[i])));
@@ -199,6 +303,7 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
             }
         }
         pos.set_unmoved(unmoved);
+        pos.root_state().chance.unseen = as_unseen(composition, composition);
     };
     game->freeze();
     return game;

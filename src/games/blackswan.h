@@ -7,9 +7,10 @@
 
 namespace menagerie {
 
-// Options: seed (64 hex digits; default: from the system's secure random source) and
-// composition (see blackswan::parse_composition). Not yet in the catalogue (the CLI and the
-// seed in the FEN are still to come).
+// Options: seed (64 hex digits, or a decimal number standing for the 32-byte big-endian number;
+// default: from the system's secure random source), composition (see
+// blackswan::parse_composition), and view: referee (every identity known, draws from the seed)
+// or player (one swan type with no identity, no seed; hidden/player_view.h).
 std::shared_ptr<const Game> make_blackswan(const Options& options);
 
 }  // namespace menagerie

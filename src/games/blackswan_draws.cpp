@@ -1,8 +1,5 @@
 #include "games/blackswan_draws.h"
 
-#include <algorithm>
-#include <cstdlib>
-
 #include "core/error.h"
 
 namespace menagerie::blackswan {
@@ -57,6 +54,22 @@ Composition parse_composition(const std::string& text) {
     if (at != text.size()) fail("more than nine counts, or trailing text");
     if (const std::string why = composition_error(composition); !why.empty()) fail(why);
     return composition;
+}
+
+std::optional<Composition> read_counts(const std::string& text) {
+    Composition counts{};
+    size_t at = 0;
+    for (int kind = 0; kind < TILE_KINDS; ++kind) {
+        if (kind > 0 && (at >= text.size() || text[at++] != '/')) return std::nullopt;
+        const size_t start = at;
+        int value = 0;
+        while (at < text.size() && text[at] >= '0' && text[at] <= '9' && at - start < 2)
+            value = value * 10 + (text[at++] - '0');
+        if (at == start) return std::nullopt;
+        counts[static_cast<size_t>(kind)] = value;
+    }
+    if (at != text.size()) return std::nullopt;
+    return counts;
 }
 
 std::string composition_text(const Composition& composition) {
@@ -129,20 +142,6 @@ Bitboard event_zone(const Geometry& g, bool black) {
         for (int file = 0; file < g.width(); ++file) zone |= square_bb(g.at(file, rank));
     }
     return zone;
-}
-
-Bitboard nearest_cells(const Geometry& g, Square origin, Bitboard candidates) {
-    const Cell& o = g.cell(origin);
-    int best = 1 << 30;
-    Bitboard nearest = 0;
-    for (Bitboard b = candidates; b;) {
-        const Square s = pop_lsb(b);
-        const Cell& c = g.cell(s);
-        const int d = std::max(std::abs(c.file - o.file), std::abs(c.rank - o.rank));
-        if (d < best) best = d, nearest = 0;
-        if (d == best) nearest |= square_bb(s);
-    }
-    return nearest;
 }
 
 }  // namespace menagerie::blackswan

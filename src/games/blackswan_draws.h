@@ -8,11 +8,13 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/geometry.h"
 #include "core/random_stream.h"
+#include "core/rules.h"
 
 namespace menagerie::blackswan {
 
@@ -48,6 +50,8 @@ std::string composition_error(const Composition& composition);
 // (the default is 8/2/2/2/2/1/1/1/1). The reader throws Error (kind Option, field
 // "composition") naming what is wrong, also for a composition that cannot be played.
 Composition parse_composition(const std::string& text);
+// Nine counts as above, any totals (a side's unseen tiles); nullopt when malformed.
+std::optional<Composition> read_counts(const std::string& text);
 std::string composition_text(const Composition& composition);
 
 // The side's tiles in a random order: the first 15 stand, in this order, on a1 b1 c1 d1 f1 g1
@@ -75,10 +79,10 @@ int event_size(Tile tile);
 std::vector<Square> starting_squares(const Geometry& g, bool black);
 // The owner's third and fourth ranks (ranks 3-4 for White, 6-5 for Black).
 Bitboard event_zone(const Geometry& g, bool black);
-// The cells of `candidates` nearest to `origin` in king steps (on a rectangle the larger of the
-// file and rank distances); 0 when there are none. A piece placed after an event or a promotion
-// goes to one of these, `candidates` being the empty cells where it may stand (for an event:
-// empty cells of event_zone, never a swan's starting square).
-Bitboard nearest_cells(const Geometry& g, Square origin, Bitboard candidates);
+// The cells of `candidates` nearest to `origin` in king steps: one function with the rules
+// core's placement (core/rules.h). A piece placed after an event or a promotion goes to one of
+// these, `candidates` being the empty cells where it may stand (for an event: empty cells of
+// event_zone, never a swan's starting square).
+using menagerie::nearest_cells;
 
 }  // namespace menagerie::blackswan

@@ -105,8 +105,8 @@ void give_castling_rights(Position& pos) {
 }
 
 std::vector<std::string> game_names() {
-    return {"chess",        "placement", "placement-reduced", "chess20",
-            "contemporary", "chess56",   "chess2016",         "chess66"};
+    return {"chess",   "placement", "placement-reduced", "chess20",  "contemporary",
+            "chess56", "chess2016", "chess66",           "blackswan"};
 }
 
 std::shared_ptr<const Game> make_game(const std::string& name, const Options& options) {
@@ -116,7 +116,7 @@ std::shared_ptr<const Game> make_game(const std::string& name, const Options& op
     if (name == "contemporary") return make_contemporary(options);
     if (name == "chess56" || name == "chess2016") return make_dice_game(name, options);
     if (name == "chess66") return make_chess66(options);
-    // Not listed in game_names() yet: the referee's game (docs/rules/blackswan.md).
+    // The referee's game, or a player's view with option view=player (docs/rules/blackswan.md).
     if (name == "blackswan") return make_blackswan(options);
     std::string known;
     for (const std::string& n : game_names()) known += (known.empty() ? "" : ", ") + n;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include "core/error.h"
 #include "core/movegen.h"
@@ -40,6 +41,9 @@ std::string file_letter(const Geometry& g, Square s) {
 }
 
 std::string rank_number(const Geometry& g, Square s) { return std::to_string(g.cell(s).rank + 1); }
+
+// Black Swan: a promotion's pieces are drawn, so the move names none.
+bool random_promotion(const Game& g) { return g.draw_promotion || g.outcome_in_move; }
 
 bool san_normal(Move m) {
     return m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion ||
@@ -81,8 +85,9 @@ std::vector<Spelling> san_spellings(const Position& pos, Move m) {
     const Square from = m.from();
     const bool pawn = type_of(pos.piece_on(from)) == pos.game().pawn;
     const std::string piece = pawn ? "" : token(pos, from);
-    const std::string promo =
-        m.kind() == MoveKind::Promotion ? pos.game().token(m.promotion()) : "";
+    const std::string promo = m.kind() == MoveKind::Promotion && !random_promotion(pos.game())
+                                  ? pos.game().token(m.promotion())
+                                  : "";
     const std::string to = g.name(m.to());
     std::vector<Spelling> out;
     for (const std::string& d :
@@ -144,34 +149,88 @@ std::vector<std::string> split_moves(const std::string& list) {
     return out;
 }
 
-std::string move_to_uci(const Position& pos, Move m) {
+namespace {
+
+std::string uci_body(const Position& pos, Move m) {
     if (is_special(m.kind())) return special_text(pos, m, MoveList{}).uci;
     const Geometry& g = pos.geometry();
     std::string text = g.name(m.from()) + g.name(m.to());
-    if (m.kind() == MoveKind::Promotion)
+    if (m.kind() == MoveKind::Promotion && !random_promotion(pos.game()))
         text += pos.game().token(make_piece_code(BLACK, m.promotion()));  // lower case
     return text;
 }
 
-std::string move_to_san(Position& pos, Move m) {
+// SAN without check marks.
+std::string san_body(const Position& pos, const MoveList& legal, Move m) {
+    if (is_special(m.kind())) return special_text(pos, m, legal).san;
     const Game& game = pos.game();
     const Geometry& g = pos.geometry();
-    const Square from = m.from(), to = m.to();
+    const int type = type_of(pos.piece_on(m.from()));
+    std::string san = (type == game.pawn ? "" : game.token(type)) + disambiguator(pos, legal, m);
+    if (pos.is_capture(m)) san += "x";
+    san += g.name(m.to());
+    if (m.kind() == MoveKind::Promotion && !random_promotion(game))
+        san += "=" + game.token(m.promotion());
+    // A pawn going to Chess 66's field 4 or 5 would be written as a bare number, which PGN
+    // reads as a move number: write its departure cell too (a34, like Ng1f3).
+    if (san.find_first_not_of("0123456789") == std::string::npos) san = g.name(m.from()) + san;
+    return san;
+}
+
+// Black Swan: ":N" after a reveal of a knight, ":2+PB" after an event (its tile, then the
+// pieces drawn in order), ":NB" after a promotion; "" for a move without a known outcome. The
+// colon is a PGN symbol character, so "Sd3:N" is one SAN token to any PGN reader.
+std::string outcome_suffix(const Position& pos, Move m) {
+    if (pos.game().first_swan < 0 || !is_chance_move(pos, m)) return "";
+    const Draw d = chance_draw(pos, m);
+    if (d.count == 0) return "";
+    const Game& g = pos.game();
+    std::string text = ":";
+    if (d.event) text += g.tile_names[static_cast<size_t>(d.tile)];
+    for (int i = 0; i < d.count; ++i) text += g.token(d.types[static_cast<size_t>(i)]);
+    return text;
+}
+
+// The draw that outcome text (after the colon) names for chance move m, or nullopt.
+std::optional<Draw> read_outcome(const Position& pos, Move m, const std::string& text) {
+    const Game& g = pos.game();
+    Draw d;
+    size_t at = 0;
+    const bool promotion = m.kind() == MoveKind::Promotion;
+    if (!promotion)
+        for (size_t t = 0; t < g.tile_names.size(); ++t)
+            if (g.tile_names[t].size() > 1 && text.rfind(g.tile_names[t], 0) == 0) {
+                d.tile = static_cast<int>(t), d.event = true, at = g.tile_names[t].size();
+                break;
+            }
+    while (at < text.size()) {
+        const Piece p = g.read_token(text, at);
+        if (p == NO_PIECE || color_of(p) != WHITE || d.count == static_cast<int>(d.types.size()))
+            return std::nullopt;
+        d.types[static_cast<size_t>(d.count++)] = type_of(p);
+    }
+    if (d.count == 0) return std::nullopt;
+    if (!promotion && !d.event) {
+        if (d.count != 1) return std::nullopt;
+        d.tile = d.types[0];  // the piece tiles P N B R Q are types 0-4
+    }
+    if (g.encode_outcome(promotion ? MoveKind::Promotion : MoveKind::Normal, d) == 0)
+        return std::nullopt;
+    return d;
+}
+
+}  // namespace
+
+std::string move_to_uci(const Position& pos, Move m) {
+    return uci_body(pos, m) + outcome_suffix(pos, m);
+}
+
+std::string move_to_san(Position& pos, Move m) {
     MoveList legal;
     generate_legal(pos, legal);
-    std::string san;
-    if (is_special(m.kind())) {
-        san = special_text(pos, m, legal).san;
-    } else {
-        const int type = type_of(pos.piece_on(from));
-        san = (type == game.pawn ? "" : game.token(type)) + disambiguator(pos, legal, m);
-        if (pos.is_capture(m)) san += "x";
-        san += g.name(to);
-        if (m.kind() == MoveKind::Promotion) san += "=" + game.token(m.promotion());
-        // A pawn going to Chess 66's field 4 or 5 would be written as a bare number, which PGN
-        // reads as a move number: write its departure cell too (a34, like Ng1f3).
-        if (san.find_first_not_of("0123456789") == std::string::npos) san = g.name(from) + san;
-    }
+    std::string san = san_body(pos, legal, m.without_outcome()) + outcome_suffix(pos, m);
+    // On a player's view a chance move without its outcome cannot be played: no check mark.
+    if (pos.game().outcome_in_move && m.outcome() == 0 && is_chance_move(pos, m)) return san;
     StateInfo st;
     pos.do_move(m, st);
     if (pos.checkers()) {
@@ -183,26 +242,72 @@ std::string move_to_san(Position& pos, Move m) {
     return san;
 }
 
-Move parse_move(Position& pos, const std::string& text) {
-    if (text.empty()) throw Error(ErrorKind::Move, "move", "empty move");
+Move parse_move(Position& pos, const std::string& full) {
+    if (full.empty()) throw Error(ErrorKind::Move, "move", "empty move");
     MoveList legal;
     generate_legal(pos, legal);
+    // Black Swan: a chance move may come with its outcome, "d3:N" (see outcome_suffix).
+    const std::string annotated = strip_annotations(full);
+    const size_t open = pos.game().first_swan >= 0 ? annotated.find(':') : std::string::npos;
+    if (open != std::string::npos) {
+        if (open == 0 || open + 1 == annotated.size())
+            throw Error(ErrorKind::Move, "move",
+                        quoted(full) + " is not a move followed by ':' and its outcome");
+        const std::string outcome = annotated.substr(open + 1);
+        const Move m = parse_move(pos, annotated.substr(0, open));
+        if (!is_chance_move(pos, m))
+            throw Error(ErrorKind::Move, "move",
+                        quoted(full) + ": the move turns over no swan and promotes no pawn");
+        const auto d = read_outcome(pos, m, outcome);
+        if (!d)
+            throw Error(ErrorKind::Move, "move",
+                        quoted(full) + ": " + quoted(outcome) + " is not a possible outcome of " +
+                            (m.kind() == MoveKind::Promotion ? "a promotion" : "a reveal"));
+        const Color us = pos.side_to_move();
+        if (d->tile >= 0 && pos.state().chance.unseen[us][static_cast<size_t>(d->tile)] == 0)
+            throw Error(ErrorKind::Move, "move",
+                        quoted(full) + ": " + (us == WHITE ? "White" : "Black") +
+                            " has no unseen tile " +
+                            quoted(pos.game().tile_names[static_cast<size_t>(d->tile)]) + " left");
+        if (!pos.game().outcome_in_move) {
+            // The referee's game knows the outcome: the text must agree with the seed.
+            if (chance_draw(pos, m) != *d)
+                throw Error(ErrorKind::Move, "move",
+                            quoted(full) + ": the outcome is not what the game's seed draws");
+            return m;
+        }
+        const MoveKind kind =
+            m.kind() == MoveKind::Promotion ? MoveKind::Promotion : MoveKind::Normal;
+        return m.with_outcome(pos.game().encode_outcome(kind, *d));
+    }
+    const std::string& text = full;
     const Geometry& g = pos.geometry();
     // Coordinate form and the exact SAN spelling, then the other spellings the special kinds
     // accept (castling as king-from + king-to or king-takes-rook, O-O for O-Og), which never
     // shadow a move's own form.
     for (Move m : legal)
-        if (move_to_uci(pos, m) == text) return m;
+        if (uci_body(pos, m) == text) return m;
     const std::string wanted = strip_annotations(text);
     for (Move m : legal)
-        if (strip_annotations(move_to_san(pos, m)) == wanted) return m;
+        if (strip_annotations(san_body(pos, legal, m)) == wanted) return m;
     for (Move m : legal)
         if (is_special(m.kind()))
             for (const std::string& also : special_text(pos, m, legal).also)
                 if (also == text || also == wanted) return m;
     // SAN with or without disambiguation, 'x' and '='.
     const std::string loose = without(wanted, "x=");
-    const std::vector<Move> found = read_san(pos, legal, loose);
+    std::vector<Move> found = read_san(pos, legal, loose);
+    // A random promotion names no piece; the old spelling with the queen's letter still reads.
+    if (found.empty() && random_promotion(pos.game()) && !loose.empty() &&
+        (loose.back() == 'Q' || loose.back() == 'q'))
+        found = read_san(pos, legal, loose.substr(0, loose.size() - 1));
+    // Black Swan: a face-down swan moves as a pawn, and may be written as one ("d4", "dxe5").
+    const Game& game = pos.game();
+    if (found.empty() && game.first_swan >= 0 && !loose.empty() &&
+        std::islower(static_cast<unsigned char>(loose[0])))
+        for (int t = game.first_swan; t < static_cast<int>(game.types.size()); ++t)
+            for (Move m : read_san(pos, legal, game.token(t) + loose))
+                if (std::find(found.begin(), found.end(), m) == found.end()) found.push_back(m);
     if (found.size() == 1) return found.front();
     if (found.size() > 1) throw Error(ErrorKind::Move, "move", "ambiguous move " + quoted(text));
     // Distinguish a malformed move from an illegal one, for a useful message.
@@ -215,10 +320,11 @@ Move parse_move(Position& pos, const std::string& text) {
                                             text[0] == 'O' || text[0] == '0');
     if (!looks_like_move && !san_like)
         throw Error(ErrorKind::Move, "move", quoted(text) + " is not a move in UCI or SAN form");
-    throw Error(
-        ErrorKind::Move, "move",
-        "illegal move " + quoted(text) +
-            (pos.pending() != NO_PENDING ? " (a choice is pending: the relocation phase)" : ""));
+    throw Error(ErrorKind::Move, "move",
+                "illegal move " + quoted(text) +
+                    (pos.pending() == PLACING ? " (the mover still places a drawn piece, as N@c4)"
+                     : pos.pending() != NO_PENDING ? " (a choice is pending: the relocation phase)"
+                                                   : ""));
 }
 
 }  // namespace menagerie

@@ -211,7 +211,9 @@ std::string write_pgn(const Position& start, const std::vector<std::string>& mov
     bool need_number = true;
     for (size_t i = 0; i < moves.size(); ++i) {
         const Move m = parse_move(pos, moves[i]);
-        if (pos.side_to_move() == WHITE)
+        // Black Swan: the pieces a move brings are placed in the same turn, unnumbered.
+        const bool same_turn = pos.pending() == PLACING;
+        if (pos.side_to_move() == WHITE && !same_turn)
             movetext += std::to_string(pos.fullmove()) + ". ";
         else if (need_number)
             movetext += std::to_string(pos.fullmove()) + "... ";
@@ -273,7 +275,7 @@ std::vector<PgnText> split_pgn(const std::string& text) {
     return out;
 }
 
-PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve) {
+PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve, const MoveVisitor& visit) {
     const std::vector<Token> tokens = lex(source.text, source.line);
     const auto games = games_of(tokens);
     if (games.size() > 1)
@@ -360,6 +362,7 @@ PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve) {
                         where(source.number, t.line) + ", move " + label + ": " +
                             requote(e.what(), t.text));
         }
+        if (visit) visit(g, pos, m, t.text);
         g.san.push_back(move_to_san(pos, m));
         g.moves.push_back(m);
         record->play(m);
@@ -367,8 +370,8 @@ PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve) {
     return g;
 }
 
-PgnGame parse_pgn(const std::string& text, const GameResolver& resolve) {
-    return parse_pgn(PgnText{text, 1, 1}, resolve);
+PgnGame parse_pgn(const std::string& text, const GameResolver& resolve, const MoveVisitor& visit) {
+    return parse_pgn(PgnText{text, 1, 1}, resolve, visit);
 }
 
 Position final_position(const PgnGame& game, const GameResolver& resolve) {

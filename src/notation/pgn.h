@@ -50,9 +50,14 @@ std::string pgn_variant_name(const std::string& tag);
 std::vector<PgnText> split_pgn(const std::string& text);
 // Reads one game of a database; throws Error (kind Pgn) naming the game number, the line and
 // the tag, token or move that is wrong.
-PgnGame parse_pgn(const PgnText& game, const GameResolver& resolve);
+// `visit`, if given, sees each move as read, before it is played: the game so far (tags, moves),
+// the position before the move, the move and its text. A checker stops the reading by throwing.
+using MoveVisitor = std::function<void(const PgnGame& so_far, const Position& before, Move m,
+                                       const std::string& text)>;
+PgnGame parse_pgn(const PgnText& game, const GameResolver& resolve, const MoveVisitor& visit = {});
 // Reads a text that holds exactly one game.
-PgnGame parse_pgn(const std::string& text, const GameResolver& resolve);
+PgnGame parse_pgn(const std::string& text, const GameResolver& resolve,
+                  const MoveVisitor& visit = {});
 // The whole of a PGN file; Error (kind File) if it cannot be read, is a directory or is empty.
 std::string read_pgn_file(const std::string& path);
 Position final_position(const PgnGame& game, const GameResolver& resolve);

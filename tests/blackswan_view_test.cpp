@@ -1,0 +1,389 @@
+// Black Swan as the players see it: the player's view, chance nodes, records and verify, and
+// the property that nothing a player receives depends on a hidden identity.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <random>
+
+#include "core/error.h"
+#include "core/movegen.h"
+#include "core/outcome.h"
+#include "core/random_stream.h"
+#include "core/record.h"
+#include "core/rules.h"
+#include "core/setup.h"
+#include "games/blackswan.h"
+#include "games/blackswan_outcomes.h"
+#include "games/games.h"
+#include "hidden/player_view.h"
+#include "hidden/record.h"
+#include "notation/fen.h"
+#include "notation/move_text.h"
+#include "notation/pgn.h"
+
+namespace menagerie {
+namespace {
+
+const std::string VIEW_START = "ssssksss/ssssssss/8/8/8/8/SSSSSSSS/SSSSKSSS w - - 0 1 - 0 -";
+
+std::shared_ptr<const Game> referee(const std::string& seed = "42") {
+    return make_blackswan({{"seed", seed}});
+}
+
+TEST(BlackSwanView, SeedsAsHexOrNumber) {
+    EXPECT_EQ(to_hex(*seed_from_text("42")), std::string(62, '0') + "2a");
+    EXPECT_EQ(*seed_from_text(std::string(62, '0') + "2a"), *seed_from_text("42"));
+    EXPECT_FALSE(seed_from_text("18446744073709551616"));  // above 2^64 - 1
+    EXPECT_FALSE(seed_from_text("-1"));
+    EXPECT_FALSE(seed_from_text(""));
+    EXPECT_EQ(referee("42")->options.at("seed"), std::string(62, '0') + "2a");
+    EXPECT_NE(referee("43")->options.at("seed"), referee("42")->options.at("seed"));
+    EXPECT_THROW(make_blackswan({{"view", "player"}, {"seed", "1"}}), Error);
+    EXPECT_THROW(make_blackswan({{"view", "judge"}}), Error);
+}
+
+TEST(BlackSwanView, ViewOfTheStartHidesEveryIdentity) {
+    const Position start = start_position(referee());
+    PlayerView view = view_of(start, WHITE);
+    EXPECT_EQ(view.fen(), VIEW_START);
+    const auto game = player_game(*referee());
+    EXPECT_EQ(write_fen(parse_fen(game, VIEW_START)), VIEW_START);
+    EXPECT_EQ(write_fen(start_position(game)), VIEW_START);
+    EXPECT_EQ(view.unseen(BLACK)[0], 8);
+    // The view's game has one swan type: it cannot hold an identity.
+    EXPECT_EQ(static_cast<int>(game->types.size()), game->first_swan + 1);
+    EXPECT_THROW(PlayerView(start, WHITE), Error);  // a referee's position is no view
+    EXPECT_THROW(parse_fen(game, "4k3/8/8/8/8/8/3N'4/4K3 w - - 0 1 - 0 -"), Error);
+    // More face-down swans than unseen tiles is refused.
+    EXPECT_THROW(parse_fen(game,
+                           "4k3/8/8/8/8/8/SSS5/4K3 w - - 0 1 - 0 - "
+                           "1/0/0/0/0/0/0/0/1:8/2/2/2/2/1/1/1/1"),
+                 Error);
+}
+
+TEST(BlackSwanView, PerftCountsEachOutcomeOfAChanceNode) {
+    Position pos = start_position(player_game(*referee()));
+    // 16 swan moves, each to the third or fourth rank: 5 pieces, 25 + 16 + 125 + 64 events.
+    EXPECT_EQ(view_perft(pos, 1), 16u * 235u);
+    // A lone knight left: a reveal has one outcome; a promotion has 4 + 16 + 64.
+    Position one = parse_fen(player_game(*referee()),
+                             "4k3/P7/8/8/8/8/3S4/4K3 w - - 0 1 - 0 - "
+                             "0/1/0/0/0/0/0/0/0:8/2/2/2/2/1/1/1/1");
+    EXPECT_EQ(view_perft(one, 1), 4u /* king */ + 2u /* swan */ + 84u);
+    // The referee's perft counts each move once.
+    Position ref = start_position(referee());
+    EXPECT_EQ(view_perft(ref, 1), 16u);
+}
+
+TEST(BlackSwanView, AMoveNeedsItsOutcomeFromTheReferee) {
+    GameRecord ref(start_position(referee()));
+    PlayerView view = view_of(ref.position(), WHITE);
+    const Move asked = parse_move(view.position(), "d2d4");
+    EXPECT_EQ(view.san(asked), "Sd4");
+    EXPECT_THROW(view.play(asked), Error);  // no outcome
+    const Move told = announce(ref.position(), asked);
+    ASSERT_NE(told.outcome(), 0);
+    const std::string text = move_to_uci(ref.position(), asked);  // the referee's, with outcome
+    EXPECT_EQ(view.uci(told), text);
+    EXPECT_EQ(view.parse(text), told);
+    view.play(told);
+    ref.play(asked);
+    EXPECT_EQ(view.fen(), view_of(ref.position(), WHITE).fen());
+    EXPECT_TRUE(view.undo());
+    EXPECT_EQ(view.fen(), VIEW_START);
+    // The referee refuses an outcome that its seed does not draw.
+    Position r = start_position(referee());
+    const std::string other = text.back() == 'P' ? "d2d4:N" : "d2d4:P";
+    EXPECT_THROW(parse_move(r, other), Error);
+    EXPECT_THROW(parse_move(r, "d2d4:2-PP"), Error);  // impossible: no pawns in that event
+    EXPECT_EQ(parse_move(r, text), asked);
+}
+
+TEST(BlackSwanView, PromotionWritesWhatWasDrawn) {
+    const auto g = referee();
+    Position pos = parse_fen(g, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1 - 0 -");
+    const Move m = parse_move(pos, "a7a8");
+    EXPECT_EQ(parse_move(pos, "a7a8q"), m);  // the old spelling still reads
+    const Draw d = chance_draw(pos, m);
+    std::string drawn;
+    for (int i = 0; i < d.count; ++i) drawn += g->token(d.types[static_cast<size_t>(i)]);
+    EXPECT_EQ(move_to_uci(pos, m), "a7a8:" + drawn);
+    EXPECT_EQ(move_to_san(pos, m).substr(0, 3 + drawn.size()), "a8:" + drawn);
+}
+
+// A referee's position with the identities of its face-down swans shuffled among themselves
+// (per side): the same for every player, different for the referee. Done on the FEN's board.
+Position permuted(const Position& pos, std::mt19937_64& rng) {
+    const Game& g = pos.game();
+    const std::string fen = write_fen(pos);
+    const std::string board = fen.substr(0, fen.find(' '));
+    auto is_swan = [&](Piece p) { return p != NO_PIECE && type_of(p) >= g.first_swan; };
+    std::array<std::vector<Piece>, COLOR_NB> swans;
+    for (size_t at = 0; at < board.size();) {
+        const Piece p = g.read_token(board, at);
+        if (p == NO_PIECE)
+            ++at;  // a digit or '/'
+        else if (is_swan(p))
+            swans[color_of(p)].push_back(p);
+    }
+    for (auto& side : swans) std::shuffle(side.begin(), side.end(), rng);
+    std::array<size_t, COLOR_NB> next{};
+    std::string out;
+    for (size_t at = 0; at < board.size();) {
+        const size_t start = at;
+        const Piece p = g.read_token(board, at);
+        if (p == NO_PIECE) {
+            out += board[at++];
+        } else if (is_swan(p)) {
+            out += g.token(swans[color_of(p)][next[color_of(p)]++]);
+        } else {
+            out += board.substr(start, at - start);
+        }
+    }
+    return parse_fen(pos.game_ptr(), out + fen.substr(fen.find(' ')));
+}
+
+// Everything a player receives at this point, made from the view.
+std::string received(PlayerView view) {
+    std::string out = view.fen() + "\n";
+    for (Move m : view.legal_moves()) out += view.uci(m) + " " + view.san(m) + "\n";
+    for (const char* bad : {"z9", "Qh5", "e2e5", "d2d4:X", "B@a1"}) {
+        try {
+            view.parse(bad);
+        } catch (const Error& e) {
+            out += std::string(e.what()) + "\n";
+        }
+    }
+    for (Move m : view.legal_moves()) {
+        try {
+            view.play(m);  // a chance move without its outcome is refused
+            view.undo();
+        } catch (const Error& e) {
+            out += std::string(e.what()) + "\n";
+        }
+    }
+    return out;
+}
+
+// A referee's token: a primed letter (P' ... q') or an event tile's E (quotes around an echoed
+// input in a message are not tokens).
+bool has_hidden_token(const std::string& text) {
+    for (size_t i = 1; i < text.size(); ++i)
+        if (text[i] == '\'' && std::string("PNBRQEpnbrqe'").find(text[i - 1]) != std::string::npos)
+            return true;
+    return false;
+}
+
+TEST(BlackSwanView, NothingAPlayerReceivesDependsOnAHiddenIdentity) {
+    const bool quick = std::getenv("MENAGERIE_QUICK") != nullptr;
+    const int games = quick ? 2 : 6, plies = quick ? 30 : 80;
+    std::mt19937_64 rng(7);
+    int differing = 0;  // plies where the permuted referee's position differs
+    for (int game = 0; game < games; ++game) {
+        const auto g = referee(std::to_string(100 + game));
+        const Position start = start_position(g);
+        GameRecord ref(start);
+        PlayerView view = view_of(start, WHITE);
+        for (int ply = 0; ply < plies; ++ply) {
+            Position& pos = ref.position();
+            const std::string seen = received(view_of(pos, WHITE));
+            const Position other = permuted(pos, rng);
+            differing += write_fen(other) != write_fen(pos);
+            EXPECT_EQ(seen, received(view_of(other, WHITE))) << write_fen(pos);
+            EXPECT_EQ(seen, received(view_of(pos, BLACK)));
+            EXPECT_EQ(view.fen(), view_of(pos, WHITE).fen());  // kept by the moves as told
+            // No hidden token (a primed letter or an event tile) in what the view writes.
+            EXPECT_FALSE(has_hidden_token(seen)) << seen;
+            const std::string pgn = player_pgn(start, ref.moves(), false);
+            const std::string movetext = pgn.substr(pgn.find("\n\n"));
+            EXPECT_FALSE(has_hidden_token(movetext)) << movetext;
+            EXPECT_EQ(movetext.find('E'), std::string::npos);
+            EXPECT_EQ(pgn.find("[Seed"), std::string::npos);
+            MoveList legal;
+            generate_legal(pos, legal);
+            if (legal.size() == 0) break;
+            const Move m = legal.moves[rng() % static_cast<size_t>(legal.size())];
+            const Move told = announce(pos, m);
+            // Make and unmake on the view restore it exactly.
+            const std::string before = view.fen();
+            const uint64_t key = view.position().key();
+            view.play(told);
+            view.undo();
+            EXPECT_EQ(view.fen(), before);
+            EXPECT_EQ(view.position().key(), key);
+            view.play(told);
+            ref.play(m);
+            EXPECT_EQ(view.position().consistency_error(), "");
+        }
+        // The finished record (with its seed) is honest; one altered outcome is not.
+        const std::string pgn = player_pgn(start, ref.moves(), true);
+        const Verdict honest = verify_record(pgn);
+        EXPECT_TRUE(honest.honest) << honest.message;
+        const size_t colon = pgn.find(':', pgn.find("\n\n"));
+        ASSERT_NE(colon, std::string::npos);
+        for (const char* piece : {"N", "B"}) {
+            std::string forged = pgn;
+            if (forged.substr(colon + 1, 1) == piece) continue;
+            forged.replace(colon + 1, 1, piece);
+            const Verdict v = verify_record(forged);
+            EXPECT_FALSE(v.honest) << forged;
+            break;
+        }
+    }
+    EXPECT_GT(differing, games * plies / 2);
+}
+
+TEST(BlackSwanView, VerifyChecksTheCommitment) {
+    GameRecord ref(start_position(referee()));
+    for (const char* text : {"d2d4", "e7e5"}) ref.play(parse_move(ref.position(), text));
+    const std::string pgn = player_pgn(start_position(referee()), ref.moves(), true);
+    EXPECT_TRUE(verify_record(pgn).honest) << verify_record(pgn).message;
+    std::string forged = pgn;
+    const size_t at = forged.find("[Seed \"") + 7;
+    forged[at] = forged[at] == '0' ? '1' : '0';
+    EXPECT_FALSE(verify_record(forged).honest);
+    EXPECT_NE(verify_record(forged).message.find("commitment"), std::string::npos);
+    const std::string unfinished = player_pgn(start_position(referee()), ref.moves(), false);
+    EXPECT_FALSE(verify_record(unfinished).honest);
+}
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+TEST(BlackSwanView, GivesCheckSeesWhatAMoveReveals) {
+    const auto g = make_blackswan({{"seed", "42"}});
+    // The swan on c2 is a queen: c2c3 checks the king on a5; a swan that is a knight does not.
+    Position pos = parse_fen(g, "8/8/8/k7/8/8/2Q'5/4K3 w - - 0 1 -");
+    EXPECT_TRUE(pos.gives_check(parse_move(pos, "c2c3")));
+    pos = parse_fen(g, "8/8/8/k7/8/8/2N'5/4K3 w - - 0 1 -");
+    EXPECT_FALSE(pos.gives_check(parse_move(pos, "c2c3")));
+    // On a view, without the outcome it may check; with it, it knows.
+    PlayerView view = view_of(parse_fen(g, "8/8/8/k7/8/8/2Q'5/4K3 w - - 0 1 -"), WHITE);
+    const Move bare = view.parse("c2c3");
+    EXPECT_TRUE(view.position().gives_check(bare));
+    EXPECT_TRUE(view.position().gives_check(view.parse("c2c3:Q")));
+    EXPECT_FALSE(view.position().gives_check(view.parse("c2c3:N")));
+}
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+TEST(BlackSwanView, FenMovesAndPgnRoundTripOnBothViews) {
+    const bool quick = std::getenv("MENAGERIE_QUICK") != nullptr;
+    std::mt19937_64 rng(3);
+    for (int game = 0; game < (quick ? 1 : 3); ++game) {
+        const auto g = make_blackswan({{"seed", std::to_string(7 + game)}});
+        const Position start = start_position(g);
+        GameRecord ref(start);
+        PlayerView view = view_of(start, WHITE);
+        for (int ply = 0; ply < (quick ? 25 : 60); ++ply) {
+            Position& pos = ref.position();
+            for (Position* p : {&pos, &view.position()}) {
+                const std::string fen = write_fen(*p);
+                const Position again = parse_fen(p->game_ptr(), fen);
+                EXPECT_EQ(write_fen(again), fen);
+                EXPECT_EQ(again.key(), p->key()) << fen;
+            }
+            MoveList legal;
+            generate_legal(pos, legal);
+            if (legal.size() == 0) break;
+            for (Move m : legal) {
+                // The referee's text carries the seed's outcome and reads back as the move.
+                EXPECT_EQ(parse_move(pos, move_to_uci(pos, m)), m) << move_to_uci(pos, m);
+                EXPECT_EQ(parse_move(pos, move_to_san(pos, m)), m) << move_to_san(pos, m);
+                // The view reads the move as asked and as told, in both forms.
+                const Move told = announce(pos, m);
+                EXPECT_EQ(view.parse(view.uci(m)), m);
+                EXPECT_EQ(view.parse(view.san(m)), m) << view.san(m);
+                EXPECT_EQ(view.parse(view.uci(told)), told);
+                EXPECT_EQ(view.parse(view.san(told)), told) << view.san(told);
+            }
+            const Move m = legal.moves[rng() % static_cast<size_t>(legal.size())];
+            view.play(announce(pos, m));
+            ref.play(m);
+        }
+        const std::string pgn = player_pgn(start, ref.moves(), true);
+        const GameResolver resolve = [](const std::string& name, const Options& options) {
+            return make_game(name, options);
+        };
+        const PgnGame parsed = parse_pgn(pgn, resolve);
+        EXPECT_EQ(parsed.moves, view.history());
+        EXPECT_EQ(write_fen(final_position(parsed, resolve)), view.fen());
+        EXPECT_EQ(parsed.tags.at("Seed"), g->options.at("seed"));
+    }
+}
+
+TEST(BlackSwanView, ASwanMayBeWrittenAsAPawn) {
+    PlayerView view = view_of(start_position(make_blackswan({{"seed", "42"}})), WHITE);
+    EXPECT_EQ(view.parse("d4"), view.parse("Sd4"));
+    EXPECT_EQ(view.parse("d2d4"), view.parse("Sd4"));
+}
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+TEST(BlackSwanView, ExchangeValueCountsWhatAMoveReveals) {
+    const auto g = make_blackswan({{"seed", "42"}});
+    const int pawn = g->piece_value[g->pawn], queen = g->piece_value[g->queen];
+    const int knight = g->piece_value[g->knight];
+    // The swan on e2 (a queen) takes the pawn on d3: the material counts a swan as a pawn, so
+    // the exchange wins the pawn and what the reveal adds.
+    Position pos = parse_fen(g, "4k3/8/8/8/8/3p4/4Q'3/4K3 w - - 0 1 -");
+    EXPECT_EQ(pos.see(parse_move(pos, "e2d3")), queen);
+    PlayerView view = view_of(pos, WHITE);
+    EXPECT_EQ(view.position().see(view.parse("e2d3")), pawn);  // at least a pawn
+    EXPECT_EQ(view.position().see(view.parse("e2d3:Q")), queen);
+    EXPECT_EQ(view.position().see(view.parse("e2d3:N")), knight);
+    // Defended by the pawn on c4: what was revealed is taken back.
+    pos = parse_fen(g, "4k3/8/8/8/2p5/3p4/4Q'3/4K3 w - - 0 1 -");
+    EXPECT_EQ(pos.see(parse_move(pos, "e2d3")), 0);
+}
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+// Over real play with fixed seeds: the first swan each side turns over is any of its 20 tiles
+// alike, so the tile kinds follow the composition 8/2/2/2/2/1/1/1/1 (chi-square, 8 degrees of
+// freedom, below 26.12: p > 0.001).
+TEST(BlackSwanView, RevealedTilesFollowTheCompositionInPlay) {
+    const int games = std::getenv("MENAGERIE_QUICK") ? 60 : 200;
+    std::array<int, 9> seen{};
+    for (int n = 0; n < games; ++n) {
+        GameRecord ref(start_position(make_blackswan({{"seed", std::to_string(1000 + n)}})));
+        PlayerView view = view_of(ref.position(), WHITE);
+        for (const char* text : {"d2d4", "e7e5"}) {
+            const Color mover = ref.position().side_to_move();
+            const Move m = parse_move(ref.position(), text);
+            const auto before = view.unseen(mover);
+            view.play(announce(ref.position(), m));
+            ref.play(m);
+            for (size_t k = 0; k < seen.size(); ++k) seen[k] += before[k] - view.unseen(mover)[k];
+            if (view.position().pending() == PLACING) break;  // Black's reply waits: next game
+        }
+    }
+    const std::array<double, 9> share = {8, 2, 2, 2, 2, 1, 1, 1, 1};
+    int total = 0;
+    for (int c : seen) total += c;
+    ASSERT_GE(total, games);
+    double chi2 = 0;
+    for (size_t k = 0; k < seen.size(); ++k) {
+        const double expected = total * share[k] / 20;
+        chi2 += (seen[k] - expected) * (seen[k] - expected) / expected;
+    }
+    EXPECT_LT(chi2, 26.12) << total << " reveals";
+}
+
+}  // namespace
+}  // namespace menagerie
