@@ -16,8 +16,18 @@ namespace menagerie::server {
 
 using nlohmann::json;
 
+// The games the server offers. A game with hidden identities (Black Swan) needs every seat's
+// state produced from that seat's view (game_view.cpp); until that is wired, it is not served, so
+// no seat can ever receive the referee's position.
+std::vector<std::string> served_game_names() {
+    std::vector<std::string> names;
+    for (const std::string& name : game_names())
+        if (make_game(name)->first_swan < 0) names.push_back(name);
+    return names;
+}
+
 std::shared_ptr<const Game> game_named(const std::string& variant, const Options& options) {
-    const std::vector<std::string> names = game_names();
+    const std::vector<std::string> names = served_game_names();
     if (std::find(names.begin(), names.end(), variant) == names.end()) {
         std::string list;
         for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
@@ -52,7 +62,7 @@ std::string setup_kind(const Game& game) {
 
 json variants_json() {
     json out = json::array();
-    for (const std::string& name : game_names()) {
+    for (const std::string& name : served_game_names()) {
         const std::shared_ptr<const Game> game = make_game(name);
         json options = json::array();
         for (const GameOption& o : game->option_list)

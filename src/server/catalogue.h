@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/game.h"
 
@@ -14,6 +15,9 @@ namespace menagerie::server {
 
 using Query = std::map<std::string, std::string>;
 
+// The games the server offers: every listed game without hidden identities (Black Swan waits for
+// its seats' views).
+std::vector<std::string> served_game_names();
 // The game a request names: `variant` and its options (a JSON object of strings).
 std::shared_ptr<const Game> game_named(const std::string& variant, const Options& options);
 // The game of a query: variant=V and opt.NAME=VALUE parameters.
