@@ -13,5 +13,7 @@ int run_bench(int argc, char** argv);
 // parse_move, with the text quoted in the message (a NUL included).
 Move read_move(Position& pos, const std::string& text);
 int run_play(const std::shared_ptr<const Game>& game, Position pos);
+// `analyse`: a search to a depth or for a time (0: no limit of that kind).
+int run_analyse(const Position& pos, int depth, int movetime_ms, int threads, int hash_mb);
 
 }  // namespace menagerie
