@@ -61,7 +61,7 @@ Mobility sampled_mobility(const Game& g, int type) {
 // Value from mobility. Fitted once to the orthodox men on the 8 x 8 board (knight 3.2, bishop
 // 3.3, rook 5, queen 9.5 pawns): value = 100 * A * m^P. Long-range men gain more from each cell
 // of reach because they act at a distance; the power captures that.
-constexpr double VALUE_A = 0.73, VALUE_P = 0.98;
+constexpr double VALUE_A = 0.445, VALUE_P = 1.19;
 int value_from_mobility(double m) {
     return static_cast<int>(std::lround(100 * VALUE_A * std::pow(m, VALUE_P)));
 }

@@ -54,7 +54,8 @@ struct GameOptionSpec {
 std::map<std::string, GameOptionSpec> all_game_options() {
     std::map<std::string, GameOptionSpec> out;
     for (const std::string& name : game_names()) {
-        for (const GameOption& o : make_game(name)->option_list) {
+        const auto game = make_game(name);  // alive for the loop
+        for (const GameOption& o : game->option_list) {
             GameOptionSpec& spec = out[o.name];
             if (spec.values.empty()) spec.default_value = o.values.front();
             for (const std::string& v : o.values)
