@@ -370,8 +370,9 @@ void Uci::go(std::istringstream& in) {
         } catch (const std::exception& e) {
             error(e.what());
         }
-        say("bestmove " + best + (ponder.empty() ? "" : " ponder " + ponder));
+        // Done before the answer, so that a command sent on reading it finds no search.
         searching_ = false;
+        say("bestmove " + best + (ponder.empty() ? "" : " ponder " + ponder));
     });
 }
 
