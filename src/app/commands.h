@@ -8,6 +8,7 @@
 namespace menagerie {
 
 int run_bench(int argc, char** argv);
+int run_match(int argc, char** argv);  // argv[0] is "match"; see docs/match.md
 // A lower layer's message that echoes `raw` as '<raw>' echoes it quoted instead (escaped, so
 // that a newline or a terminal escape in the input cannot break the one-line message).
 // parse_move, with the text quoted in the message (a NUL included).

@@ -235,6 +235,9 @@ int run(int argc, char** argv) {
     analyse->add_option("--hash", analyse_hash, "hash table in MB, 1 to 65536 (default 64)");
     auto* bench = app.add_subcommand("bench", "fixed perft suite and nodes per second");
     bench->allow_extras();
+    auto* match = app.add_subcommand("match", "play two engines against each other");
+    match->allow_extras();
+    match->set_help_flag();  // `match --help` is run_match's
     // geometry: the board's drawing data as JSON, of a game or of a board no game uses yet.
     auto* geometry = app.add_subcommand("geometry", "print the board's cells and drawing as JSON");
     std::optional<std::string> geometry_variant, board;
@@ -379,6 +382,8 @@ int run(int argc, char** argv) {
                            std::max(threads, 1), std::max(hash, 1));
     } else if (bench->parsed()) {
         return run_bench(argc - 1, argv + 1);
+    } else if (match->parsed()) {
+        return run_match(argc - 1, argv + 1);
     }
     return 0;
 }

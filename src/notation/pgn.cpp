@@ -202,7 +202,8 @@ std::string where(size_t number, size_t line) {
 }  // namespace
 
 std::string write_pgn(const Position& start, const std::vector<std::string>& moves,
-                      const std::map<std::string, std::string>& extra_tags) {
+                      const std::map<std::string, std::string>& extra_tags,
+                      const std::string& final_comment) {
     const Game& game = start.game();
     GameRecord record(start);
     Position& pos = record.position();
@@ -219,7 +220,9 @@ std::string write_pgn(const Position& start, const std::vector<std::string>& mov
         record.play(m);
         if (pos.side_to_move() == WHITE) need_number = true;
     }
-    const std::string result = result_text(outcome(pos).result);
+    const auto given = extra_tags.find("Result");
+    const std::string result =
+        given != extra_tags.end() ? given->second : result_text(outcome(pos).result);
     std::map<std::string, std::string> tags = {
         {"Event", "?"}, {"Site", "?"},  {"Date", "????.??.??"}, {"Round", "?"},
         {"White", "?"}, {"Black", "?"}, {"Result", result},     {"Variant", game.name}};
@@ -239,6 +242,9 @@ std::string write_pgn(const Position& start, const std::vector<std::string>& mov
         if (k != "Event" && k != "Site" && k != "Date" && k != "Round" && k != "White" &&
             k != "Black" && k != "Result")
             out += "[" + k + " \"" + v + "\"]\n";
+    std::string comment;  // braces cannot be escaped in PGN: the comment loses its own
+    for (const char c : final_comment) comment += c == '{' || c == '}' ? '|' : c;
+    if (!comment.empty()) movetext += "{" + comment + "} ";
     return out + "\n" + movetext + result + "\n";
 }
 

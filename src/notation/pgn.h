@@ -28,9 +28,12 @@ struct PgnText {
     size_t line = 1;
 };
 
-// Writes the game that plays `moves` (UCI or SAN) from `start`.
+// Writes the game that plays `moves` (UCI or SAN) from `start`. A Result among `extra_tags`
+// (a game lost on time or by a forfeit) ends the movetext too; `final_comment`, when given, is
+// written before it as a {comment}.
 std::string write_pgn(const Position& start, const std::vector<std::string>& moves,
-                      const std::map<std::string, std::string>& extra_tags = {});
+                      const std::map<std::string, std::string>& extra_tags = {},
+                      const std::string& final_comment = "");
 // Builds the game a PGN names in its Variant tag (mapped to a catalogue name, lower case;
 // "chess" when absent) with the options of its VariantOptions tag. The notation layer knows no
 // catalogue: the caller does.

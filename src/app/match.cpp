@@ -1,0 +1,487 @@
+// `menagerie match`: two players (UCI engines or built-in players) play a series of games from
+// the game's setups, each opening with both colours; the rules library is the referee. See
+// docs/match.md.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <cmath>
+#include <condition_variable>
+#include <ctime>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <random>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "app/commands.h"
+#include "app/elo.h"
+#include "app/players.h"
+#include "core/error.h"
+#include "core/movegen.h"
+#include "core/outcome.h"
+#include "core/record.h"
+#include "core/setup.h"
+#include "games/games.h"
+#include "notation/fen.h"
+#include "notation/move_text.h"
+#include "notation/pgn.h"
+
+namespace menagerie {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct MatchSettings {
+    std::string variant;
+    std::vector<std::pair<std::string, std::string>> game_options;
+    std::vector<EngineSpec> engines;
+    Limits limits;                    // the match's; an engine's own set fields override them
+    int64_t time_margin_ms = 50;      // how far past zero a clock may run before it is lost
+    int64_t move_timeout_ms = 30000;  // the wait for a move that no clock bounds
+    int max_moves = 0;                // full moves before a draw is adjudicated; 0: no limit
+    std::optional<SprtSettings> sprt;
+};
+
+Limits limits_for(const Limits& match, const Limits& own) {
+    Limits l = match;
+    if (own.base_ms) l.base_ms = own.base_ms, l.increment_ms = own.increment_ms;
+    if (own.movetime_ms) l.movetime_ms = own.movetime_ms;
+    if (own.depth) l.depth = own.depth;
+    if (own.nodes) l.nodes = own.nodes;
+    return l;
+}
+
+struct GameResult {
+    Result result = Result::Ongoing;
+    std::string reason;       // "checkmate", "random (black) lost on time: ..."
+    std::string termination;  // PGN's Termination: normal, time forfeit, rules infraction, ...
+    bool forfeit = false;     // lost by a failure of a player (not by the rules of the game)
+    std::vector<std::string> moves;
+};
+
+std::string colour_name(Color c) { return c == WHITE ? "white" : "black"; }
+
+// One game, refereed by the rules library. Structured so that a referee that gives each player
+// only its view (Black Swan) can take the place of `start`/`moves` in the requests.
+GameResult play_game(const Position& start, Player* players[COLOR_NB],
+                     const Limits limits[COLOR_NB], const MatchSettings& settings, uint64_t seed) {
+    GameResult g;
+    for (Color c : {WHITE, BLACK}) players[c]->new_game(start, seed + static_cast<uint64_t>(c));
+    GameRecord record(start);
+    std::optional<int64_t> clock[COLOR_NB];
+    for (Color c : {WHITE, BLACK})
+        if (limits[c].base_ms) clock[c] = limits[c].base_ms;
+    auto lose = [&](Color loser, const std::string& why, const std::string& termination) {
+        g.result = loser == WHITE ? Result::BlackWins : Result::WhiteWins;
+        g.reason = players[loser]->name() + " (" + colour_name(loser) + ") " + why;
+        g.termination = termination;
+        g.forfeit = true;
+        return g;
+    };
+    for (;;) {
+        Position& pos = record.position();
+        const Outcome o = outcome(pos);
+        if (o.result != Result::Ongoing) {
+            g.result = o.result;
+            g.reason = o.reason;
+            g.termination = "normal";
+            return g;
+        }
+        if (settings.max_moves > 0 &&
+            static_cast<int>(record.moves().size()) >= 2 * settings.max_moves) {
+            g.result = Result::Draw;
+            g.reason = "adjudicated a draw after " + std::to_string(settings.max_moves) + " moves";
+            g.termination = "adjudication";
+            return g;
+        }
+        const Color us = pos.side_to_move();
+        const Limits& mine = limits[us];
+        int64_t wait_ms = settings.move_timeout_ms;
+        if (clock[us])
+            wait_ms = std::max<int64_t>(*clock[us], 0) + settings.time_margin_ms;
+        else if (mine.movetime_ms)
+            wait_ms += *mine.movetime_ms;
+        const auto began = Clock::now();
+        MoveRequest request{start,
+                            record.moves(),
+                            pos,
+                            {clock[WHITE], clock[BLACK]},
+                            mine.increment_ms,
+                            mine,
+                            began + std::chrono::milliseconds(wait_ms)};
+        const Reply reply = players[us]->move(request);
+        const int64_t used =
+            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - began).count();
+        if (clock[us]) {
+            *clock[us] -= used;
+            if (*clock[us] < -settings.time_margin_ms || reply.timeout)
+                return lose(us,
+                            "lost on time: used " + std::to_string(used) + " ms with " +
+                                std::to_string(*clock[us] + used) + " ms left",
+                            "time forfeit");
+            *clock[us] += mine.increment_ms.value_or(0);
+        }
+        if (reply.timeout)
+            return lose(us, "did not answer within " + std::to_string(wait_ms) + " ms",
+                        "time forfeit");
+        if (!reply.move)
+            return lose(us, reply.failure + " in " + write_fen(pos), "rules infraction");
+        g.moves.push_back(move_to_uci(pos, *reply.move));
+        record.play(*reply.move);
+    }
+}
+
+// The openings: distinct setups drawn with the seed (all of them, in drawn order, when there
+// are no more than asked for), or the game's own start, drawn anew for each opening.
+std::vector<Position> draw_openings(const std::shared_ptr<const Game>& game, int count,
+                                    bool game_start, uint64_t seed) {
+    std::vector<Position> out;
+    std::mt19937_64 rng(seed);
+    if (game_start) {
+        for (int i = 0; i < count; ++i) out.push_back(start_position(game, std::nullopt, rng()));
+        return out;
+    }
+    const int total = static_cast<int>(game->setups.size());
+    std::vector<int> numbers;
+    if (count >= total) {
+        for (int i = 0; i < total; ++i) numbers.push_back(i);
+        std::shuffle(numbers.begin(), numbers.end(), rng);
+    } else {
+        std::set<int> seen;
+        for (int tries = 0; static_cast<int>(numbers.size()) < count; ++tries) {
+            const int n = game->draw_setup && tries < 1000 * count
+                              ? game->draw_setup(rng)
+                              : std::uniform_int_distribution<int>(0, total - 1)(rng);
+            if (seen.insert(n).second) numbers.push_back(n);
+        }
+    }
+    for (int n : numbers) out.push_back(setup_position(game, n));
+    return out;
+}
+
+std::string today() {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y.%m.%d", &utc);
+    return text;
+}
+
+std::string percent(double fraction) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(1) << 100 * fraction << "%";
+    return out.str();
+}
+
+std::string elo_text(const EloEstimate& e) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(1);
+    if (std::isinf(e.elo))
+        out << (e.elo > 0 ? "+inf" : "-inf");
+    else
+        out << e.elo;
+    out << " +/- ";
+    if (std::isinf(e.margin) || std::isnan(e.margin))
+        out << "inf";
+    else
+        out << e.margin;
+    return out.str();
+}
+
+SprtSettings parse_sprt(const std::string& text) {
+    SprtSettings s;
+    std::istringstream in(text);
+    std::set<std::string> given;
+    for (std::string part; std::getline(in, part, ',');) {
+        const auto eq = part.find('=');
+        const std::string key = part.substr(0, eq == std::string::npos ? 0 : eq);
+        const std::string value = eq == std::string::npos ? "" : part.substr(eq + 1);
+        double v = 0;
+        const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+        const bool number =
+            !value.empty() && ec == std::errc() && ptr == value.data() + value.size();
+        if (!number || !(key == "elo0" || key == "elo1" || key == "alpha" || key == "beta"))
+            throw Error(ErrorKind::Usage, "--sprt",
+                        "--sprt: " + menagerie::quoted(part) +
+                            " is not one of elo0=N, elo1=N, alpha=P, beta=P");
+        given.insert(key);
+        (key == "elo0" ? s.elo0 : key == "elo1" ? s.elo1 : key == "alpha" ? s.alpha : s.beta) = v;
+    }
+    if (!(s.alpha > 0 && s.alpha < 1 && s.beta > 0 && s.beta < 1) || s.elo1 <= s.elo0 ||
+        std::abs(s.elo0) > 1000 || std::abs(s.elo1) > 1000)
+        throw Error(ErrorKind::Usage, "--sprt",
+                    "--sprt " + menagerie::quoted(text) +
+                        ": needs elo0 < elo1 (within 1000) and alpha, beta between 0 and 1");
+    return s;
+}
+
+// The players' scores and the output as games end, in any order; the PGN in game order.
+class Scoreboard {
+  public:
+    Scoreboard(const MatchSettings& settings, std::ostream* pgn, int games, uint64_t seed)
+        : settings_(settings),
+          pgn_(pgn),
+          games_(games),
+          seed_(seed),
+          tty_(isatty(STDERR_FILENO) != 0) {}
+
+    void names(const std::string& first, const std::string& second) {
+        std::lock_guard lock(mutex_);
+        if (first_.empty()) first_ = first, second_ = second;
+    }
+
+    // Records game `index` (from 0); returns whether the match should start no more games.
+    bool finished(int index, bool first_white, const GameResult& g, const std::string& pgn) {
+        std::lock_guard lock(mutex_);
+        const bool white_won = g.result == Result::WhiteWins,
+                   black_won = g.result == Result::BlackWins;
+        if (g.result == Result::Draw)
+            ++score_.draws;
+        else if (white_won == first_white)
+            ++score_.wins;
+        else if (white_won || black_won)
+            ++score_.losses;
+        if (g.forfeit) {
+            const bool first_lost = (g.result == Result::BlackWins) == first_white;
+            ++forfeits_[first_lost ? 0 : 1];
+            clear_progress();
+            std::cerr << "game " << index + 1 << ": " << g.reason << "\n";
+        }
+        pending_[index] = pgn;
+        for (auto it = pending_.find(next_pgn_); it != pending_.end();
+             it = pending_.find(next_pgn_)) {
+            if (pgn_) *pgn_ << it->second << "\n" << std::flush;
+            pending_.erase(it);
+            ++next_pgn_;
+        }
+        progress();
+        if (settings_.sprt && sprt(score_, *settings_.sprt).verdict != SprtVerdict::Continue)
+            stopped_ = true;
+        return stopped_;
+    }
+
+    void report(std::ostream& out) {
+        std::lock_guard lock(mutex_);
+        clear_progress();
+        const EloEstimate e = estimate_elo(score_);
+        out << "Score of " << first_ << " vs " << second_ << ": " << score_.wins << " - "
+            << score_.losses << " - " << score_.draws << " (W-L-D) " << percent(score_.fraction())
+            << " in " << score_.games() << " games\n";
+        out << "Elo difference: " << elo_text(e) << " (95%)\n";
+        out << "Forfeits (time, illegal move, crash): " << first_ << " " << forfeits_[0] << ", "
+            << second_ << " " << forfeits_[1] << "\n";
+        out << "Seed: " << seed_ << "\n";
+        if (settings_.sprt) {
+            const SprtState s = sprt(score_, *settings_.sprt);
+            out << std::fixed << std::setprecision(2) << "SPRT (elo0 " << settings_.sprt->elo0
+                << ", elo1 " << settings_.sprt->elo1 << ", alpha " << settings_.sprt->alpha
+                << ", beta " << settings_.sprt->beta << "): LLR " << s.llr << " (" << s.lower
+                << ", " << s.upper << "): " << verdict_text(s.verdict) << "\n";
+        }
+    }
+
+  private:
+    void progress() {
+        std::ostringstream line;
+        line << "game " << score_.games() << "/" << games_ << ": " << first_ << " vs " << second_
+             << " " << score_.wins << " - " << score_.losses << " - " << score_.draws << " "
+             << percent(score_.fraction()) << ", Elo " << elo_text(estimate_elo(score_));
+        if (settings_.sprt)
+            line << std::fixed << std::setprecision(2) << ", LLR "
+                 << sprt(score_, *settings_.sprt).llr;
+        if (tty_)
+            std::cerr << "\r" << line.str() << "\x1b[K" << std::flush;
+        else
+            std::cerr << line.str() << "\n";
+        shown_ = tty_;
+    }
+    void clear_progress() {
+        if (shown_) std::cerr << "\r\x1b[K";
+        shown_ = false;
+    }
+
+    const MatchSettings& settings_;
+    std::ostream* pgn_;
+    int games_;
+    uint64_t seed_;
+    bool tty_, shown_ = false, stopped_ = false;
+    std::mutex mutex_;
+    std::string first_, second_;
+    Score score_;
+    int forfeits_[2] = {0, 0};
+    std::map<int, std::string> pending_;
+    int next_pgn_ = 0;
+};
+
+void run_games(const MatchSettings& settings, const std::vector<Position>& openings, int games,
+               int concurrency, uint64_t seed, Scoreboard& board) {
+    std::atomic<int> next{0};
+    std::atomic<bool> stop{false};
+    std::mutex error_mutex;
+    std::optional<std::string> error;
+    const std::string date = today();
+    auto worker = [&] {
+        try {
+            std::unique_ptr<Player> own[2];
+            for (int i = 0; i < 2; ++i)
+                own[i] = make_player(settings.engines[static_cast<size_t>(i)], settings.variant,
+                                     settings.game_options);
+            board.names(own[0]->name(), own[1]->name());
+            const Limits limit[2] = {limits_for(settings.limits, settings.engines[0].limits),
+                                     limits_for(settings.limits, settings.engines[1].limits)};
+            for (int index; !stop && (index = next++) < games;) {
+                const bool first_white = index % 2 == 0;
+                const Position& start = openings[static_cast<size_t>(index / 2) % openings.size()];
+                Player* players[COLOR_NB] = {own[first_white ? 0 : 1].get(),
+                                             own[first_white ? 1 : 0].get()};
+                const Limits limits[COLOR_NB] = {limit[first_white ? 0 : 1],
+                                                 limit[first_white ? 1 : 0]};
+                const uint64_t game_seed = std::mt19937_64(
+                    seed ^ (0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(index + 1)))();
+                const GameResult g = play_game(start, players, limits, settings, game_seed);
+                const std::map<std::string, std::string> tags = {
+                    {"Event", "menagerie match"},
+                    {"Site", "?"},
+                    {"Date", date},
+                    {"Round", std::to_string(index + 1)},
+                    {"White", players[WHITE]->name()},
+                    {"Black", players[BLACK]->name()},
+                    {"Result", result_text(g.result)},
+                    {"Termination", g.termination}};
+                const std::string pgn = write_pgn(start, g.moves, tags, g.reason);
+                if (board.finished(index, first_white, g, pgn)) stop = true;
+            }
+        } catch (const std::exception& e) {
+            std::lock_guard lock(error_mutex);
+            if (!error) error = e.what();
+            stop = true;
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int i = 0; i < concurrency; ++i) threads.emplace_back(worker);
+    for (std::thread& t : threads) t.join();
+    if (error) throw Error(ErrorKind::Usage, "--engine", *error);
+}
+
+uint64_t whole(const std::string& flag, const std::string& text, uint64_t min, uint64_t max) {
+    uint64_t v = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) || ec != std::errc() ||
+        ptr != text.data() + text.size() || v < min || v > max)
+        throw Error(ErrorKind::Usage, flag,
+                    flag + ": " + menagerie::quoted(text) + " is not a whole number from " +
+                        std::to_string(min) + " to " + std::to_string(max));
+    return v;
+}
+
+}  // namespace
+
+int run_match(int argc, char** argv) {
+    CLI::App app{"menagerie match: play two engines against each other (docs/match.md)"};
+    app.name("menagerie match");
+    std::vector<std::string> engines, options;
+    std::string variant, openings_kind = "setups";
+    std::optional<std::string> setups_text, games_text, seed_text, tc, movetime, depth, nodes,
+        concurrency_text, pgn_file, max_moves, margin, timeout, sprt_text;
+    app.add_option("--engine", engines,
+                   "a player: cmd=COMMAND[,name=NAME][,option.NAME=VALUE]...[,tc=|movetime=|"
+                   "depth=|nodes=], or builtin:random, builtin:greedy (give two)")
+        ->required();
+    app.add_option("--variant", variant, "game name (see `menagerie variants`)")->required();
+    app.add_option("--option", options, "game option name=value (repeatable)");
+    app.add_option("--openings", openings_kind,
+                   "setups (drawn from the game's setups, the default) or start (the game's "
+                   "start: Placement's relocation phase)");
+    app.add_option("--setups", setups_text, "how many openings (each played with both colours)");
+    app.add_option("--games", games_text, "how many games (default: two per opening)");
+    app.add_option("--seed", seed_text, "seed of the openings and the built-in players");
+    app.add_option("--tc", tc, "time control: seconds[+increment], e.g. 5+0.05");
+    app.add_option("--movetime", movetime, "milliseconds per move");
+    app.add_option("--depth", depth, "search depth per move");
+    app.add_option("--nodes", nodes, "nodes per move");
+    app.add_option("--concurrency", concurrency_text, "games played at once (default 1)");
+    app.add_option("--pgn", pgn_file, "write the games to this PGN file");
+    app.add_option("--maxmoves", max_moves, "adjudicate a draw after this many moves (full moves)");
+    app.add_option("--timemargin", margin,
+                   "milliseconds a clock may run past zero before the game is lost (default 50)");
+    app.add_option("--timeout", timeout,
+                   "seconds to wait for a move that no clock bounds (default 30)");
+    app.add_option("--sprt", sprt_text, "elo0=0,elo1=10,alpha=0.05,beta=0.05");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::string what = e.what();
+        if (auto nl = what.find('\n'); nl != std::string::npos) what.resize(nl);
+        throw Error(ErrorKind::Usage, "", "match: " + what);
+    }
+
+    MatchSettings settings;
+    settings.variant = variant;
+    Options game_options;
+    for (const std::string& kv : options) {
+        const auto eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw Error(ErrorKind::Usage, "--option",
+                        "option " + menagerie::quoted(kv) + " is not of the form name=value");
+        game_options[kv.substr(0, eq)] = kv.substr(eq + 1);
+        settings.game_options.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    }
+    const std::shared_ptr<const Game> game = make_game(variant, game_options);
+    if (engines.size() != 2)
+        throw Error(ErrorKind::Usage, "--engine",
+                    "give two --engine (" + std::to_string(engines.size()) + " given)");
+    for (const std::string& e : engines) settings.engines.push_back(parse_engine_spec(e));
+    if (openings_kind != "setups" && openings_kind != "start")
+        throw Error(ErrorKind::Usage, "--openings",
+                    "--openings: " + menagerie::quoted(openings_kind) + " is not setups or start");
+    if (tc) parse_time_control(*tc, settings.limits);
+    if (movetime) parse_limit("movetime", *movetime, settings.limits);
+    if (depth) parse_limit("depth", *depth, settings.limits);
+    if (nodes) parse_limit("nodes", *nodes, settings.limits);
+    const int concurrency =
+        concurrency_text ? static_cast<int>(whole("--concurrency", *concurrency_text, 1, 64)) : 1;
+    if (max_moves)
+        settings.max_moves = static_cast<int>(whole("--maxmoves", *max_moves, 1, 100000));
+    if (margin)
+        settings.time_margin_ms = static_cast<int64_t>(whole("--timemargin", *margin, 0, 600000));
+    if (timeout)
+        settings.move_timeout_ms =
+            static_cast<int64_t>(whole("--timeout", *timeout, 1, 86400)) * 1000;
+    if (sprt_text) settings.sprt = parse_sprt(*sprt_text);
+    const uint64_t seed = seed_text
+                              ? whole("--seed", *seed_text, 0, std::numeric_limits<uint64_t>::max())
+                              : std::random_device{}();
+
+    int setups = setups_text ? static_cast<int>(whole("--setups", *setups_text, 1, 1000000)) : 0;
+    int games = games_text ? static_cast<int>(whole("--games", *games_text, 1, 10000000)) : 0;
+    if (!setups) setups = games ? (games + 1) / 2 : 1;
+    if (openings_kind == "setups") setups = std::min(setups, static_cast<int>(game->setups.size()));
+    if (!games) games = 2 * setups;
+    const std::vector<Position> openings =
+        draw_openings(game, setups, openings_kind == "start", seed);
+
+    std::ofstream pgn;
+    if (pgn_file) {
+        pgn.open(*pgn_file, std::ios::binary | std::ios::trunc);
+        if (!pgn)
+            throw Error(ErrorKind::File, "--pgn", "cannot write " + menagerie::quoted(*pgn_file));
+    }
+    Scoreboard board(settings, pgn_file ? &pgn : nullptr, games, seed);
+    run_games(settings, openings, games, std::min(concurrency, games), seed, board);
+    board.report(std::cout);
+    return 0;
+}
+
+}  // namespace menagerie

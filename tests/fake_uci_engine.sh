@@ -1,0 +1,26 @@
+#!/bin/sh
+# A UCI engine that misbehaves on purpose, for tests/match_test.cpp: `fake_uci_engine.sh MODE`.
+#   illegal  answers every `go` with an illegal move (e2e5)
+#   garbage  answers with a move that is no move at all
+#   crash    exits with status 3 when asked to move
+#   hang     never answers `go` (the referee must give up and kill it)
+#   mute     never finishes the handshake
+mode=$1
+while read -r line; do
+  case "$line" in
+    uci)
+      [ "$mode" = mute ] && exec sleep 60
+      echo "id name fake-$mode"
+      echo "option name Hash type spin default 16 min 1 max 1024"
+      echo uciok ;;
+    isready) echo readyok ;;
+    go*)
+      case "$mode" in
+        illegal) echo "bestmove e2e5" ;;
+        garbage) echo "bestmove hello" ;;
+        crash) exit 3 ;;
+        hang) exec sleep 60 ;;
+      esac ;;
+    quit) exit 0 ;;
+  esac
+done
