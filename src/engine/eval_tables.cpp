@@ -159,7 +159,11 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
         } else if (pt.pawn) {
             mg = 90, eg = 120;
         } else {
-            mg = value_from_mobility(m.average);
+            // Mobility misjudges some shapes (a Man's eight steps are slow to cross a board; a
+            // Griffin's bent rides are hard to count by reach alone), so the derived value is
+            // averaged with the piece table's value, a human prior for the same piece.
+            const int derived = value_from_mobility(m.average);
+            mg = pt.value > 0 ? (derived + pt.value + 1) / 2 : derived;
             eg = mg + mg / 10;  // long-range men matter more with fewer men in the way
         }
         t->value_mg[type] = mg, t->value_eg[type] = eg;

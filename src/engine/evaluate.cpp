@@ -64,6 +64,11 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us) {
             continue;
         }
         side.non_pawn += t.value_mg[type];
+        // A man an enemy pawn attacks must usually move: a threat worth a tempo or more.
+        if (has(pawn_guarded, s)) side.score -= {40, 30};
+        // Rooks like files without own pawns ahead (and more without enemy ones).
+        if (type == g.rook && g.pawn >= 0 && !(t.front_file[us][s] & my_pawns))
+            side.score += (t.front_file[us][s] & their_pawns) ? Score{12, 6} : Score{25, 10};
         const MoveTables::Reach r = tables.reach(tables.piece(type, us), s, occupied);
         const Bitboard targets = (r.quiet & ~occupied & ~pawn_guarded) | (r.capture & theirs);
         const int moves16 = 16 * popcount(targets) - t.average_moves16[type];
@@ -73,6 +78,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us) {
             attack += t.attack_weight[type] + 6 * popcount(hits);
         }
     }
+    if (g.bishop >= 0 && more_than_one(pos.pieces(us, g.bishop))) side.score += {30, 45};
     // King safety: our attack on their king's zone, and our pawns in front of our king.
     side.score.mg += attack * ATTACK_SCALE[std::min(attackers, 7)] / 100;
     const Square king = pos.king_square(us);

@@ -28,11 +28,16 @@ MovePicker::MovePicker(Position& pos, PlyMoves& moves, Move tt_move,
         if (m == tt_move) {
             score = TT_MOVE;
         } else if (is_tactical(pos, m)) {
-            const int see = pos.see(m);
-            moves.see[i] = see;
             const Piece victim = pos.piece_on(m.to());
             const int victim_value = victim == NO_PIECE ? g.piece_value[g.pawn >= 0 ? g.pawn : 0]
                                                         : g.piece_value[type_of(victim)];
+            // Taking a man worth at least the taker cannot lose material: no exchange to count.
+            const int attacker_value = g.piece_value[type_of(pos.piece_on(m.from()))];
+            const int see = m.kind() == MoveKind::Normal && victim_value >= attacker_value &&
+                                    type_of(pos.piece_on(m.from())) != g.king
+                                ? victim_value - attacker_value
+                                : pos.see(m);
+            moves.see[i] = see;
             const int mvv_lva =
                 victim_value * 16 - g.piece_value[type_of(pos.piece_on(m.from()))] / 16 +
                 (m.kind() == MoveKind::Promotion ? g.piece_value[m.promotion()] : 0);
