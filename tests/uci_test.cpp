@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_util.h"
 #include "test_util.h"
 
 namespace menagerie {
@@ -240,6 +241,38 @@ TEST(Uci, BadInputGetsInfoString) {
         << best;
     uci.send("isready");
     EXPECT_EQ(uci.line(), "readyok");
+}
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+// `menagerie analyse`: the summary lines, and the errors of its flags.
+TEST(Analyse, PrintsBestLineAndStatistics) {
+    const test::Result r =
+        test::run("analyse --variant chess --fen '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' --depth 4");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("bestmove a1a8 Ra8#\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("score mate 1\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("pv Ra8#\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nnodes "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nnps "), std::string::npos) << r.out;
+    const test::Result timed =
+        test::run("analyse --variant placement-reduced --movetime 100 --moves 'e8d8'");
+    ASSERT_EQ(timed.status, 0) << timed.err;
+    EXPECT_NE(timed.out.find("bestmove e1"), std::string::npos) << timed.out;
+    for (const char* bad : {"analyse --variant chess --setup 0",
+                            "analyse --variant chess --setup 0 --depth 2 --movetime 10",
+                            "analyse --variant chess --setup 0 --depth 0",
+                            "analyse --variant chess --setup 0 --depth x",
+                            "analyse --variant chess --fen 'bad' --depth 2",
+                            "analyse --variant blackswan --seed 1 --depth 2"}) {
+        const test::Result e = test::run(bad);
+        EXPECT_EQ(e.status, 2) << bad;
+        EXPECT_EQ(e.err.rfind("error: ", 0), 0u) << bad << ": " << e.err;
+    }
 }
 
 }  // namespace

@@ -228,11 +228,11 @@ int run(int argc, char** argv) {
     auto* uci = app.add_subcommand("uci", "play as a UCI engine on standard input and output");
     auto* analyse = app.add_subcommand("analyse", "the engine's best line, score and statistics");
     add_game_flags(analyse, c, true);
-    std::string analyse_depth, analyse_movetime, analyse_threads = "1", analyse_hash = "64";
+    std::string analyse_depth, analyse_movetime, analyse_threads = "1", analyse_hash = "16";
     analyse->add_option("--depth", analyse_depth, "search depth in plies, 1 to 100");
     analyse->add_option("--movetime", analyse_movetime, "search time in milliseconds");
     analyse->add_option("--threads", analyse_threads, "search threads, 1 to 256 (default 1)");
-    analyse->add_option("--hash", analyse_hash, "hash table in MB, 1 to 65536 (default 64)");
+    analyse->add_option("--hash", analyse_hash, "hash table in MB, 1 to 65536 (default 16)");
     auto* bench = app.add_subcommand("bench", "fixed perft suite and nodes per second");
     bench->allow_extras();
     auto* match = app.add_subcommand("match", "play two engines against each other");
