@@ -223,3 +223,35 @@ TEST(Engine, LevelsPlayLegalMoves) {
 
 }  // namespace
 }  // namespace menagerie
+
+#include "engine/eval.h"
+
+namespace menagerie {
+namespace {
+
+// Mirrored arrays (not Chess 66 and Contemporary Random Chess: their Black arrays are turned)
+// evaluate alike for both sides: only the side to move's tempo remains. And a
+// man is worth something on every cell of every board, Chess 66's switch fields included.
+TEST(Evaluation, SymmetricStartsAndValuesEverywhere) {
+    for (const std::string& name : game_names()) {
+        const auto game = make_game(name);
+        Position pos = start_position(game, std::nullopt, 9);
+        const auto tables = engine::eval_tables(pos.game_ptr());
+        if (name != "chess66" && name != "contemporary") {  // their Black arrays are turned
+            const int white = engine::evaluate(pos, *tables);
+            EXPECT_EQ(white, 12) << name;
+        }
+        const Game& g = pos.game();
+        for (int type = 0; type < static_cast<int>(g.types.size()); ++type) {
+            if (type == g.king) continue;
+            EXPECT_GT(tables->value_mg[type], 50) << name << " " << g.types[type].name;
+            for (Color c : {WHITE, BLACK})
+                for (Square s = 0; s < g.geometry.size(); ++s)
+                    EXPECT_GT(tables->psq_mg[make_piece_code(c, type)][s], 0)
+                        << name << " " << g.types[type].name << " " << g.geometry.name(s);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace menagerie

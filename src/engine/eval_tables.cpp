@@ -18,6 +18,14 @@ namespace {
 constexpr double DENSITY = 0.35;
 constexpr int SAMPLES = 48;
 
+// The cell White sees where colour c sees s: the mirror for Black, or the cell itself where the
+// mirror is not a cell (Chess 66's switch fields lie on opposite sides of the board).
+Square white_view(const Geometry& geo, Color c, Square s) {
+    if (c == WHITE) return s;
+    const Square m = geo.mirror(s);
+    return m == SQ_NONE ? s : m;
+}
+
 struct Mobility {
     double average = 0;  // moves per turn, quiet and captures normalised (see below)
     std::array<double, SQUARE_MAX> at{};  // the same, from each cell
@@ -47,7 +55,7 @@ Mobility sampled_mobility(const Game& g, int type) {
                 const double captures = popcount(r.capture & others);
                 const double v = (quiet / (1 - DENSITY) + captures / DENSITY) / 2;
                 // Per cell from White's side: Black's cell s is White's mirror.
-                sum[c == WHITE ? s : std::max(0, g.geometry.mirror(s))] += v;
+                sum[white_view(g.geometry, c, s)] += v;
             }
         }
     }
@@ -178,8 +186,7 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
             const Piece p = make_piece_code(c, type);
             for (Square s = 0; s < n; ++s) {
                 // Terms are defined from White's side; Black's cell s reads White's mirror.
-                const Square w = c == WHITE ? s : geo.mirror(s);
-                if (w < 0) continue;
+                const Square w = white_view(geo, c, s);
                 int pmg = 0, peg = 0;
                 if (pt.royal) {
                     pmg = -12 * std::min(from_home[WHITE][w], 3);
