@@ -16,7 +16,7 @@ struct Engine::Impl {
     SearchShared shared;
     std::vector<std::unique_ptr<Worker>> workers;
     std::mutex searching;  // one search at a time
-    int move_overhead_ms = 50;
+    int move_overhead_ms = 80;
 
     void make_workers(int n) {
         workers.clear();

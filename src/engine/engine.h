@@ -2,6 +2,7 @@
 // Everything else (search, evaluation, transposition table, time) is private to src/engine.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -28,6 +29,9 @@ struct Limits {
     bool ponder = false;
     int skill = 20;
     uint64_t seed = 0;
+    // When the clock started (the `go` command's arrival); default: when search() starts. A
+    // loaded machine may take a while to start the search thread; that time is on the clock.
+    std::chrono::steady_clock::time_point started{};
 };
 
 struct Info {  // one report per completed iteration (and per PV line with MultiPV)

@@ -6,6 +6,8 @@ namespace menagerie::engine {
 
 void TimeManager::start(const Limits& limits, Color us, int move_overhead_ms) {
     restart();
+    if (limits.started != std::chrono::steady_clock::time_point{} && limits.started < start_)
+        start_ = limits.started;
     timed_ = false;
     if (limits.movetime_ms > 0) {
         timed_ = true;

@@ -137,7 +137,7 @@ void Uci::uci() {
     say("option name Hash type spin default 16 min 1 max 65536");
     say("option name Threads type spin default 1 min 1 max 256");
     say("option name MultiPV type spin default 1 min 1 max 256");
-    say("option name Move Overhead type spin default 50 min 0 max 5000");
+    say("option name Move Overhead type spin default 80 min 0 max 5000");
     say("option name Skill Level type spin default 20 min 0 max 20");
     say("option name Ponder type check default false");
     say("option name Clear Hash type button");
@@ -303,6 +303,7 @@ void Uci::perft(int depth) {
 void Uci::go(std::istringstream& in) {
     if (searching_) throw Error(ErrorKind::Usage, "go", "a search is already running");
     Limits limits;
+    limits.started = std::chrono::steady_clock::now();
     limits.multipv = multipv_;
     limits.skill = skill_;
     const Position root = current();
