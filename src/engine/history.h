@@ -1,5 +1,5 @@
-// What the search learns about quiet moves while it runs: killers per ply and a history score
-// per side, from-cell and to-cell (any move kind: relocation and adjustment moves too).
+// What the search learns about quiet moves while it runs: a history score per side, from-cell
+// and to-cell (any move kind: relocation and adjustment moves too), and counter-moves.
 #pragma once
 
 #include <array>
@@ -21,7 +21,13 @@ struct History {
         int16_t& e = table[c][m.from()][m.to()];
         e = static_cast<int16_t>(e + bonus - e * std::abs(bonus) / HISTORY_MAX);
     }
-    void clear() { table = {}; }
+    // The quiet move that last refuted a move (by the man now on its destination), per man and
+    // cell.
+    std::array<std::array<Move, SQUARE_MAX>, PIECE_CODE_NB> counter{};
+    void clear() {
+        table = {};
+        for (auto& row : counter) row.fill(MOVE_NONE);
+    }
 };
 
 }  // namespace menagerie::engine

@@ -15,7 +15,7 @@ bool is_tactical(const Position& pos, Move m) {
 }
 
 MovePicker::MovePicker(Position& pos, PlyMoves& moves, Move tt_move,
-                       const std::array<Move, 2>& killers, const History& history,
+                       const std::array<Move, 2>& killers, Move counter, const History& history,
                        bool captures_only)
     : moves_(moves) {
     generate_pseudo_legal(pos, moves.list, captures_only ? Stage::Captures : Stage::All);
@@ -46,6 +46,8 @@ MovePicker::MovePicker(Position& pos, PlyMoves& moves, Move tt_move,
             score = KILLER + 1;
         } else if (m == killers[1]) {
             score = KILLER;
+        } else if (m == counter) {
+            score = KILLER - 1;
         } else {
             score = history.get(us, m);
         }

@@ -83,6 +83,13 @@ void Worker::check_limits() {
         shared_.stop = true;
 }
 
+Move Worker::counter_move(int ply) const {
+    const Move previous = frames_[ply + FRAME_OFFSET - 1].current;
+    if (ply == 0 || previous == MOVE_NONE) return MOVE_NONE;
+    const Piece p = pos_->piece_on(previous.to());
+    return p == NO_PIECE ? MOVE_NONE : history_.counter[p][previous.to()];
+}
+
 void Worker::update_pv(int ply, Move m) {
     pv_[ply][ply] = m;
     for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
@@ -185,7 +192,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         for (int i = 0; i < count; ++i) moves.list.moves[i] = root_moves[pv_index_ + i].move;
         picker.emplace(moves, count);
     } else {
-        picker.emplace(pos, moves, tt_move, frame.killers, history_, false);
+        picker.emplace(pos, moves, tt_move, frame.killers, counter_move(ply), history_, false);
     }
     const Color us = pos.side_to_move();
     int best = -SCORE_INFINITE, played = 0, quiet_count = 0;
@@ -275,6 +282,9 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         history_.update(us, best_move, bonus);
         for (int i = 0; i < quiet_count; ++i) history_.update(us, quiets_tried[i], -bonus);
         if (frame.killers[0] != best_move) frame.killers = {best_move, frame.killers[0]};
+        const Move previous = frames_[ply + FRAME_OFFSET - 1].current;
+        if (ply > 0 && previous != MOVE_NONE && pos.piece_on(previous.to()) != NO_PIECE)
+            history_.counter[pos.piece_on(previous.to())][previous.to()] = best_move;
     }
 
     const Bound bound = best >= beta                        ? BOUND_LOWER
@@ -315,8 +325,8 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     // In check every evasion is searched; otherwise captures and promotions that do not lose
     // material, and only those that could lift the score to alpha.
     PlyMoves& moves = ply_moves_[ply];
-    MovePicker picker(pos, moves, tt_hit ? tt.move : MOVE_NONE, {MOVE_NONE, MOVE_NONE}, history_,
-                      !in_check);
+    MovePicker picker(pos, moves, tt_hit ? tt.move : MOVE_NONE, {MOVE_NONE, MOVE_NONE}, MOVE_NONE,
+                      history_, !in_check);
     const Color us = pos.side_to_move();
     const Game& g = pos.game();
     int played = 0, see = SEE_UNKNOWN;

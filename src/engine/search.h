@@ -79,6 +79,7 @@ class Worker {
     int child_qs(bool flips, int alpha, int beta, int ply);
     void check_limits();
     void update_pv(int ply, Move m);
+    Move counter_move(int ply) const;
     void report(int depth);
 
     int id_;
