@@ -200,6 +200,24 @@ TEST(Engine, StopsAndLimits) {
     EXPECT_EQ(firsts.size(), 3u);
 }
 
+// Lazy SMP: helpers share the table; the answer is a legal move and mates are still found.
+TEST(Engine, ThreadsShareTheSearch) {
+    const auto chess = make_game("chess");
+    engine::Engine e(8, 3);
+    engine::Limits limits;
+    limits.depth = quick() ? 5 : 8;
+    Position pos =
+        parse_fen(chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    const engine::Info info = e.search(pos, {}, limits);
+    ASSERT_FALSE(info.pv.empty());
+    EXPECT_TRUE(is_legal(pos, info.pv[0]));
+    limits.depth = 4;
+    EXPECT_EQ(e.search(parse_fen(chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), {}, limits).mate, 1);
+    e.set_threads(1);
+    e.set_hash(1);
+    EXPECT_EQ(e.search(parse_fen(chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), {}, limits).mate, 1);
+}
+
 TEST(Engine, RefusesBlackSwan) {
     const auto game = make_game("blackswan");
     engine::Engine e(1);

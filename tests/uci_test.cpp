@@ -185,6 +185,9 @@ TEST(Uci, ClockAndLimits) {
     uci.send("go depth 4 searchmoves a2a3 h2h3");
     const std::string best = uci.bestmove();
     EXPECT_TRUE(best == "a2a3" || best == "h2h3") << best;
+    uci.send("setoption name Threads value 2");
+    uci.send("go depth 5");
+    EXPECT_NE(uci.bestmove(30)[0], '<');
     uci.send("setoption name MultiPV value 2");
     uci.send("go depth 3");
     EXPECT_TRUE(contains(uci.until("bestmove"), "multipv 2"));
