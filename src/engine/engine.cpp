@@ -100,7 +100,9 @@ Info Engine::search(const Position& start, const std::vector<Move>& moves, const
 
     Info result = main.info_of(0);
     if (limits.skill < 20 && main.root_moves.size() > 1) {
-        // Weakened play: a random push towards worse lines, larger at lower skill.
+        // Weakened play (as Stockfish's skill levels): each line gets back a share of what it
+        // loses to the best, weakness/128 of it, plus a random amount up to the lines' spread;
+        // the line with the highest sum is played. Lower skill: larger weakness.
         std::mt19937_64 rng(limits.seed ? limits.seed : std::random_device{}());
         const int lines =
             std::min<int>(shared.limits.multipv, static_cast<int>(main.root_moves.size()));
@@ -116,7 +118,6 @@ Info Engine::search(const Position& start, const std::vector<Move>& moves, const
                 (weakness * (top - score) + spread * static_cast<int>(rng() % weakness)) / 128;
             if (score + push > best) best = score + push, chosen = i;
         }
-        // (score + push: the push favours moves far from the top only through randomness.)
         result = main.info_of(chosen);
         result.multipv = 1;
     }

@@ -382,8 +382,7 @@ Info Worker::info_of(int line) const {
     return info;
 }
 
-void Worker::report(int depth) {
-    (void)depth;
+void Worker::report() {
     if (!shared_.on_info) return;
     const int lines = std::min<int>(shared_.limits.multipv, static_cast<int>(root_moves.size()));
     for (int i = 0; i < lines; ++i) shared_.on_info(info_of(i));
@@ -438,7 +437,7 @@ void Worker::iterate() {
         }
         completed_depth = depth;
         if (id_ != 0) continue;
-        report(depth);
+        report();
 
         // The clock: stop when the next iteration would likely not finish in time, sooner when
         // the best move has stayed the same for a while.

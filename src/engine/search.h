@@ -80,7 +80,7 @@ class Worker {
     void check_limits();
     void update_pv(int ply, Move m);
     Move counter_move(int ply) const;
-    void report(int depth);
+    void report();  // on_info for each PV line
 
     int id_;
     SearchShared& shared_;
