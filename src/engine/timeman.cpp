@@ -6,8 +6,12 @@ namespace menagerie::engine {
 
 void TimeManager::start(const Limits& limits, Color us, int move_overhead_ms) {
     restart();
-    if (limits.started != std::chrono::steady_clock::time_point{} && limits.started < start_)
-        start_ = limits.started;
+    if (limits.started != std::chrono::steady_clock::time_point{}) {
+        const int64_t started =
+            std::chrono::duration_cast<std::chrono::nanoseconds>(limits.started.time_since_epoch())
+                .count();
+        if (started < start_ns_) start_ns_ = started;
+    }
     timed_ = false;
     if (limits.movetime_ms > 0) {
         timed_ = true;
