@@ -1,6 +1,7 @@
-// `menagerie bench`: a fixed perft suite under Google Benchmark. Prints each run's nodes per
-// second, then `nodes N` (the suite's total, a signature that changes only with behaviour) and
-// `nps N` over the whole suite.
+// `menagerie bench`: a fixed perft suite and a fixed-depth search suite under Google Benchmark.
+// Prints each run's nodes per second, then `nodes N` (the perft suite's total, a signature that
+// changes only with behaviour) and `nps N` over it, then `search nodes N` (the engine's
+// signature) and `search nps N`.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include "core/error.h"
 #include "core/movegen.h"
 #include "core/setup.h"
+#include "engine/engine.h"
 #include "games/games.h"
 #include "notation/fen.h"
 
@@ -52,13 +54,50 @@ const BenchCase SUITE[] = {
     {"chess2016/W1-1-2.G1.R1/5", "chess2016", "#W1-1-2.G1.R1", 5},
 };
 
+// The search part: a fixed-depth search (one thread, a fresh 16 MB hash and histories for each
+// position) over positions of every game. Its total node count is the engine's signature: it
+// changes only when the search or the evaluation does.
+struct SearchCase {
+    const char* name;
+    const char* variant;
+    const char* fen;  // or a setup id, with '#' in front
+    int depth;
+};
+
+const SearchCase SEARCH_SUITE[] = {
+    {"search/chess/start", "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 13},
+    {"search/chess/kiwipete", "chess",
+     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 10},
+    {"search/chess/endgame", "chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 14},
+    {"search/placement/relocation", "placement", "#", 11},
+    {"search/placement-reduced/relocation", "placement-reduced", "#", 11},
+    {"search/chess20/setup-13", "chess20", "#13", 11},
+    {"search/contemporary/RBNBKQNR", "contemporary", "#RBNBKQNR", 11},
+    {"search/chess66/start", "chess66", "#", 11},
+    {"search/chess66/middlegame", "chess66",
+     "r2kq2r/pp3ppp/2n2b2/np3Q3/1P3b1Pp/2B2N2/PP3PP1/R3K2R w KQkq - 0 1", 9},
+    {"search/chess56/W1-2-3", "chess56", "#W1-2-3", 10},
+    {"search/chess2016/W1-6-6.G5.R1", "chess2016", "#W1-6-6.G5.R1", 9},
+    {"search/chess2016-default/middlegame", "chess2016-default",
+     "tmo1/rc2qkbtcr/1pppbpp1pp/2n5p3/1p3p6/8n3/2NPPQ2P3/PP2PPP1PP/RC1B1KBNCR/TMOT w KBkb - 0 9",
+     8},
+};
+
 // The suite's games: the catalogue's, and the 2016 default army that is not a game of it yet.
 std::shared_ptr<const Game> bench_game(const std::string& name) {
     return name == "chess2016-default" ? make_chess2016_default_army() : make_game(name);
 }
 
-uint64_t total_nodes = 0;
-double total_seconds = 0;
+uint64_t total_nodes = 0, search_nodes = 0;
+double total_seconds = 0, search_seconds = 0;
+bool searched = false;
+
+Position bench_position(const char* variant, const char* fen) {
+    const auto game = bench_game(variant);
+    return fen[0] != '#' ? parse_fen(game, fen)
+           : fen[1] == 0 ? start_position(game)
+                         : start_position(game, std::string(fen + 1));
+}
 
 }  // namespace
 
@@ -67,10 +106,7 @@ int run_bench(int argc, char** argv) {
         benchmark::RegisterBenchmark(
             c.name,
             [c](benchmark::State& state) {
-                const auto game = bench_game(c.variant);
-                Position pos = c.fen[0] != '#' ? parse_fen(game, c.fen)
-                               : c.fen[1] == 0 ? start_position(game)
-                                               : start_position(game, std::string(c.fen + 1));
+                Position pos = bench_position(c.variant, c.fen);
                 uint64_t nodes = 0;
                 for (auto _ : state) {
                     const auto start = std::chrono::steady_clock::now();
@@ -84,6 +120,33 @@ int run_bench(int argc, char** argv) {
                     static_cast<double>(nodes) * static_cast<double>(state.iterations()),
                     benchmark::Counter::kIsRate);
                 total_nodes += nodes;
+            })
+            ->Unit(benchmark::kMillisecond)
+            ->Iterations(1);
+    }
+    for (const SearchCase& c : SEARCH_SUITE) {
+        benchmark::RegisterBenchmark(
+            c.name,
+            [c](benchmark::State& state) {
+                const Position pos = bench_position(c.variant, c.fen);
+                engine::Engine engine(16, 1);
+                engine::Limits limits;
+                limits.depth = c.depth;
+                uint64_t nodes = 0;
+                for (auto _ : state) {
+                    engine.new_game();
+                    const auto start = std::chrono::steady_clock::now();
+                    nodes = engine.search(pos, {}, limits).nodes;
+                    search_seconds +=
+                        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+                            .count();
+                }
+                state.counters["nodes"] = static_cast<double>(nodes);
+                state.counters["nps"] = benchmark::Counter(
+                    static_cast<double>(nodes) * static_cast<double>(state.iterations()),
+                    benchmark::Counter::kIsRate);
+                search_nodes += nodes;
+                searched = true;
             })
             ->Unit(benchmark::kMillisecond)
             ->Iterations(1);
@@ -121,6 +184,12 @@ int run_bench(int argc, char** argv) {
               << static_cast<uint64_t>(static_cast<double>(total_nodes) /
                                        std::max(total_seconds, 1e-9))
               << "\n";
+    if (searched)
+        std::cout << "search nodes " << search_nodes << "\n"
+                  << "search nps "
+                  << static_cast<uint64_t>(static_cast<double>(search_nodes) /
+                                           std::max(search_seconds, 1e-9))
+                  << "\n";
     return 0;
 }
 

@@ -18,5 +18,7 @@ int run_play(const std::shared_ptr<const Game>& game, Position pos);
 int run_refereed_play(const std::shared_ptr<const Game>& game, const Position& start);
 // The board as text, with the FEN below (play's display).
 void draw(const Position& pos);
+// `analyse`: a search to a depth or for a time (0: no limit of that kind).
+int run_analyse(const Position& pos, int depth, int movetime_ms, int threads, int hash_mb);
 
 }  // namespace menagerie

@@ -12,6 +12,7 @@
 #include "core/movegen.h"
 #include "core/outcome.h"
 #include "core/setup.h"
+#include "engine/uci.h"
 #include "games/chess2016.h"
 #include "games/games.h"
 #include "hidden/player_view.h"
@@ -241,6 +242,14 @@ int run(int argc, char** argv) {
     verify->add_option("file", pgn_file, "PGN file")->required();
     auto* play = app.add_subcommand("play", "an interactive session on the terminal");
     add_game_flags(play, c, true);
+    auto* uci = app.add_subcommand("uci", "play as a UCI engine on standard input and output");
+    auto* analyse = app.add_subcommand("analyse", "the engine's best line, score and statistics");
+    add_game_flags(analyse, c, true);
+    std::string analyse_depth, analyse_movetime, analyse_threads = "1", analyse_hash = "16";
+    analyse->add_option("--depth", analyse_depth, "search depth in plies, 1 to 100");
+    analyse->add_option("--movetime", analyse_movetime, "search time in milliseconds");
+    analyse->add_option("--threads", analyse_threads, "search threads, 1 to 256 (default 1)");
+    analyse->add_option("--hash", analyse_hash, "hash table in MB, 1 to 65536 (default 16)");
     auto* bench = app.add_subcommand("bench", "fixed perft suite and nodes per second");
     bench->allow_extras();
     auto* match = app.add_subcommand("match", "play two engines against each other");
@@ -381,6 +390,27 @@ int run(int argc, char** argv) {
     } else if (play->parsed()) {
         Position pos = position_of(c, game);
         return run_play(game, pos);
+    } else if (uci->parsed()) {
+        return engine::run_uci(std::cin, std::cout);
+    } else if (analyse->parsed()) {
+        if (analyse_depth.empty() == analyse_movetime.empty())
+            throw Error(ErrorKind::Usage, "--depth",
+                        "analyse needs exactly one of --depth and --movetime");
+        const int depth = analyse_depth.empty()
+                              ? 0
+                              : static_cast<int>(parse_number("--depth", analyse_depth, 100));
+        const int movetime =
+            analyse_movetime.empty()
+                ? 0
+                : static_cast<int>(parse_number("--movetime", analyse_movetime, 1 << 30));
+        if (!analyse_depth.empty() && depth == 0)
+            throw Error(ErrorKind::Usage, "--depth",
+                        "--depth: 0 is not a whole number from 1 to 100");
+        const int threads = static_cast<int>(parse_number("--threads", analyse_threads, 256));
+        const int hash = static_cast<int>(parse_number("--hash", analyse_hash, 65536));
+        Position pos = position_of(c, game);
+        return run_analyse(pos, depth, analyse_movetime.empty() ? 0 : std::max(movetime, 1),
+                           std::max(threads, 1), std::max(hash, 1));
     } else if (bench->parsed()) {
         return run_bench(argc - 1, argv + 1);
     } else if (match->parsed()) {

@@ -1,0 +1,60 @@
+// `menagerie analyse`: the engine's best line for a position, for command-line users. One line
+// per completed depth, then the best move, its line in SAN, the score and the statistics.
+#include <deque>
+#include <iostream>
+#include <sstream>
+
+#include "app/commands.h"
+#include "engine/engine.h"
+#include "notation/move_text.h"
+
+namespace menagerie {
+
+namespace {
+
+std::string score_text(const engine::Info& info) {
+    return info.mate ? "mate " + std::to_string(info.mate) : "cp " + std::to_string(info.score_cp);
+}
+
+std::string san_line(const Position& root, const std::vector<Move>& pv) {
+    Position pos(root);
+    std::deque<StateInfo> states;
+    std::string out;
+    for (Move m : pv) {
+        out += (out.empty() ? "" : " ") + move_to_san(pos, m);
+        states.emplace_back();
+        pos.do_move(m, states.back());
+    }
+    return out;
+}
+
+}  // namespace
+
+int run_analyse(const Position& pos, int depth, int movetime_ms, int threads, int hash_mb) {
+    engine::Engine engine(static_cast<std::size_t>(hash_mb), threads);
+    engine::Limits limits;
+    limits.depth = depth;
+    limits.movetime_ms = movetime_ms;
+    const engine::Info result = engine.search(pos, {}, limits, [&](const engine::Info& info) {
+        std::cout << "depth " << info.depth << " seldepth " << info.seldepth << " score "
+                  << score_text(info) << " nodes " << info.nodes << " time " << info.time_ms
+                  << " pv " << san_line(pos, info.pv) << std::endl;
+    });
+    if (result.pv.empty()) {
+        std::cout << "bestmove (none)\n";
+        return 0;
+    }
+    Position copy(pos);
+    const int64_t ms = std::max<int64_t>(result.time_ms, 1);
+    std::cout << "bestmove " << move_to_uci(copy, result.pv[0]) << " "
+              << move_to_san(copy, result.pv[0]) << "\n"
+              << "score " << score_text(result) << "\n"
+              << "pv " << san_line(pos, result.pv) << "\n"
+              << "depth " << result.depth << "\n"
+              << "nodes " << result.nodes << "\n"
+              << "nps " << result.nodes * 1000 / static_cast<uint64_t>(ms) << "\n"
+              << "time " << result.time_ms << "\n";
+    return 0;
+}
+
+}  // namespace menagerie

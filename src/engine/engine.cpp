@@ -1,0 +1,142 @@
+// The Engine: settings, the threads of one search (Lazy SMP), and the choice of the move.
+#include "engine/engine.h"
+
+#include <algorithm>
+#include <mutex>
+#include <random>
+#include <thread>
+
+#include "core/error.h"
+#include "engine/search.h"
+
+namespace menagerie::engine {
+
+struct Engine::Impl {
+    TranspositionTable tt;
+    SearchShared shared;
+    std::vector<std::unique_ptr<Worker>> workers;
+    std::mutex searching;  // one search at a time
+    int move_overhead_ms = 80;
+
+    void make_workers(int n) {
+        workers.clear();
+        shared.workers.clear();
+        for (int i = 0; i < n; ++i) {
+            workers.push_back(std::make_unique<Worker>(i, shared));
+            shared.workers.push_back(workers.back().get());
+        }
+    }
+};
+
+Engine::Engine(std::size_t hash_mb, int threads) : impl_(std::make_unique<Impl>()) {
+    impl_->shared.tt = &impl_->tt;
+    impl_->tt.resize(hash_mb);
+    impl_->make_workers(std::max(threads, 1));
+}
+
+Engine::~Engine() { stop(); }
+
+void Engine::set_hash(std::size_t mb) {
+    std::lock_guard lock(impl_->searching);
+    impl_->tt.resize(std::clamp<std::size_t>(mb, 1, 1 << 16));
+}
+
+void Engine::set_threads(int n) {
+    std::lock_guard lock(impl_->searching);
+    impl_->make_workers(std::clamp(n, 1, 256));
+}
+
+void Engine::new_game() {
+    std::lock_guard lock(impl_->searching);
+    impl_->tt.clear();
+    for (auto& w : impl_->workers) w->clear();
+}
+
+void Engine::stop() { impl_->shared.stop = true; }
+
+bool Engine::ponderhit() {
+    if (!impl_->shared.running) return false;
+    if (impl_->shared.pondering) {
+        impl_->shared.time.restart();
+        impl_->shared.pondering = false;
+    }
+    return true;
+}
+
+void Engine::set_move_overhead(int ms) { impl_->move_overhead_ms = std::clamp(ms, 0, 5000); }
+
+Info Engine::search(const Position& start, const std::vector<Move>& moves, const Limits& limits,
+                    const std::function<void(const Info&)>& on_info) {
+    std::lock_guard lock(impl_->searching);
+    const Game& game = start.game();
+    if (game.first_swan >= 0)
+        throw Error(ErrorKind::Option, "variant",
+                    game.name +
+                        " is not played by the engine yet: it needs the player's view of "
+                        "hidden swans (chance nodes are planned in docs/engine.md)");
+    SearchShared& shared = impl_->shared;
+    shared.limits = limits;
+    shared.limits.multipv = std::max(1, limits.multipv);
+    // Weak levels choose among several lines: search at least four.
+    if (limits.skill < 20) shared.limits.multipv = std::max(shared.limits.multipv, 4);
+    shared.on_info = on_info;
+    shared.eval = eval_tables(start.game_ptr());
+    shared.pondering = limits.ponder;
+    shared.stop = false;
+    impl_->tt.new_search();
+    for (auto& w : impl_->workers) w->set_position(start, moves);
+    // The clock is read once the position is set up: the side to move after the moves.
+    Worker& main = *impl_->workers[0];
+    shared.time.start(limits, main.side_to_move(), impl_->move_overhead_ms);
+    if (main.root_moves.empty()) return Info{};
+    shared.running = true;
+    std::vector<std::thread> helpers;
+    for (size_t i = 1; i < impl_->workers.size(); ++i)
+        helpers.emplace_back([w = impl_->workers[i].get()] { w->iterate(); });
+    main.iterate();
+    shared.stop = true;
+    for (std::thread& t : helpers) t.join();
+    shared.running = false;
+
+    Info result = main.info_of(0);
+    if (limits.skill < 20 && main.root_moves.size() > 1) {
+        // Weakened play (as Stockfish's skill levels): each line gets back a share of what it
+        // loses to the best, weakness/128 of it, plus a random amount up to the lines' spread;
+        // the line with the highest sum is played. Lower skill: larger weakness.
+        std::mt19937_64 rng(limits.seed ? limits.seed : std::random_device{}());
+        const int lines =
+            std::min<int>(shared.limits.multipv, static_cast<int>(main.root_moves.size()));
+        const int top = main.root_moves[0].score;
+        const int weakness = 120 - 5 * std::clamp(limits.skill, 0, 20);
+        const int spread =
+            std::min(top - main.root_moves[static_cast<size_t>(lines - 1)].score, 200);
+        int best = -SCORE_INFINITE, chosen = 0;
+        for (int i = 0; i < lines; ++i) {
+            const int score = main.root_moves[static_cast<size_t>(i)].score;
+            if (score == -SCORE_INFINITE) continue;
+            const int push =
+                (weakness * (top - score) + spread * static_cast<int>(rng() % weakness)) / 128;
+            if (score + push > best) best = score + push, chosen = i;
+        }
+        result = main.info_of(chosen);
+        result.multipv = 1;
+    }
+    shared.stop = false;
+    return result;
+}
+
+Limits Engine::level_limits(int level) {
+    Limits l;
+    level = std::clamp(level, 1, 8);
+    // Depth and skill climb together; the top levels search by time at full strength.
+    static constexpr int DEPTH[] = {1, 2, 3, 4, 6, 0, 0, 0};
+    static constexpr int SKILL[] = {0, 3, 6, 10, 14, 18, 20, 20};
+    static constexpr int MOVETIME[] = {0, 0, 0, 0, 0, 300, 700, 1500};
+    l.depth = DEPTH[level - 1];
+    l.skill = SKILL[level - 1];
+    l.movetime_ms = MOVETIME[level - 1];
+    if (l.depth) l.nodes = 200000;
+    return l;
+}
+
+}  // namespace menagerie::engine

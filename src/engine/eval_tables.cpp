@@ -1,0 +1,246 @@
+// What the evaluation derives from a game once: piece values from mobility, piece-square terms
+// from the board's shape, the pawn spans. Nothing here names a game, a file or a rank.
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <random>
+
+#include "core/setup.h"
+#include "engine/eval.h"
+
+namespace menagerie::engine {
+
+namespace {
+
+// The board density at which mobility is measured: about a middlegame's (20 to 24 men on 64
+// cells). Captures are counted as if every man in reach were an enemy.
+constexpr double DENSITY = 0.35;
+constexpr int SAMPLES = 48;
+
+// The cell White sees where colour c sees s: the mirror for Black, or the cell itself where the
+// mirror is not a cell (Chess 66's switch fields lie on opposite sides of the board).
+Square white_view(const Geometry& geo, Color c, Square s) {
+    if (c == WHITE) return s;
+    const Square m = geo.mirror(s);
+    return m == SQ_NONE ? s : m;
+}
+
+struct Mobility {
+    double average = 0;  // moves per turn, quiet and captures normalised (see below)
+    std::array<double, SQUARE_MAX> at{};  // the same, from each cell
+};
+
+// A type's mobility on the game's own board: for random occupancies of the given density, the
+// quiet moves to empty cells divided by the share of empty cells plus the captures of occupied
+// cells divided by the share of occupied ones, halved. For a man that moves and captures alike
+// this is the number of cells it reaches; a Cannon's hops count for what they are worth.
+Mobility sampled_mobility(const Game& g, int type) {
+    const MoveTables& tables = *g.tables;
+    const int n = g.geometry.size();
+    std::mt19937_64 rng(20251123);
+    std::bernoulli_distribution occupied_cell(DENSITY);
+    Mobility m;
+    std::array<double, SQUARE_MAX> sum{};
+    for (int sample = 0; sample < SAMPLES; ++sample) {
+        Bitboard occ = 0;
+        for (Square s = 0; s < n; ++s)
+            if (occupied_cell(rng)) occ |= square_bb(s);
+        for (Color c : {WHITE, BLACK}) {
+            const PieceMoves& pm = tables.piece(type, c);
+            for (Square s = 0; s < n; ++s) {
+                const Bitboard others = occ & ~square_bb(s);
+                const MoveTables::Reach r = tables.reach(pm, s, others | square_bb(s));
+                const double quiet = popcount(r.quiet & ~others & ~square_bb(s));
+                const double captures = popcount(r.capture & others);
+                const double v = (quiet / (1 - DENSITY) + captures / DENSITY) / 2;
+                // Per cell from White's side: Black's cell s is White's mirror.
+                sum[white_view(g.geometry, c, s)] += v;
+            }
+        }
+    }
+    for (Square s = 0; s < n; ++s) {
+        m.at[s] = sum[s] / (2.0 * SAMPLES);
+        m.average += m.at[s] / n;
+    }
+    return m;
+}
+
+// Value from mobility. Fitted once to the orthodox men on the 8 x 8 board (knight 3.2, bishop
+// 3.3, rook 5, queen 9.5 pawns): value = 100 * A * m^P. Long-range men gain more from each cell
+// of reach because they act at a distance; the power captures that.
+constexpr double VALUE_A = 0.445, VALUE_P = 1.19;
+int value_from_mobility(double m) {
+    return static_cast<int>(std::lround(100 * VALUE_A * std::pow(m, VALUE_P)));
+}
+
+// Steps a pawn of colour c on s has made from its nearest home cell, along its quiet steps.
+void pawn_spans(const Game& g, EvalTables& t) {
+    const MoveTables& tables = *g.tables;
+    const int n = g.geometry.size();
+    for (Color c : {WHITE, BLACK}) {
+        const PieceMoves& pm = tables.piece(g.pawn, c);
+        for (Square s = 0; s < n; ++s) {
+            Bitboard file = 0, span = 0;
+            for (Bitboard frontier = pm.quiet[s]; frontier;) {
+                file |= frontier;
+                Bitboard next = 0;
+                for (Bitboard b = frontier; b;) next |= pm.quiet[pop_lsb(b)];
+                frontier = next & ~file;
+            }
+            for (Bitboard b = file | square_bb(s); b;) {
+                const Square x = pop_lsb(b);
+                span |= pm.capture[x];
+            }
+            t.front_file[c][s] = file;
+            t.front_span[c][s] = file | span;
+            // Cells guarding a king on s: the pawn's own step and captures from s, and one row on.
+            Bitboard guard = pm.quiet[s] | pm.capture[s], more = 0;
+            for (Bitboard b = guard; b;) more |= pm.quiet[pop_lsb(b)];
+            t.shield[c][s] = guard | more;
+        }
+        // Advance: 0 on the double-step zone (home) or behind it, counted in quiet steps.
+        std::array<int, SQUARE_MAX> dist;
+        dist.fill(-1);
+        Bitboard frontier = g.double_step_zone[c], seen = frontier;
+        if (!frontier) frontier = seen = g.back_rank[c];
+        for (int d = 0; frontier; ++d) {
+            Bitboard next = 0;
+            for (Bitboard b = frontier; b;) {
+                const Square s = pop_lsb(b);
+                dist[s] = d;
+                next |= pm.quiet[s];
+            }
+            frontier = next & ~seen;
+            seen |= next;
+        }
+        for (Square s = 0; s < n; ++s) t.advance[c][s] = static_cast<int8_t>(std::max(0, dist[s]));
+    }
+    for (Square s = 0; s < n; ++s)
+        for (Square x = 0; x < n; ++x)
+            if (std::abs(g.geometry.cell(x).file - g.geometry.cell(s).file) == 1)
+                t.adjacent_files[s] |= square_bb(x);
+}
+
+std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
+    auto t = std::make_shared<EvalTables>();
+    const Game& g = *game;
+    const Geometry& geo = g.geometry;
+    const int n = geo.size();
+    t->game = game;
+    if (g.pawn >= 0) pawn_spans(g, *t);
+
+    // The board's centre (mean of cell coordinates) and each cell's distance from it.
+    double cf = 0, cr = 0;
+    for (Square s = 0; s < n; ++s) cf += geo.cell(s).file, cr += geo.cell(s).rank;
+    cf /= n, cr /= n;
+    auto centre_distance = [&](Square s) {
+        return std::max(std::abs(geo.cell(s).file - cf), std::abs(geo.cell(s).rank - cr));
+    };
+    double mean_distance = 0;
+    for (Square s = 0; s < n; ++s) mean_distance += centre_distance(s) / n;
+    // Rows from the own back rank, in king steps.
+    std::array<std::array<int, SQUARE_MAX>, COLOR_NB> from_home{};
+    for (Color c : {WHITE, BLACK}) {
+        from_home[c].fill(0);
+        Bitboard frontier = g.back_rank[c], seen = frontier;
+        for (int d = 0; frontier; ++d) {
+            Bitboard next = 0;
+            for (Bitboard b = frontier; b;) {
+                const Square s = pop_lsb(b);
+                from_home[c][s] = d;
+                for (int dir = 0; dir < DIRECTION_NB; ++dir) next |= geo.step(s, Direction(dir));
+            }
+            frontier = next & ~seen;
+            seen |= next;
+        }
+    }
+
+    for (int type = 0; type < static_cast<int>(g.types.size()); ++type) {
+        const PieceType& pt = g.types[type];
+        const Mobility m = sampled_mobility(g, type);
+        t->sampled_mobility[type] = m.average;
+        t->average_moves16[type] = static_cast<int>(std::lround(16 * m.average));
+        int mg = 0, eg = 0;
+        if (pt.royal) {
+            mg = eg = 0;
+        } else if (pt.pawn) {
+            mg = 90, eg = 120;
+        } else {
+            // Mobility misjudges some shapes (a Man's eight steps are slow to cross a board; a
+            // Griffin's bent rides are hard to count by reach alone), so the derived value is
+            // averaged with the piece table's value, a human prior for the same piece.
+            const int derived = value_from_mobility(m.average);
+            mg = pt.value > 0 ? (derived + pt.value + 1) / 2 : derived;
+            eg = mg + mg / 10;  // long-range men matter more with fewer men in the way
+        }
+        t->value_mg[type] = mg, t->value_eg[type] = eg;
+        // Each move above the type's average is worth about the same share of its value for
+        // every type: a knight gains more from one more cell than a queen does.
+        const double per_move = pt.royal || pt.pawn ? 0 : 40.0 / std::max(m.average, 2.0);
+        t->mobility_mg[type] = static_cast<int>(std::lround(16 * per_move));
+        t->mobility_eg[type] = static_cast<int>(std::lround(16 * per_move * 1.2));
+        t->attack_weight[type] = pt.royal || pt.pawn ? 0 : mg / 16;
+
+        for (Color c : {WHITE, BLACK}) {
+            const Piece p = make_piece_code(c, type);
+            for (Square s = 0; s < n; ++s) {
+                // Terms are defined from White's side; Black's cell s reads White's mirror.
+                const Square w = white_view(geo, c, s);
+                int pmg = 0, peg = 0;
+                if (pt.royal) {
+                    pmg = -12 * std::min(from_home[WHITE][w], 3);
+                    peg = static_cast<int>(std::lround(-12 * (centre_distance(w) - mean_distance)));
+                } else if (pt.pawn) {
+                    const int adv = t->advance[WHITE][w];
+                    const double central = mean_distance - std::abs(geo.cell(w).file - cf);
+                    pmg = 3 * adv + static_cast<int>(std::lround(4 * central * (adv > 0)));
+                    peg = 8 * adv;
+                } else {
+                    // Where the man reaches more, it is worth more: the expected reach from the
+                    // cell against the type's average.
+                    const double extra = m.at[w] - m.average;
+                    pmg = static_cast<int>(std::lround(per_move * 0.6 * extra));
+                    peg = static_cast<int>(std::lround(per_move * 0.4 * extra));
+                }
+                t->psq_mg[p][s] = static_cast<int16_t>(t->value_mg[type] + pmg);
+                t->psq_eg[p][s] = static_cast<int16_t>(t->value_eg[type] + peg);
+            }
+        }
+    }
+    for (Square s = 0; s < n; ++s) {
+        Bitboard zone = square_bb(s);
+        for (int dir = 0; dir < DIRECTION_NB; ++dir) zone |= geo.step(s, Direction(dir));
+        t->king_zone[s] = zone;
+    }
+
+    // The game phase from the non-pawn material of the start (or of the first setup).
+    int start_material = 0;
+    try {
+        const Position start = has_fixed_start(g) ? start_position(game) : setup_position(game, 0);
+        for (Bitboard b = start.pieces(); b;) {
+            const int type = type_of(start.piece_on(pop_lsb(b)));
+            if (type != g.pawn && type != g.king) start_material += t->value_mg[type];
+        }
+    } catch (const std::exception&) {
+        start_material = 6000;
+    }
+    start_material = std::max(start_material, 1000);
+    t->phase_full = start_material * 85 / 100;
+    t->phase_end = start_material * 20 / 100;
+    return t;
+}
+
+}  // namespace
+
+std::shared_ptr<const EvalTables> eval_tables(const std::shared_ptr<const Game>& game) {
+    static std::mutex mutex;
+    static std::map<const Game*, std::shared_ptr<const EvalTables>> cache;
+    std::lock_guard lock(mutex);
+    if (cache.size() > 32) cache.clear();  // games made per request must not pile up
+    auto& slot = cache[game.get()];
+    if (!slot || slot->game != game) slot = build(game);
+    return slot;
+}
+
+}  // namespace menagerie::engine

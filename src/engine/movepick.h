@@ -1,0 +1,44 @@
+// Move ordering: the hash move first, then captures and promotions that do not lose material
+// (by static exchange, then most valuable victim / least valuable attacker), the killers and the
+// counter-move, the
+// quiet moves by history, and the losing captures last. Moves are scored once and picked by
+// selection, which suits the cut-offs that usually come within the first few moves.
+#pragma once
+
+#include <array>
+#include <climits>
+
+#include "core/movegen.h"
+#include "engine/history.h"
+
+namespace menagerie::engine {
+
+// One ply's scratch space: the moves, their ordering scores and static exchanges.
+struct PlyMoves {
+    MoveList list;
+    std::array<int, sizeof(MoveList::moves) / sizeof(Move)> score, see;
+};
+
+constexpr int SEE_UNKNOWN = INT_MIN;
+
+class MovePicker {
+  public:
+    // `captures_only`: quiescence (captures, en passant and promotions).
+    MovePicker(Position& pos, PlyMoves& moves, Move tt_move, const std::array<Move, 2>& killers,
+               Move counter, const History& history, bool captures_only);
+    // Root: the given moves in the given order.
+    MovePicker(PlyMoves& moves, int count) : moves_(moves), ordered_(true) {
+        moves.list.count = count;
+    }
+    // The next move by score, or MOVE_NONE; `see` is its static exchange where computed.
+    Move next(int& see);
+
+  private:
+    PlyMoves& moves_;
+    int cursor_ = 0;
+    bool ordered_ = false;
+};
+
+bool is_tactical(const Position& pos, Move m);  // a capture, en passant or a promotion
+
+}  // namespace menagerie::engine

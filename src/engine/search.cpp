@@ -1,0 +1,469 @@
+#include "engine/search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <thread>
+
+#include "core/movegen.h"
+
+namespace menagerie::engine {
+
+namespace {
+
+// Late-move reductions: about log(depth) * log(move number) / 2.
+struct Reductions {
+    std::array<std::array<int8_t, 64>, 64> table{};
+    Reductions() {
+        for (int d = 1; d < 64; ++d)
+            for (int m = 1; m < 64; ++m)
+                table[d][m] = static_cast<int8_t>(0.5 + std::log(d) * std::log(m) / 2.0);
+    }
+    int operator()(int depth, int move_number) const {
+        return table[std::min(depth, 63)][std::min(move_number, 63)];
+    }
+};
+const Reductions reduction;
+
+// Whether the side to move has a man other than pawns and king: without one, zugzwang is
+// common and the null move is not tried.
+bool has_pieces(const Position& pos, Color c) {
+    const Game& g = pos.game();
+    Bitboard men = pos.pieces(c);
+    if (g.king >= 0) men &= ~pos.pieces(g.king);
+    if (g.pawn >= 0) men &= ~pos.pieces(g.pawn);
+    return men != 0;
+}
+
+constexpr int FRAME_OFFSET = 2;  // frames before the root, so ply - 2 is always readable
+
+}  // namespace
+
+uint64_t SearchShared::total_nodes() const {
+    uint64_t n = 0;
+    for (const Worker* w : workers) n += w->nodes.load(std::memory_order_relaxed);
+    return n;
+}
+
+Worker::Worker(int id, SearchShared& shared)
+    : id_(id),
+      shared_(shared),
+      states_(MAX_PLY + 2),
+      ply_moves_(MAX_PLY + 2),
+      frames_(MAX_PLY + FRAME_OFFSET + 2),
+      pv_(MAX_PLY + 2) {}
+
+void Worker::clear() { history_.clear(); }
+
+void Worker::set_position(const Position& start, const std::vector<Move>& moves) {
+    history_states_.clear();
+    pos_ = std::make_unique<Position>(start);
+    for (Move m : moves) {
+        history_states_.emplace_back();
+        pos_->do_move(m, history_states_.back());
+    }
+    root_moves.clear();
+    MoveList list;
+    generate_legal(*pos_, list);
+    const std::vector<Move>& only = shared_.limits.searchmoves;
+    for (Move m : list)
+        if (only.empty() || std::find(only.begin(), only.end(), m) != only.end())
+            root_moves.push_back({m, -SCORE_INFINITE, -SCORE_INFINITE, 0, {m}});
+    completed_depth = 0;
+    nodes = 0;
+}
+
+void Worker::check_limits() {
+    if (++checks_ & 511) return;
+    if (id_ != 0) return;
+    const Limits& limits = shared_.limits;
+    if (limits.nodes && shared_.total_nodes() >= limits.nodes) shared_.stop = true;
+    if (shared_.time.timed() && !shared_.pondering && !limits.infinite &&
+        shared_.time.elapsed_ms() >= shared_.time.maximum())
+        shared_.stop = true;
+}
+
+Move Worker::counter_move(int ply) const {
+    const Move previous = frames_[ply + FRAME_OFFSET - 1].current;
+    if (ply == 0 || previous == MOVE_NONE) return MOVE_NONE;
+    const Piece p = pos_->piece_on(previous.to());
+    return p == NO_PIECE ? MOVE_NONE : history_.counter[p][previous.to()];
+}
+
+void Worker::update_pv(int ply, Move m) {
+    pv_[ply][ply] = m;
+    for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+    pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+}
+
+template <Worker::NodeType NT>
+int Worker::child(bool flips, int alpha, int beta, int depth, int ply, bool cut_node) {
+    constexpr NodeType CHILD = NT == NON_PV ? NON_PV : PV;
+    return flips ? -search<CHILD>(-beta, -alpha, depth, ply + 1, cut_node)
+                 : search<CHILD>(alpha, beta, depth, ply + 1, cut_node);
+}
+
+template <Worker::NodeType NT>
+int Worker::child_qs(bool flips, int alpha, int beta, int ply) {
+    return flips ? -qsearch<NT>(-beta, -alpha, ply + 1) : qsearch<NT>(alpha, beta, ply + 1);
+}
+
+template <Worker::NodeType NT>
+int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
+    constexpr bool pv_node = NT != NON_PV, root = NT == ROOT;
+    if (depth <= 0) return qsearch < pv_node ? PV : NON_PV > (alpha, beta, ply);
+    Position& pos = *pos_;
+    Frame& frame = frames_[ply + FRAME_OFFSET];
+
+    // 1. Count the node, look at the clock, and stop when asked.
+    nodes.fetch_add(1, std::memory_order_relaxed);
+    check_limits();
+    if (shared_.stop.load(std::memory_order_relaxed) && root_depth_ > 1) return 0;
+    pv_length_[ply] = ply;
+    seldepth_ = std::max(seldepth_, ply + 1);
+    const bool in_check = pos.checkers() != 0;
+
+    // 2. Draws by the fifty-move rule and by repetition (a position met once more in the
+    // search is scored as the draw it can force), and mate distance pruning.
+    if (!root) {
+        if (ply >= MAX_PLY - 1) return in_check ? 0 : evaluate(pos, *shared_.eval);
+        if (pos.rule50() >= 100 || pos.repetitions() > 0) return 0;
+        alpha = std::max(mated_in(ply), alpha);
+        beta = std::min(mate_in(ply + 1), beta);
+        if (alpha >= beta) return alpha;
+    }
+
+    // 3. The transposition table: a deep enough result ends a node off the principal line.
+    const uint64_t key = pos.key();
+    TTHit tt;
+    const bool tt_hit = shared_.tt->probe(key, tt);
+    const int tt_score = tt_hit ? score_from_tt(tt.score, ply) : SCORE_NONE;
+    Move tt_move = root ? root_moves[pv_index_].move : tt_hit ? tt.move : MOVE_NONE;
+    if (!pv_node && tt_hit && tt.depth >= depth && pos.rule50() < 90 &&
+        (tt.bound & (tt_score >= beta ? BOUND_LOWER : BOUND_UPPER)))
+        return tt_score;
+
+    // 4. Static evaluation, and pruning where the position looks decided. Not while a side
+    // owes a choice: the choices are the only moves and there is no passing them.
+    const bool pending = pos.pending() != NO_PENDING;
+    int eval = SCORE_NONE;
+    if (!in_check) {
+        eval = evaluate(pos, *shared_.eval);
+        if (tt_hit && tt_score != SCORE_NONE &&
+            (tt.bound & (tt_score > eval ? BOUND_LOWER : BOUND_UPPER)))
+            eval = tt_score;
+    }
+    frame.static_eval = eval;
+    const Frame& before = frames_[ply + FRAME_OFFSET - 2];
+    const bool improving =
+        !in_check && before.static_eval != SCORE_NONE && eval > before.static_eval;
+    frame.null_move = false;
+    frames_[ply + FRAME_OFFSET + 1].killers = {MOVE_NONE, MOVE_NONE};
+
+    if (!pv_node && !in_check && !pending && std::abs(beta) < SCORE_MATE_BOUND) {
+        // 4a. Reverse futility: far above beta at low depth.
+        if (depth <= 7 && eval - 80 * (depth - improving) >= beta) return eval;
+        // 4b. Null move: give the opponent a free move; if we still reach beta, cut.
+        const Frame& parent = frames_[ply + FRAME_OFFSET - 1];
+        if (depth >= 3 && eval >= beta && !parent.null_move &&
+            has_pieces(pos, pos.side_to_move())) {
+            const int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+            frame.null_move = true;
+            frame.current = MOVE_NONE;
+            pos.do_null_move(states_[ply]);
+            const int value = -search<NON_PV>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+            pos.undo_null_move();
+            frame.null_move = false;
+            if (shared_.stop.load(std::memory_order_relaxed)) return 0;
+            if (value >= beta) return value >= SCORE_MATE_BOUND ? beta : value;
+        }
+    }
+    // 4c. No hash move on a principal line: a shallower search finds one.
+    if (pv_node && !root && tt_move == MOVE_NONE && depth >= 6) {
+        search<NT>(alpha, beta, depth - 3, ply, cut_node);
+        if (shared_.tt->probe(key, tt)) tt_move = tt.move;
+    }
+
+    // 5. The moves, best first.
+    PlyMoves& moves = ply_moves_[ply];
+    std::optional<MovePicker> picker;
+    if (root) {
+        const int count = static_cast<int>(root_moves.size()) - pv_index_;
+        for (int i = 0; i < count; ++i) moves.list.moves[i] = root_moves[pv_index_ + i].move;
+        picker.emplace(moves, count);
+    } else {
+        picker.emplace(pos, moves, tt_move, frame.killers, counter_move(ply), history_, false);
+    }
+    const Color us = pos.side_to_move();
+    int best = -SCORE_INFINITE, played = 0, quiet_count = 0;
+    Move best_move = MOVE_NONE;
+    std::array<Move, 64> quiets_tried;
+    int see = SEE_UNKNOWN;
+    for (Move m = picker->next(see); m != MOVE_NONE; m = picker->next(see)) {
+        if (!root && !legal(pos, m)) continue;
+        const bool tactical = is_tactical(pos, m);
+        const bool gives_check = pos.gives_check(m);
+
+        // 6. Pruning of late moves at low depth, once a move has kept us from being mated.
+        if (!root && best > -SCORE_MATE_BOUND && played > 0 && !in_check && !pending &&
+            has_pieces(pos, us)) {
+            if (!tactical && !gives_check) {
+                if (depth <= 5 && played >= (3 + depth * depth) / (2 - improving)) continue;
+                if (depth <= 6 && eval != SCORE_NONE && eval + 100 + 120 * depth <= alpha) continue;
+                if (depth <= 6 && pos.see(m) < -30 * depth * depth) continue;
+            } else if (depth <= 6 && (see == SEE_UNKNOWN ? pos.see(m) : see) < -90 * depth) {
+                continue;
+            }
+        }
+
+        // 7. Extension: a check that does not lose material is searched one ply deeper.
+        const int extension =
+            gives_check && ply < 2 * root_depth_ && (see == SEE_UNKNOWN || see >= 0) ? 1 : 0;
+        const int new_depth = depth - 1 + extension;
+
+        frame.current = m;
+        pos.do_move(m, states_[ply]);
+        const bool flips = pos.side_to_move() != us;
+        ++played;
+        int value;
+        if (played == 1) {
+            value = child<NT>(flips, alpha, beta, new_depth, ply, false);
+        } else {
+            // 8. Late-move reductions for quiet moves; re-searched in full if they beat alpha.
+            int r = 0;
+            if (depth >= 3 && played > 1 + 2 * pv_node && !tactical && !in_check) {
+                r = reduction(depth, played);
+                r += cut_node - pv_node + !improving;
+                r -= std::clamp(history_.get(us, m) / 6000, -2, 2);
+                r = std::clamp(r, 0, new_depth - 1);
+            }
+            value = child<NON_PV>(flips, alpha, alpha + 1, new_depth - r, ply, true);
+            if (value > alpha && r > 0)
+                value = child<NON_PV>(flips, alpha, alpha + 1, new_depth, ply, !cut_node);
+            if (pv_node && value > alpha && (root || value < beta))
+                value = child<NT>(flips, alpha, beta, new_depth, ply, false);
+        }
+        pos.undo_move(m);
+        if (shared_.stop.load(std::memory_order_relaxed) && root_depth_ > 1) return 0;
+
+        if (root) {
+            RootMove& rm = *std::find_if(root_moves.begin(), root_moves.end(),
+                                         [m](const RootMove& x) { return x.move == m; });
+            if (played == 1 || value > alpha) {
+                rm.score = value;
+                rm.seldepth = seldepth_;
+                rm.pv.assign(1, m);
+                for (int i = 1; i < pv_length_[1]; ++i) rm.pv.push_back(pv_[1][i]);
+            } else {
+                rm.score = -SCORE_INFINITE;
+            }
+        }
+        if (value > best) {
+            best = value;
+            if (value > alpha) {
+                best_move = m;
+                if (pv_node) update_pv(ply, m);
+                if (value >= beta) break;
+                alpha = value;
+            }
+        }
+        if (!tactical && m != best_move && quiet_count < 64) quiets_tried[quiet_count++] = m;
+    }
+
+    // 9. No legal move: mate or stalemate (a draw in every game).
+    if (!played) {
+        if (root) return 0;
+        best = in_check ? mated_in(ply) : 0;
+    }
+
+    // 10. Learn from the cut: killers and history for the quiet move that made it.
+    if (best_move != MOVE_NONE && best >= beta && !is_tactical(pos, best_move)) {
+        const int bonus = std::min(depth * depth * 16, 1600);
+        history_.update(us, best_move, bonus);
+        for (int i = 0; i < quiet_count; ++i) history_.update(us, quiets_tried[i], -bonus);
+        if (frame.killers[0] != best_move) frame.killers = {best_move, frame.killers[0]};
+        const Move previous = frames_[ply + FRAME_OFFSET - 1].current;
+        if (ply > 0 && previous != MOVE_NONE && pos.piece_on(previous.to()) != NO_PIECE)
+            history_.counter[pos.piece_on(previous.to())][previous.to()] = best_move;
+    }
+
+    const Bound bound = best >= beta                        ? BOUND_LOWER
+                        : pv_node && best_move != MOVE_NONE ? BOUND_EXACT
+                                                            : BOUND_UPPER;
+    if (!root || pv_index_ == 0)
+        shared_.tt->store(key, best_move, score_to_tt(best, ply), depth, bound);
+    return best;
+}
+
+template <Worker::NodeType NT>
+int Worker::qsearch(int alpha, int beta, int ply) {
+    constexpr bool pv_node = NT != NON_PV;
+    Position& pos = *pos_;
+    nodes.fetch_add(1, std::memory_order_relaxed);
+    check_limits();
+    if (pv_node) pv_length_[ply] = ply;
+    seldepth_ = std::max(seldepth_, ply + 1);
+    const bool in_check = pos.checkers() != 0;
+    if (ply >= MAX_PLY - 1) return in_check ? 0 : evaluate(pos, *shared_.eval);
+    if (pos.rule50() >= 100) return 0;
+
+    const uint64_t key = pos.key();
+    TTHit tt;
+    const bool tt_hit = shared_.tt->probe(key, tt);
+    const int tt_score = tt_hit ? score_from_tt(tt.score, ply) : SCORE_NONE;
+    if (!pv_node && tt_hit && tt_score != SCORE_NONE &&
+        (tt.bound & (tt_score >= beta ? BOUND_LOWER : BOUND_UPPER)))
+        return tt_score;
+
+    // Standing pat: the side to move need not capture.
+    int best = -SCORE_INFINITE, stand = SCORE_NONE;
+    if (!in_check) {
+        stand = best = evaluate(pos, *shared_.eval);
+        if (best >= beta) return best;
+        alpha = std::max(alpha, best);
+    }
+    // In check every evasion is searched; otherwise captures and promotions that do not lose
+    // material, and only those that could lift the score to alpha.
+    PlyMoves& moves = ply_moves_[ply];
+    MovePicker picker(pos, moves, tt_hit ? tt.move : MOVE_NONE, {MOVE_NONE, MOVE_NONE}, MOVE_NONE,
+                      history_, !in_check);
+    const Color us = pos.side_to_move();
+    const Game& g = pos.game();
+    int played = 0, see = SEE_UNKNOWN;
+    Move best_move = MOVE_NONE;
+    for (Move m = picker.next(see); m != MOVE_NONE; m = picker.next(see)) {
+        if (!in_check) {
+            if (!is_tactical(pos, m)) continue;  // a pending choice's moves are quiet
+            if (see == SEE_UNKNOWN) see = pos.see(m);
+            if (see < 0) continue;
+            const Piece victim = pos.piece_on(m.to());
+            const int gain = (victim == NO_PIECE ? 100 : g.piece_value[type_of(victim)]) +
+                             (m.kind() == MoveKind::Promotion ? g.piece_value[m.promotion()] : 0);
+            if (stand + gain + 200 <= alpha) continue;
+        }
+        if (!legal(pos, m)) continue;
+        pos.do_move(m, states_[ply]);
+        const bool flips = pos.side_to_move() != us;
+        ++played;
+        const int value = child_qs<NT>(flips, alpha, beta, ply);
+        pos.undo_move(m);
+        if (value > best) {
+            best = value;
+            if (value > alpha) {
+                best_move = m;
+                if (pv_node) update_pv(ply, m);
+                if (value >= beta) break;
+                alpha = value;
+            }
+        }
+    }
+    if (in_check && !played) return mated_in(ply);
+    shared_.tt->store(key, best_move, score_to_tt(best, ply), -1,
+                      best >= beta ? BOUND_LOWER : BOUND_UPPER);
+    return best;
+}
+
+Info Worker::info_of(int line) const {
+    Info info;
+    const RootMove& rm = root_moves[static_cast<size_t>(line)];
+    const int score = rm.score == -SCORE_INFINITE ? rm.previous_score : rm.score;
+    info.depth = completed_depth;
+    info.seldepth = rm.seldepth;
+    info.multipv = line + 1;
+    if (score >= SCORE_MATE_BOUND)
+        info.mate = (SCORE_MATE - score + 1) / 2;
+    else if (score <= -SCORE_MATE_BOUND)
+        info.mate = -(SCORE_MATE + score) / 2;
+    info.score_cp = is_mate_score(score) ? (score > 0 ? 100000 : -100000) : score;
+    info.nodes = shared_.total_nodes();
+    info.time_ms = shared_.time.elapsed_ms();
+    info.hashfull = shared_.tt->hashfull();
+    info.pv = rm.pv;
+    return info;
+}
+
+void Worker::report() {
+    if (!shared_.on_info) return;
+    const int lines = std::min<int>(shared_.limits.multipv, static_cast<int>(root_moves.size()));
+    for (int i = 0; i < lines; ++i) shared_.on_info(info_of(i));
+}
+
+void Worker::iterate() {
+    if (root_moves.empty()) return;
+    const Limits& limits = shared_.limits;
+    const int lines = std::clamp(limits.multipv, 1, static_cast<int>(root_moves.size()));
+    const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 2) : MAX_PLY - 2;
+    Move last_best = MOVE_NONE;
+    int stable_iterations = 0;
+    for (int depth = 1 + (id_ > 0 && (id_ & 1)); depth <= max_depth; ++depth) {
+        if (shared_.stop && depth > 1) break;
+        root_depth_ = depth;
+        for (RootMove& rm : root_moves) rm.previous_score = rm.score;
+        for (pv_index_ = 0; pv_index_ < lines; ++pv_index_) {
+            seldepth_ = 0;
+            const int previous = root_moves[pv_index_].previous_score;
+            int delta = 18, alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+            if (depth >= 4 && std::abs(previous) < SCORE_MATE_BOUND) {
+                alpha = std::max(previous - delta, -SCORE_INFINITE);
+                beta = std::min(previous + delta, SCORE_INFINITE);
+            }
+            for (;;) {
+                const int score = search<ROOT>(alpha, beta, depth, 0, false);
+                std::stable_sort(
+                    root_moves.begin() + pv_index_, root_moves.end(),
+                    [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+                if (shared_.stop && depth > 1) break;
+                if (score <= alpha) {
+                    beta = (alpha + beta) / 2;
+                    alpha = std::max(score - delta, -SCORE_INFINITE);
+                } else if (score >= beta) {
+                    beta = std::min(score + delta, SCORE_INFINITE);
+                } else {
+                    break;
+                }
+                delta += delta / 2 + 5;
+            }
+            std::stable_sort(
+                root_moves.begin(), root_moves.begin() + pv_index_ + 1,
+                [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            if (shared_.stop && depth > 1) break;
+        }
+        if (shared_.stop && depth > 1) {
+            // An interrupted iteration's moves keep their last completed scores where they were
+            // not searched again; the best found so far stays first.
+            for (RootMove& rm : root_moves)
+                if (rm.score == -SCORE_INFINITE) rm.score = rm.previous_score;
+            break;
+        }
+        completed_depth = depth;
+        if (id_ != 0) continue;
+        report();
+
+        // The clock: stop when the next iteration would likely not finish in time, sooner when
+        // the best move has stayed the same for a while.
+        if (root_moves[0].move == last_best)
+            ++stable_iterations;
+        else
+            stable_iterations = 0, last_best = root_moves[0].move;
+        if (shared_.time.timed() && !shared_.pondering && !limits.infinite) {
+            // The next iteration takes about twice as long as this one: stop at 70% of the
+            // optimum (scaled by stability) rather than start one that cannot finish.
+            const double factor = stable_iterations >= 4 ? 0.7 : stable_iterations >= 2 ? 1.0 : 1.4;
+            if (shared_.time.elapsed_ms() >=
+                static_cast<int64_t>(static_cast<double>(shared_.time.optimum()) * factor * 0.7))
+                break;
+        }
+        if (std::abs(root_moves[0].score) >= SCORE_MATE_BOUND && limits.depth == 0 &&
+            !limits.infinite && !shared_.pondering &&
+            completed_depth >= 2 * (SCORE_MATE - std::abs(root_moves[0].score)) + 4)
+            break;
+    }
+    if (id_ == 0) {
+        // Infinite or pondering searches wait for stop (or ponderhit) before answering.
+        while ((limits.infinite || shared_.pondering) && !shared_.stop)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        shared_.stop = true;
+    }
+}
+
+}  // namespace menagerie::engine

@@ -1,0 +1,101 @@
+// One search thread (Lazy SMP: every thread runs this on its own copy of the position, sharing
+// the transposition table and the stop flag). Iterative deepening with aspiration windows over
+// a principal-variation alpha-beta search and a quiescence search; see docs/engine.md.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "engine/engine.h"
+#include "engine/eval.h"
+#include "engine/history.h"
+#include "engine/movepick.h"
+#include "engine/timeman.h"
+#include "engine/tt.h"
+
+namespace menagerie::engine {
+
+class Worker;
+
+// What the threads of one search share.
+struct SearchShared {
+    TranspositionTable* tt = nullptr;
+    std::shared_ptr<const EvalTables> eval;
+    Limits limits;
+    TimeManager time;
+    std::atomic<bool> stop{false};
+    std::atomic<bool> pondering{false};
+    std::atomic<bool> running{false};  // set up and searching
+    std::vector<Worker*> workers;
+    std::function<void(const Info&)> on_info;
+    uint64_t total_nodes() const;
+};
+
+struct RootMove {
+    Move move;
+    int score = -SCORE_INFINITE, previous_score = -SCORE_INFINITE;
+    int seldepth = 0;
+    std::vector<Move> pv;
+};
+
+class Worker {
+  public:
+    Worker(int id, SearchShared& shared);
+    void clear();  // histories: a new game
+    // Takes the position (with its history, for repetitions) and the root moves.
+    void set_position(const Position& start, const std::vector<Move>& moves);
+    // Iterative deepening until a limit or stop; the main thread (id 0) reports and stops all.
+    void iterate();
+    std::atomic<uint64_t> nodes{0};
+    int completed_depth = 0;
+    std::vector<RootMove> root_moves;
+    Info info_of(int line) const;
+    Color side_to_move() const {
+        return pos_->side_to_move();
+    }  // the report of a PV line after the last iteration
+
+  private:
+    enum NodeType { ROOT, PV, NON_PV };
+    struct Frame {
+        std::array<Move, 2> killers{};
+        Move current = MOVE_NONE;
+        int static_eval = SCORE_NONE;
+        bool null_move = false;
+    };
+    template <NodeType NT>
+    int search(int alpha, int beta, int depth, int ply, bool cut_node);
+    template <NodeType NT>
+    int qsearch(int alpha, int beta, int ply);
+    // The child's score from this node's side: the child's own score when the same side moves
+    // again (a choice step that keeps the turn), else its negation.
+    template <NodeType NT>
+    int child(bool flips, int alpha, int beta, int depth, int ply, bool cut_node);
+    template <NodeType NT>
+    int child_qs(bool flips, int alpha, int beta, int ply);
+    void check_limits();
+    void update_pv(int ply, Move m);
+    Move counter_move(int ply) const;
+    void report();  // on_info for each PV line
+
+    int id_;
+    SearchShared& shared_;
+    std::unique_ptr<Position> pos_;
+    std::deque<StateInfo> history_states_;  // the game's moves before the root
+    std::vector<StateInfo> states_;         // one per ply of the search
+    std::vector<PlyMoves> ply_moves_;
+    std::vector<Frame> frames_;
+    std::vector<std::array<Move, MAX_PLY + 1>> pv_;
+    std::array<int, MAX_PLY + 1> pv_length_{};
+    History history_;
+    int seldepth_ = 0;
+    int pv_index_ = 0;
+    int root_depth_ = 0;
+    uint64_t checks_ = 0;
+};
+
+}  // namespace menagerie::engine

@@ -1,0 +1,442 @@
+// The UCI loop. The search runs on its own thread, so `stop`, `ponderhit` and `isready` are
+// answered while it thinks; every other command waits for nothing and changes nothing while a
+// search runs. A bad command, option, position or move gets `info string error: ...` and leaves
+// the state as it was.
+#include "engine/uci.h"
+
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <deque>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "core/error.h"
+#include "core/movegen.h"
+#include "core/setup.h"
+#include "engine/engine.h"
+#include "engine/score.h"
+#include "games/games.h"
+#include "notation/fen.h"
+#include "notation/move_text.h"
+
+namespace menagerie::engine {
+
+namespace {
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// A whole number within [min, max], or an Error naming the field.
+long long number(const std::string& field, const std::string& text, long long min, long long max) {
+    long long v = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+    if (text.empty() || ec != std::errc() || ptr != end || v < min || v > max)
+        throw Error(ErrorKind::Usage, field,
+                    field + " " + quoted(text) + " is not a whole number from " +
+                        std::to_string(min) + " to " + std::to_string(max));
+    return v;
+}
+
+// The options of every game, by name: values in the order the games list them.
+struct GameOptionSpec {
+    std::vector<std::string> values;
+    std::string default_value;
+};
+std::map<std::string, GameOptionSpec> all_game_options() {
+    std::map<std::string, GameOptionSpec> out;
+    for (const std::string& name : game_names()) {
+        const auto game = make_game(name);  // alive for the loop
+        for (const GameOption& o : game->option_list) {
+            GameOptionSpec& spec = out[o.name];
+            if (spec.values.empty()) spec.default_value = o.values.front();
+            for (const std::string& v : o.values)
+                if (std::find(spec.values.begin(), spec.values.end(), v) == spec.values.end())
+                    spec.values.push_back(v);
+        }
+    }
+    return out;
+}
+
+class Uci {
+  public:
+    explicit Uci(std::ostream& out) : out_(out), game_options_(all_game_options()) {
+        for (const auto& [name, spec] : game_options_) option_values_[name] = spec.default_value;
+        set_game();
+    }
+    ~Uci() { finish_search(); }
+
+    bool handle(const std::string& line);
+
+  private:
+    void say(const std::string& line) {
+        std::lock_guard lock(out_mutex_);
+        out_ << line << std::endl;
+    }
+    void error(const std::string& message) { say("info string error: " + message); }
+
+    void uci();
+    void set_option(std::istringstream& in);
+    void position(std::istringstream& in);
+    void go(std::istringstream& in);
+    void perft(int depth);
+    void finish_search();      // stops a running search and waits for its bestmove
+    void set_game();           // the variant and options in force; the start position
+    Position current() const;  // the position after the moves, as a standalone copy
+    std::string info_line(const Info& info, const Position& root) const;
+
+    std::ostream& out_;
+    std::mutex out_mutex_;
+    Engine engine_;
+    std::map<std::string, GameOptionSpec> game_options_;
+    std::map<std::string, std::string> option_values_;
+    std::string variant_ = "chess", setup_;
+    int multipv_ = 1, skill_ = 20;
+    std::shared_ptr<const Game> game_;
+    std::unique_ptr<Position> start_;
+    std::vector<Move> moves_;
+    std::thread search_thread_;
+    std::atomic<bool> searching_{false};
+    bool pondering_go_ = false;
+};
+
+void Uci::set_game() {
+    Options options;
+    auto game_has = [](const std::shared_ptr<const Game>& g, const std::string& name) {
+        for (const GameOption& o : g->option_list)
+            if (o.name == name) return true;
+        return false;
+    };
+    const auto plain = make_game(variant_);
+    for (const auto& [name, value] : option_values_)
+        if (game_has(plain, name)) options[name] = value;
+    game_ = make_game(variant_, options);
+    start_ = std::make_unique<Position>(
+        start_position(game_, setup_.empty() ? std::nullopt : std::optional(setup_)));
+    moves_.clear();
+}
+
+Position Uci::current() const {
+    Position pos(*start_);
+    std::deque<StateInfo> states;
+    for (Move m : moves_) states.emplace_back(), pos.do_move(m, states.back());
+    return Position(pos);
+}
+
+void Uci::uci() {
+    say("id name Menagerie");
+    say("id author the Menagerie authors");
+    say("option name Hash type spin default 16 min 1 max 65536");
+    say("option name Threads type spin default 1 min 1 max 256");
+    say("option name MultiPV type spin default 1 min 1 max 256");
+    say("option name Move Overhead type spin default 80 min 0 max 5000");
+    say("option name Skill Level type spin default 20 min 0 max 20");
+    say("option name Ponder type check default false");
+    say("option name Clear Hash type button");
+    std::string variants;
+    for (const std::string& name : game_names()) variants += " var " + name;
+    say("option name UCI_Variant type combo default chess" + variants);
+    say("option name Setup type string default <empty>");
+    for (const auto& [name, spec] : game_options_) {
+        std::string vars;
+        for (const std::string& v : spec.values) vars += " var " + v;
+        say("option name " + name + " type combo default " + spec.default_value + vars);
+    }
+    say("uciok");
+}
+
+void Uci::set_option(std::istringstream& in) {
+    std::string word, name, value;
+    in >> word;
+    if (word != "name")
+        throw Error(ErrorKind::Usage, "setoption", "setoption needs: name <id> [value <x>]");
+    bool in_value = false;
+    while (in >> word) {
+        if (!in_value && word == "value") {
+            in_value = true;
+            continue;
+        }
+        std::string& target = in_value ? value : name;
+        target += (target.empty() ? "" : " ") + word;
+    }
+    if (searching_)
+        throw Error(ErrorKind::Usage, "setoption", "options cannot change during a search");
+    const std::string key = lower(name);
+    if (key == "hash") {
+        engine_.set_hash(static_cast<std::size_t>(number("Hash", value, 1, 65536)));
+    } else if (key == "threads") {
+        engine_.set_threads(static_cast<int>(number("Threads", value, 1, 256)));
+    } else if (key == "multipv") {
+        multipv_ = static_cast<int>(number("MultiPV", value, 1, 256));
+    } else if (key == "move overhead") {
+        engine_.set_move_overhead(static_cast<int>(number("Move Overhead", value, 0, 5000)));
+    } else if (key == "skill level") {
+        skill_ = static_cast<int>(number("Skill Level", value, 0, 20));
+    } else if (key == "ponder") {
+        if (value != "true" && value != "false")
+            throw Error(ErrorKind::Usage, "Ponder",
+                        "Ponder must be true or false, not " + quoted(value));
+    } else if (key == "clear hash") {
+        engine_.new_game();
+    } else if (key == "uci_variant") {
+        const auto names = game_names();
+        if (std::find(names.begin(), names.end(), value) == names.end())
+            throw Error(ErrorKind::Option, "UCI_Variant", "unknown variant " + quoted(value));
+        // A setup names one game's start: a new variant starts from its own.
+        const std::string old = variant_, old_setup = setup_;
+        variant_ = value;
+        setup_.clear();
+        try {
+            set_game();
+        } catch (...) {
+            variant_ = old, setup_ = old_setup;
+            set_game();
+            throw;
+        }
+    } else if (key == "setup") {
+        const std::string old = setup_;
+        setup_ = value == "<empty>" ? "" : value;
+        try {
+            set_game();
+        } catch (...) {
+            setup_ = old;
+            set_game();
+            throw;
+        }
+    } else if (const auto it = game_options_.find(name); it != game_options_.end()) {
+        const auto& values = it->second.values;
+        if (std::find(values.begin(), values.end(), value) == values.end())
+            throw Error(ErrorKind::Option, name, "option " + name + " cannot be " + quoted(value));
+        const std::string old = option_values_[name];
+        option_values_[name] = value;
+        try {
+            set_game();
+        } catch (...) {
+            option_values_[name] = old;
+            set_game();
+            throw;
+        }
+    } else {
+        throw Error(ErrorKind::Option, name, "unknown option " + quoted(name));
+    }
+}
+
+void Uci::position(std::istringstream& in) {
+    std::string word;
+    in >> word;
+    std::unique_ptr<Position> start;
+    if (word == "startpos") {
+        start = std::make_unique<Position>(
+            start_position(game_, setup_.empty() ? std::nullopt : std::optional(setup_)));
+        in >> word;
+    } else if (word == "fen") {
+        std::string fen;
+        while (in >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
+        start = std::make_unique<Position>(parse_fen(game_, fen));
+    } else {
+        throw Error(ErrorKind::Usage, "position",
+                    "position needs startpos or fen, not " + quoted(word));
+    }
+    std::vector<Move> moves;
+    if (word == "moves") {
+        Position pos(*start);
+        std::deque<StateInfo> states;
+        while (in >> word) {
+            const Move m = parse_move(pos, word);
+            moves.push_back(m);
+            states.emplace_back();
+            pos.do_move(m, states.back());
+        }
+    } else if (!word.empty() && word != "startpos" && in) {
+        throw Error(ErrorKind::Usage, "position", "expected moves, not " + quoted(word));
+    }
+    start_ = std::move(start);
+    moves_ = std::move(moves);
+}
+
+std::string Uci::info_line(const Info& info, const Position& root) const {
+    std::ostringstream s;
+    s << "info depth " << info.depth << " seldepth " << info.seldepth << " multipv " << info.multipv
+      << " score ";
+    if (info.mate)
+        s << "mate " << info.mate;
+    else
+        s << "cp " << info.score_cp;
+    const int64_t ms = std::max<int64_t>(info.time_ms, 1);
+    s << " nodes " << info.nodes << " nps " << info.nodes * 1000 / static_cast<uint64_t>(ms)
+      << " hashfull " << info.hashfull << " time " << info.time_ms << " pv";
+    Position pos(root);
+    std::deque<StateInfo> states;
+    for (Move m : info.pv) {
+        s << " " << move_to_uci(pos, m);
+        states.emplace_back();
+        pos.do_move(m, states.back());
+    }
+    return s.str();
+}
+
+void Uci::perft(int depth) {
+    Position pos = current();
+    MoveList list;
+    generate_legal(pos, list);
+    uint64_t total = 0;
+    for (Move m : list) {
+        StateInfo st;
+        pos.do_move(m, st);
+        const uint64_t n = depth > 1 ? menagerie::perft(pos, depth - 1) : 1;
+        pos.undo_move(m);
+        say(move_to_uci(pos, m) + ": " + std::to_string(n));
+        total += n;
+    }
+    say("");
+    say("Nodes searched: " + std::to_string(depth == 0 ? 1 : total));
+}
+
+void Uci::go(std::istringstream& in) {
+    if (searching_) throw Error(ErrorKind::Usage, "go", "a search is already running");
+    Limits limits;
+    limits.started = std::chrono::steady_clock::now();
+    limits.multipv = multipv_;
+    limits.skill = skill_;
+    const Position root = current();
+    std::string word;
+    auto value = [&](const std::string& field, long long min, long long max) {
+        std::string text;
+        if (!(in >> text)) throw Error(ErrorKind::Usage, field, "go " + field + " needs a value");
+        return number("go " + field, text, min, max);
+    };
+    constexpr long long BIG = 1LL << 40;
+    while (in >> word) {
+        if (word == "wtime")
+            limits.time_ms[WHITE] =
+                static_cast<int>(std::clamp(value(word, -BIG, BIG), 0LL, 1LL << 30));
+        else if (word == "btime")
+            limits.time_ms[BLACK] =
+                static_cast<int>(std::clamp(value(word, -BIG, BIG), 0LL, 1LL << 30));
+        else if (word == "winc")
+            limits.inc_ms[WHITE] =
+                static_cast<int>(std::clamp(value(word, -BIG, BIG), 0LL, 1LL << 30));
+        else if (word == "binc")
+            limits.inc_ms[BLACK] =
+                static_cast<int>(std::clamp(value(word, -BIG, BIG), 0LL, 1LL << 30));
+        else if (word == "movestogo")
+            limits.movestogo = static_cast<int>(value(word, 0, 10000));
+        else if (word == "movetime")
+            limits.movetime_ms = static_cast<int>(value(word, 0, 1LL << 30));
+        else if (word == "depth")
+            limits.depth = static_cast<int>(value(word, 1, (MAX_PLY - 2)));
+        else if (word == "nodes")
+            limits.nodes = static_cast<uint64_t>(value(word, 1, BIG * 1024));
+        else if (word == "infinite")
+            limits.infinite = true;
+        else if (word == "ponder")
+            limits.ponder = true;
+        else if (word == "perft")
+            return perft(static_cast<int>(value(word, 0, 20)));
+        else if (word == "mate")
+            limits.depth =
+                static_cast<int>(std::min<long long>(2 * value(word, 1, 60), (MAX_PLY - 2)));
+        else if (word == "searchmoves") {
+            Position pos(root);
+            while (in >> word) limits.searchmoves.push_back(parse_move(pos, word));
+        } else {
+            throw Error(ErrorKind::Usage, "go", "unknown go parameter " + quoted(word));
+        }
+    }
+    searching_ = true;
+    pondering_go_ = limits.ponder;
+    auto start = std::make_shared<Position>(*start_);
+    search_thread_ = std::thread([this, limits, start, moves = moves_, root] {
+        std::string best = "(none)", ponder;
+        try {
+            const Info result = engine_.search(
+                *start, moves, limits, [&](const Info& info) { say(info_line(info, root)); });
+            Position pos(root);
+            if (!result.pv.empty()) {
+                best = move_to_uci(pos, result.pv[0]);
+                if (result.pv.size() > 1) {
+                    StateInfo st;
+                    pos.do_move(result.pv[0], st);
+                    ponder = move_to_uci(pos, result.pv[1]);
+                }
+            }
+        } catch (const std::exception& e) {
+            error(e.what());
+        }
+        // Done before the answer, so that a command sent on reading it finds no search.
+        searching_ = false;
+        say("bestmove " + best + (ponder.empty() ? "" : " ponder " + ponder));
+    });
+}
+
+void Uci::finish_search() {
+    if (!search_thread_.joinable()) return;
+    while (searching_) {
+        engine_.stop();
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    search_thread_.join();
+}
+
+bool Uci::handle(const std::string& line) {
+    std::istringstream in(line);
+    std::string command;
+    if (!(in >> command)) return true;
+    if (!searching_ && search_thread_.joinable()) search_thread_.join();
+    try {
+        if (command == "quit") {
+            finish_search();
+            return false;
+        } else if (command == "uci") {
+            uci();
+        } else if (command == "isready") {
+            say("readyok");
+        } else if (command == "stop") {
+            finish_search();
+        } else if (command == "ponderhit") {
+            if (searching_ && pondering_go_)
+                while (searching_ && !engine_.ponderhit())
+                    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            pondering_go_ = false;
+        } else if (command == "ucinewgame") {
+            finish_search();
+            engine_.new_game();
+        } else if (command == "setoption") {
+            set_option(in);
+        } else if (command == "position") {
+            position(in);
+        } else if (command == "go") {
+            go(in);
+        } else if (command == "d") {
+            say(write_fen(current()));
+        } else {
+            throw Error(ErrorKind::Usage, "command", "unknown command " + quoted(command));
+        }
+    } catch (const std::exception& e) {
+        error(e.what());
+    }
+    return true;
+}
+
+}  // namespace
+
+int run_uci(std::istream& in, std::ostream& out) {
+    Uci uci(out);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (!uci.handle(line)) return 0;
+    }
+    uci.handle("quit");
+    return 0;
+}
+
+}  // namespace menagerie::engine

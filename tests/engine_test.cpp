@@ -1,0 +1,275 @@
+// The engine: mates found in several games (a Cannon's hop in Chess 2016, a rook through a
+// switch in Chess 66), a legal move in every game from starts and random positions, the
+// Placement relocation phase searched like any other moves, and draws by repetition.
+#include "engine/engine.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <deque>
+#include <random>
+#include <set>
+
+#include "core/error.h"
+#include "core/outcome.h"
+#include "core/record.h"
+#include "test_util.h"
+
+namespace menagerie {
+namespace {
+
+bool quick() { return std::getenv("MENAGERIE_QUICK") != nullptr; }
+
+engine::Info search(const std::shared_ptr<const Game>& game, const std::string& fen, int depth,
+                    const std::vector<Move>& moves = {}) {
+    engine::Engine e(4);
+    engine::Limits limits;
+    limits.depth = depth;
+    return e.search(parse_fen(game, fen), moves, limits);
+}
+
+bool is_legal(Position& pos, Move m) {
+    MoveList list;
+    generate_legal(pos, list);
+    return std::find(list.begin(), list.end(), m) != list.end();
+}
+
+// The move mates: played, the opponent is in check with no legal move.
+bool mates(Position pos, Move m) {
+    StateInfo st;
+    pos.do_move(m, st);
+    return pos.checkers() && count_legal(pos) == 0;
+}
+
+struct MateCase {
+    const char* variant;
+    const char* fen;
+    int mate;         // moves
+    const char* san;  // the first move
+};
+
+TEST(Engine, FindsMates) {
+    const MateCase cases[] = {
+        {"chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "Ra8#"},
+        {"chess", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 2, "Nf6+"},
+        // Chess 66: the rook goes from a1 over the switch field 4 to a8.
+        {"chess66", "7k/6pp/8/9/9/8/8/R5K1 w - - 0 1", 1, "Ra8#"},
+        // Chess 2016: the Cannon comes to the f-file and hops the f8 pawn onto the king.
+        {"chess2016", "ppp1/3rkr4/3pPp4/4P7/12/O11/12/10/10/K3 w - - 0 1", 1, "Of5#"},
+        {"contemporary", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "Ra8#"},
+        // Black mates: the score is from the side to move.
+        {"chess", "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", 1, "Qh4#"},
+    };
+    for (const MateCase& c : cases) {
+        const auto game = make_game(c.variant);
+        Position pos = parse_fen(game, c.fen);
+        const engine::Info info = search(game, c.fen, 2 * c.mate + 2);
+        ASSERT_FALSE(info.pv.empty()) << c.fen;
+        EXPECT_EQ(info.mate, c.mate) << c.fen;
+        EXPECT_EQ(move_to_san(pos, info.pv[0]), c.san) << c.fen;
+        if (c.mate == 1) {
+            EXPECT_TRUE(mates(pos, info.pv[0])) << c.fen;
+        }
+    }
+}
+
+TEST(Engine, ScoresBeingMatedAndStalemate) {
+    const auto chess = make_game("chess");
+    // Black's only move is Kg8, and Ra8 mates: mated in 1.
+    const engine::Info mated = search(chess, "7k/8/6K1/8/8/8/8/R7 b - - 0 1", 4);
+    ASSERT_FALSE(mated.pv.empty());
+    EXPECT_EQ(mated.mate, -1);
+    // No legal move: an empty line.
+    EXPECT_TRUE(search(chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 3).pv.empty());
+}
+
+// White, a rook and three pawns down, has a perpetual check: the search scores the draw.
+TEST(Engine, RepetitionIsADraw) {
+    const auto chess = make_game("chess");
+    const engine::Info info = search(chess, "6k1/6p1/8/7Q/8/ppp5/r7/6K1 w - - 0 1", 10);
+    EXPECT_EQ(info.score_cp, 0);
+    EXPECT_EQ(info.mate, 0);
+}
+
+// The history given with the position counts: the root repeats once more and the side to
+// move, far behind, takes the draw.
+TEST(Engine, HistoryGivesRepetitions) {
+    const auto chess = make_game("chess");
+    const std::string fen = "6k1/6p1/8/7Q/8/ppp5/r7/6K1 w - - 0 1";
+    Position pos = parse_fen(chess, fen);
+    std::vector<Move> moves;
+    GameRecord record(pos);
+    for (const char* san : {"Qe8+", "Kh7", "Qh5+", "Kg8", "Qe8+", "Kh7", "Qh5+", "Kg8"}) {
+        moves.push_back(parse_move(record.position(), san));
+        record.play(moves.back());
+    }
+    engine::Engine e(4);
+    engine::Limits limits;
+    limits.depth = 6;
+    const engine::Info info = e.search(pos, moves, limits);
+    EXPECT_EQ(info.score_cp, 0);
+}
+
+// From the start of every game and from random positions, the move is legal.
+TEST(Engine, LegalMoveInEveryGame) {
+    std::mt19937_64 rng(5);
+    engine::Engine e(8);
+    const int rounds = quick() ? 1 : 3;
+    for (const std::string& name : game_names()) {
+        const auto game = make_game(name);
+        for (int round = 0; round < rounds; ++round) {
+            GameRecord record(start_position(game, std::nullopt, rng()));
+            const Position start = record.position();
+            std::vector<Move> moves;
+            const int plies = round == 0 ? 0 : static_cast<int>(rng() % 60);
+            for (int ply = 0; ply < plies; ++ply) {
+                MoveList list;
+                generate_legal(record.position(), list);
+                if (!list.size()) break;
+                moves.push_back(list.moves[rng() % list.size()]);
+                record.play(moves.back());
+            }
+            engine::Limits limits;
+            limits.depth = quick() ? 3 : 5;
+            const engine::Info info = e.search(start, moves, limits);
+            Position& pos = record.position();
+            if (outcome(pos).result != Result::Ongoing && count_legal(pos) == 0) {
+                EXPECT_TRUE(info.pv.empty());
+                continue;
+            }
+            ASSERT_FALSE(info.pv.empty()) << name << " " << write_fen(pos);
+            EXPECT_TRUE(is_legal(pos, info.pv[0])) << name << " " << write_fen(pos);
+            // The whole line is legal, move after move.
+            Position line(pos);
+            std::deque<StateInfo> states;
+            for (Move m : info.pv) {
+                ASSERT_TRUE(is_legal(line, m)) << name << " " << write_fen(pos);
+                states.emplace_back();
+                line.do_move(m, states.back());
+            }
+        }
+    }
+}
+
+// Placement's start owes two choices (Black places the king, then White the queen, and White
+// moves first): the search plays through both, keeping the side to move where it stays.
+TEST(Engine, PlacementChoicesAreSearched) {
+    for (const char* variant : {"placement", "placement-reduced"}) {
+        const auto game = make_game(variant);
+        Position pos = start_position(game);
+        ASSERT_NE(pos.pending(), NO_PENDING);
+        engine::Engine e(4);
+        engine::Limits limits;
+        limits.depth = 4;
+        const engine::Info info = e.search(pos, {}, limits);
+        ASSERT_GE(info.pv.size(), 2u);
+        EXPECT_EQ(info.pv[0].kind(), MoveKind::Relocation);
+        EXPECT_EQ(info.pv[1].kind(), MoveKind::Relocation);
+        EXPECT_LT(std::abs(info.score_cp), 150);
+        // White's queen choice, then White moves again.
+        StateInfo st;
+        pos.do_move(info.pv[0], st);
+        const engine::Info white = e.search(pos, {}, limits);
+        ASSERT_FALSE(white.pv.empty());
+        EXPECT_EQ(white.pv[0].kind(), MoveKind::Relocation);
+    }
+}
+
+TEST(Engine, StopsAndLimits) {
+    const auto chess = make_game("chess");
+    engine::Engine e(4);
+    engine::Limits limits;
+    limits.nodes = 5000;
+    const engine::Info info = e.search(start_position(chess), {}, limits);
+    ASSERT_FALSE(info.pv.empty());
+    EXPECT_LT(info.nodes, 20000u);
+    // searchmoves: only the given move is considered.
+    Position pos = start_position(chess);
+    limits = {};
+    limits.depth = 4;
+    limits.searchmoves = {parse_move(pos, "a3")};
+    EXPECT_EQ(move_to_uci(pos, e.search(pos, {}, limits).pv[0]), "a2a3");
+    // MultiPV: one report per line, each line different.
+    limits = {};
+    limits.depth = 3;
+    limits.multipv = 3;
+    std::set<uint32_t> firsts;
+    e.search(pos, {}, limits, [&](const engine::Info& i) {
+        if (i.depth == 3) firsts.insert(i.pv[0].raw());
+    });
+    EXPECT_EQ(firsts.size(), 3u);
+}
+
+// Lazy SMP: helpers share the table; the answer is a legal move and mates are still found.
+TEST(Engine, ThreadsShareTheSearch) {
+    const auto chess = make_game("chess");
+    engine::Engine e(8, 3);
+    engine::Limits limits;
+    limits.depth = quick() ? 5 : 8;
+    Position pos =
+        parse_fen(chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    const engine::Info info = e.search(pos, {}, limits);
+    ASSERT_FALSE(info.pv.empty());
+    EXPECT_TRUE(is_legal(pos, info.pv[0]));
+    limits.depth = 4;
+    EXPECT_EQ(e.search(parse_fen(chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), {}, limits).mate, 1);
+    e.set_threads(1);
+    e.set_hash(1);
+    EXPECT_EQ(e.search(parse_fen(chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), {}, limits).mate, 1);
+}
+
+TEST(Engine, RefusesBlackSwan) {
+    const auto game = make_game("blackswan");
+    engine::Engine e(1);
+    engine::Limits limits;
+    limits.depth = 1;
+    EXPECT_THROW(e.search(start_position(game, std::nullopt, 1), {}, limits), Error);
+}
+
+TEST(Engine, LevelsPlayLegalMoves) {
+    const auto chess = make_game("chess");
+    engine::Engine e(4);
+    Position pos = start_position(chess);
+    for (int level = 1; level <= (quick() ? 3 : 5); ++level) {
+        engine::Limits limits = engine::Engine::level_limits(level);
+        limits.seed = 7;
+        const engine::Info info = e.search(pos, {}, limits);
+        ASSERT_FALSE(info.pv.empty());
+        EXPECT_TRUE(is_legal(pos, info.pv[0]));
+    }
+}
+
+}  // namespace
+}  // namespace menagerie
+
+#include "engine/eval.h"
+
+namespace menagerie {
+namespace {
+
+// Mirrored arrays (not Chess 66 and Contemporary Random Chess: their Black arrays are turned)
+// evaluate alike for both sides: only the side to move's tempo remains. And a
+// man is worth something on every cell of every board, Chess 66's switch fields included.
+TEST(Evaluation, SymmetricStartsAndValuesEverywhere) {
+    for (const std::string& name : game_names()) {
+        const auto game = make_game(name);
+        Position pos = start_position(game, std::nullopt, 9);
+        const auto tables = engine::eval_tables(pos.game_ptr());
+        if (name != "chess66" && name != "contemporary") {  // their Black arrays are turned
+            const int white = engine::evaluate(pos, *tables);
+            EXPECT_EQ(white, 12) << name;
+        }
+        const Game& g = pos.game();
+        for (int type = 0; type < static_cast<int>(g.types.size()); ++type) {
+            if (type == g.king) continue;
+            EXPECT_GT(tables->value_mg[type], 50) << name << " " << g.types[type].name;
+            for (Color c : {WHITE, BLACK})
+                for (Square s = 0; s < g.geometry.size(); ++s)
+                    EXPECT_GT(tables->psq_mg[make_piece_code(c, type)][s], 0)
+                        << name << " " << g.types[type].name << " " << g.geometry.name(s);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace menagerie

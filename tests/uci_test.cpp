@@ -1,0 +1,280 @@
+// `menagerie uci` driven through pipes as a GUI drives it: the handshake and options, positions
+// with every game's move kinds, go with each limit, stop during an infinite search, perft, and
+// bad input answered with `info string` while the engine keeps answering.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <string>
+#include <vector>
+
+#include "cli_util.h"
+#include "test_util.h"
+
+namespace menagerie {
+namespace {
+
+class UciSession {
+  public:
+    UciSession() {
+        int to_child[2], from_child[2];
+        if (pipe(to_child) || pipe(from_child)) return;
+        pid_ = fork();
+        if (pid_ == 0) {
+            dup2(to_child[0], 0);
+            dup2(from_child[1], 1);
+            close(to_child[1]);
+            close(from_child[0]);
+            execl(MENAGERIE_BINARY, MENAGERIE_BINARY, "uci", static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        close(to_child[0]);
+        close(from_child[1]);
+        in_ = to_child[1];
+        out_ = from_child[0];
+        signal(SIGPIPE, SIG_IGN);
+    }
+    ~UciSession() {
+        send("quit");
+        close(in_);
+        close(out_);
+        int status = 0;
+        waitpid(pid_, &status, 0);
+    }
+    void send(const std::string& line) {
+        const std::string text = line + "\n";
+        [[maybe_unused]] const ssize_t n = write(in_, text.data(), text.size());
+    }
+    // The next line, or "<timeout>" after `seconds`.
+    std::string line(double seconds = 30) {
+        const auto until =
+            std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+        for (;;) {
+            if (const auto nl = buffer_.find('\n'); nl != std::string::npos) {
+                std::string l = buffer_.substr(0, nl);
+                buffer_.erase(0, nl + 1);
+                return l;
+            }
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                  until - std::chrono::steady_clock::now())
+                                  .count();
+            if (left <= 0) return "<timeout>";
+            pollfd p{out_, POLLIN, 0};
+            if (poll(&p, 1, static_cast<int>(left)) <= 0) continue;
+            char chunk[4096];
+            const ssize_t n = read(out_, chunk, sizeof chunk);
+            if (n <= 0) return "<closed>";
+            buffer_.append(chunk, static_cast<size_t>(n));
+        }
+    }
+    // Lines up to and including the first that starts with `prefix`.
+    std::vector<std::string> until(const std::string& prefix, double seconds = 30) {
+        std::vector<std::string> lines;
+        for (;;) {
+            lines.push_back(line(seconds));
+            if (lines.back().rfind(prefix, 0) == 0 || lines.back()[0] == '<') return lines;
+        }
+    }
+    std::string bestmove(double seconds = 30) {
+        const std::string last = until("bestmove", seconds).back();
+        return last.rfind("bestmove ", 0) == 0 ? last.substr(9, last.find(' ', 9) - 9) : last;
+    }
+
+  private:
+    pid_t pid_ = -1;
+    int in_ = -1, out_ = -1;
+    std::string buffer_;
+};
+
+bool contains(const std::vector<std::string>& lines, const std::string& text) {
+    for (const std::string& l : lines)
+        if (l.find(text) != std::string::npos) return true;
+    return false;
+}
+
+// The legal moves of a position as UCI texts.
+std::vector<std::string> legal_texts(const std::string& variant, const std::string& fen,
+                                     const std::string& moves = "") {
+    const auto game = make_game(variant);
+    Position pos = test::play(game, fen, moves);
+    MoveList list;
+    generate_legal(pos, list);
+    std::vector<std::string> out;
+    for (Move m : list) out.push_back(move_to_uci(pos, m));
+    return out;
+}
+
+bool legal_text(const std::vector<std::string>& legal, const std::string& move) {
+    return std::find(legal.begin(), legal.end(), move) != legal.end();
+}
+
+TEST(Uci, HandshakeListsEveryGame) {
+    UciSession uci;
+    uci.send("uci");
+    const auto lines = uci.until("uciok");
+    ASSERT_EQ(lines.back(), "uciok");
+    std::string variant;
+    for (const std::string& l : lines)
+        if (l.rfind("option name UCI_Variant ", 0) == 0) variant = l;
+    for (const std::string& name : game_names())
+        EXPECT_NE(variant.find(" var " + name), std::string::npos) << name;
+    EXPECT_TRUE(contains(lines, "option name Hash type spin"));
+    EXPECT_TRUE(contains(lines, "option name Threads type spin"));
+    EXPECT_TRUE(contains(lines, "option name MultiPV type spin"));
+    EXPECT_TRUE(contains(lines, "option name castling type combo default placement"));
+    uci.send("isready");
+    EXPECT_EQ(uci.line(), "readyok");
+}
+
+TEST(Uci, SearchesEveryGame) {
+    UciSession uci;
+    for (const std::string& name : game_names()) {
+        uci.send("setoption name UCI_Variant value " + name);
+        const auto game = make_game(name);
+        const std::string fen = write_fen(start_position(game, std::nullopt, 3));
+        uci.send("position fen " + fen);
+        uci.send("go depth 3");
+        const auto lines = uci.until("bestmove");
+        ASSERT_EQ(lines.back().rfind("bestmove ", 0), 0u) << name;
+        EXPECT_TRUE(contains(lines, "info depth 3 ")) << name;
+        EXPECT_TRUE(contains(lines, " score cp ")) << name;
+        EXPECT_TRUE(contains(lines, " pv ")) << name;
+        const std::string best = lines.back().substr(9, lines.back().find(' ', 9) - 9);
+        EXPECT_TRUE(legal_text(legal_texts(name, fen), best)) << name << " " << best;
+    }
+}
+
+TEST(Uci, PositionWithSpecialMoves) {
+    UciSession uci;
+    // Placement: both relocation choices, then a move; the engine answers as Black.
+    uci.send("setoption name UCI_Variant value placement");
+    uci.send("position startpos moves e8d8 e1c1 e2e4");
+    uci.send("go depth 3");
+    const std::string best = uci.bestmove();
+    const auto placement = make_game("placement");
+    EXPECT_TRUE(legal_text(
+        legal_texts("placement", write_fen(start_position(placement)), "e8d8 e1c1 e2e4"), best))
+        << best;
+    // At the start itself the engine makes Black's choice.
+    uci.send("position startpos");
+    uci.send("go depth 2");
+    const std::string choice = uci.bestmove();
+    EXPECT_EQ(choice.substr(0, 2), "e8") << choice;
+    // Chess 66 through a switch: a1 to a8 passes field 4.
+    uci.send("setoption name UCI_Variant value chess66");
+    uci.send("position fen 7k/6pp/8/9/9/8/8/R5K1 w - - 0 1");
+    uci.send("go depth 3");
+    const auto lines = uci.until("bestmove");
+    EXPECT_EQ(lines.back(), "bestmove a1a8");
+    EXPECT_TRUE(contains(lines, "score mate 1"));
+}
+
+TEST(Uci, ClockAndLimits) {
+    UciSession uci;
+    uci.send("position startpos moves e2e4 e7e5");
+    uci.send("go wtime 200 btime 200 winc 50 binc 50");
+    EXPECT_NE(uci.bestmove(30)[0], '<');
+    uci.send("go movetime 50");
+    EXPECT_NE(uci.bestmove(30)[0], '<');
+    uci.send("go nodes 3000");
+    EXPECT_NE(uci.bestmove(30)[0], '<');
+    uci.send("go depth 4 searchmoves a2a3 h2h3");
+    const std::string best = uci.bestmove();
+    EXPECT_TRUE(best == "a2a3" || best == "h2h3") << best;
+    uci.send("setoption name Threads value 2");
+    uci.send("go depth 5");
+    EXPECT_NE(uci.bestmove(30)[0], '<');
+    uci.send("setoption name MultiPV value 2");
+    uci.send("go depth 3");
+    EXPECT_TRUE(contains(uci.until("bestmove"), "multipv 2"));
+}
+
+TEST(Uci, StopEndsInfiniteAndPonder) {
+    UciSession uci;
+    uci.send("position startpos");
+    uci.send("go infinite");
+    uci.send("isready");
+    EXPECT_EQ(uci.until("readyok", 30).back(), "readyok");
+    uci.send("stop");
+    EXPECT_NE(uci.bestmove(30)[0], '<');
+    // Pondering: no bestmove before ponderhit, then one on the clock.
+    uci.send("go ponder wtime 300 btime 300");
+    uci.send("isready");
+    EXPECT_FALSE(contains(uci.until("readyok", 30), "bestmove"));
+    uci.send("ponderhit");
+    EXPECT_NE(uci.bestmove(30)[0], '<');
+    uci.send("go infinite");
+    uci.send("stop");
+    EXPECT_NE(uci.bestmove(30)[0], '<');
+}
+
+TEST(Uci, PerftCountsNodes) {
+    UciSession uci;
+    uci.send("position startpos");
+    uci.send("go perft 3");
+    EXPECT_EQ(uci.until("Nodes searched").back(), "Nodes searched: 8902");
+}
+
+TEST(Uci, BadInputGetsInfoString) {
+    UciSession uci;
+    for (const char* bad :
+         {"foo", "position fen x", "position startpos moves e2e5", "setoption name Hash value x",
+          "setoption name Nope value 1", "setoption name UCI_Variant value nope",
+          "setoption name castling value bogus", "go depth x", "go searchmoves e2e5",
+          "position banana", "go wtime"}) {
+        uci.send(bad);
+        const std::string l = uci.line(30);
+        EXPECT_EQ(l.rfind("info string error: ", 0), 0u) << bad << " -> " << l;
+    }
+    // The position survived: a bad move list leaves the last good position.
+    uci.send("position startpos moves e2e4");
+    uci.send("position startpos moves e7e5 zz");
+    EXPECT_EQ(uci.line().rfind("info string error", 0), 0u);
+    uci.send("go depth 2");
+    const std::string best = uci.bestmove();
+    EXPECT_TRUE(legal_text(
+        legal_texts("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4"),
+        best))
+        << best;
+    uci.send("isready");
+    EXPECT_EQ(uci.line(), "readyok");
+}
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+// `menagerie analyse`: the summary lines, and the errors of its flags.
+TEST(Analyse, PrintsBestLineAndStatistics) {
+    const test::Result r =
+        test::run("analyse --variant chess --fen '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' --depth 4");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("bestmove a1a8 Ra8#\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("score mate 1\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("pv Ra8#\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nnodes "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nnps "), std::string::npos) << r.out;
+    const test::Result timed =
+        test::run("analyse --variant placement-reduced --movetime 100 --moves 'e8d8'");
+    ASSERT_EQ(timed.status, 0) << timed.err;
+    EXPECT_NE(timed.out.find("bestmove e1"), std::string::npos) << timed.out;
+    for (const char* bad : {"analyse --variant chess --setup 0",
+                            "analyse --variant chess --setup 0 --depth 2 --movetime 10",
+                            "analyse --variant chess --setup 0 --depth 0",
+                            "analyse --variant chess --setup 0 --depth x",
+                            "analyse --variant chess --fen 'bad' --depth 2",
+                            "analyse --variant blackswan --seed 1 --depth 2"}) {
+        const test::Result e = test::run(bad);
+        EXPECT_EQ(e.status, 2) << bad;
+        EXPECT_EQ(e.err.rfind("error: ", 0), 0u) << bad << ": " << e.err;
+    }
+}
+
+}  // namespace
+}  // namespace menagerie
