@@ -115,7 +115,7 @@ TEST(Engine, LegalMoveInEveryGame) {
     std::mt19937_64 rng(5);
     engine::Engine e(8);
     const int rounds = quick() ? 1 : 3;
-    for (const std::string& name : game_names()) {
+    for (const std::string& name : engine::played_game_names()) {
         const auto game = make_game(name);
         for (int round = 0; round < rounds; ++round) {
             GameRecord record(start_position(game, std::nullopt, rng()));
@@ -251,7 +251,7 @@ namespace {
 // evaluate alike for both sides: only the side to move's tempo remains. And a
 // man is worth something on every cell of every board, Chess 66's switch fields included.
 TEST(Evaluation, SymmetricStartsAndValuesEverywhere) {
-    for (const std::string& name : game_names()) {
+    for (const std::string& name : engine::played_game_names()) {
         const auto game = make_game(name);
         Position pos = start_position(game, std::nullopt, 9);
         const auto tables = engine::eval_tables(pos.game_ptr());

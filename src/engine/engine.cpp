@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "engine/search.h"
+#include "games/games.h"
 
 namespace menagerie::engine {
 
@@ -61,6 +62,13 @@ bool Engine::ponderhit() {
         impl_->shared.pondering = false;
     }
     return true;
+}
+
+std::vector<std::string> played_game_names() {
+    std::vector<std::string> names;
+    for (const std::string& name : game_names())
+        if (make_game(name)->first_swan < 0) names.push_back(name);
+    return names;
 }
 
 void Engine::set_move_overhead(int ms) { impl_->move_overhead_ms = std::clamp(ms, 0, 5000); }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/position.h"
@@ -43,6 +44,10 @@ struct Info {  // one report per completed iteration (and per PV line with Multi
     int hashfull = 0;  // per mille
     std::vector<Move> pv;
 };
+
+// The games the engine plays: every listed game but those with hidden identities (Black Swan
+// waits for chance nodes over its player's view; docs/engine.md). UCI_Variant offers these.
+std::vector<std::string> played_game_names();
 
 class Engine {
   public:

@@ -53,7 +53,7 @@ struct GameOptionSpec {
 };
 std::map<std::string, GameOptionSpec> all_game_options() {
     std::map<std::string, GameOptionSpec> out;
-    for (const std::string& name : game_names()) {
+    for (const std::string& name : played_game_names()) {
         const auto game = make_game(name);  // alive for the loop
         for (const GameOption& o : game->option_list) {
             GameOptionSpec& spec = out[o.name];
@@ -142,7 +142,7 @@ void Uci::uci() {
     say("option name Ponder type check default false");
     say("option name Clear Hash type button");
     std::string variants;
-    for (const std::string& name : game_names()) variants += " var " + name;
+    for (const std::string& name : played_game_names()) variants += " var " + name;
     say("option name UCI_Variant type combo default chess" + variants);
     say("option name Setup type string default <empty>");
     for (const auto& [name, spec] : game_options_) {
@@ -187,7 +187,7 @@ void Uci::set_option(std::istringstream& in) {
     } else if (key == "clear hash") {
         engine_.new_game();
     } else if (key == "uci_variant") {
-        const auto names = game_names();
+        const auto names = played_game_names();
         if (std::find(names.begin(), names.end(), value) == names.end())
             throw Error(ErrorKind::Option, "UCI_Variant", "unknown variant " + quoted(value));
         // A setup names one game's start: a new variant starts from its own.

@@ -1,9 +1,7 @@
-// The seam between the server and an engine. The server asks a MoveSearcher for a move (a game
-// in engine mode) or an analysis; make_move_searcher() says which implementation it gets. Until
-// the engine (menagerie::engine::Engine, src/engine/engine.h) is merged, a built-in one-ply
-// greedy searcher stands in: plugging the engine in is one class and one line in
-// move_searcher.cpp. Each engine worker thread owns one searcher, so implementations need not
-// be thread-safe.
+// The seam between the server and the engine. The server asks a MoveSearcher for a move (a game
+// in engine mode) or an analysis; make_move_searcher() gives the engine (src/engine) behind it,
+// and tests may give another. Each engine worker thread owns one searcher, so implementations
+// need not be thread-safe.
 #pragma once
 
 #include <cstdint>
