@@ -162,8 +162,7 @@ Bitboard Position::attackers(Square s, Color by, Bitboard occupied, Bitboard men
     }
     Bitboard hoppers = 0;
     for (int t : tables_->hop_types()) hoppers |= by_type_[t];
-    if (const Bitboard hop = tables_->hop_attackers(by, s, occupied, mine, hoppers & mine, board_);
-        hop) {
+    if (const Bitboard hop = tables_->hop_attackers(by, s, occupied, hoppers & mine, board_); hop) {
         result |= hop;
         if (FirstOnly) return result;
     }
