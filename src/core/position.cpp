@@ -64,6 +64,7 @@ Position& Position::operator=(const Position& other) {
     tables_ = other.tables_;
     by_color_ = other.by_color_;
     by_type_ = other.by_type_;
+    types_seen_ = other.types_seen_;
     board_ = other.board_;
     material_ = other.material_;
     castling_rooks_ = other.castling_rooks_;
@@ -78,6 +79,7 @@ Position& Position::operator=(const Position& other) {
 void Position::clear() {
     by_color_ = {};
     by_type_ = {};
+    types_seen_ = {};
     board_.fill(NO_PIECE);
     material_ = {};
     for (auto& c : castling_rooks_) c.fill(SQ_NONE);
@@ -95,6 +97,7 @@ void Position::add_piece(Square s, Piece p) {
     material_[color_of(p)] += game_->piece_value[type_of(p)];
     by_color_[color_of(p)] |= square_bb(s);
     by_type_[type_of(p)] |= square_bb(s);
+    types_seen_[color_of(p)] |= type_bit(type_of(p));
 }
 
 void Position::remove_piece(Square s) {
@@ -145,6 +148,7 @@ Bitboard Position::attackers(Square s, Color by, Bitboard occupied, Bitboard men
     }
     const bool symmetric = tables_->symmetric_rides();
     for (const MoveTables::RideAtom& atom : tables_->ride_atoms(by)) {
+        if (!(atom.types & types_seen_[by])) continue;
         if (symmetric) {
             for (Bitboard c = tables_->rides(atom.reverse_kinds, s, occupied) & mine; c;) {
                 const Square x = pop_lsb(c);

@@ -64,6 +64,9 @@ class Position {
     Bitboard pieces(Color c) const { return by_color_[c]; }
     Bitboard pieces(int type) const { return by_type_[type]; }
     Bitboard pieces(Color c, int type) const { return by_color_[c] & by_type_[type]; }
+    // The types of `c` that may stand on the board: every type put there since the position was
+    // built (so attack tests skip the groups of types the game has but this army lacks).
+    TypeSet types_seen(Color c) const { return types_seen_[c]; }
     Square king_square(Color c) const {
         const Bitboard k = pieces(c, game_->king);
         return k ? lsb(k) : SQ_NONE;
@@ -171,6 +174,7 @@ class Position {
     const MoveTables* tables_;
     std::array<Bitboard, COLOR_NB> by_color_{};
     std::array<Bitboard, PIECE_TYPE_MAX> by_type_{};
+    std::array<TypeSet, COLOR_NB> types_seen_{};
     std::array<Piece, SQUARE_MAX> board_{};
     std::array<int, COLOR_NB> material_{};
     std::array<std::array<Square, CASTLING_SIDE_NB>, COLOR_NB> castling_rooks_{};
