@@ -48,6 +48,18 @@ Bitboard path_capturers(const Position& pos, Color c) {
     return men;
 }
 
+// The cells between the king of `us` and every enemy hopper on one of its hop lines through it
+// (hops along rays; the other fixed paths are in Position::path_danger).
+Bitboard hop_lines_to_king(const Position& pos, Color us, Square ksq) {
+    const MoveTables& mt = pos.tables();
+    const Color them = ~us;
+    Bitboard lines = 0;
+    for (int t : mt.hop_types())
+        for (Bitboard hs = pos.pieces(them, t) & mt.piece(t, them).hop_lines[ksq]; hs;)
+            lines |= mt.between(pop_lsb(hs), ksq);
+    return lines;
+}
+
 // Adds the moves from `from` to the cells of `to` that leave the king safe, testing each on the
 // board as it will be.
 template <class Sink>
@@ -70,9 +82,10 @@ template <class Sink>
 }
 
 // The moves of the men (everything but the special kinds). For Gen::Legal they are legal: moves
-// are masked by check evasion and pin lines, and the few that touch a path-capturer's line
-// through the king (Position::path_danger) are played and tested; when such a man gives check,
-// every move is. Otherwise they are the pseudo-legal moves of the stage.
+// are masked by check evasion and pin lines (hoppers' included), and the few that touch another
+// path-capturer's path to the king (Position::path_danger) are tested on the board as it will
+// be; when a path-capturer gives check, every move is. Otherwise they are the pseudo-legal moves
+// of the stage.
 template <Gen G, class Sink>
 void generate_men(Position& pos, Sink& sink) {
     const Game& g = pos.game();
@@ -109,6 +122,26 @@ void generate_men(Position& pos, Sink& sink) {
                     const Bitboard line = between | square_bb(x);
                     pin_line[p] = has(pinned, p) ? pin_line[p] & line : line;
                     pinned |= blockers;
+                }
+            // A hopper on one of its lines through the king checks over exactly one man. With
+            // none between, a man landing there would be its screen: no man may. With two, each
+            // of ours among them must stay between (on an empty cell: taking the other would
+            // leave one) or take the hopper. Three or more: no single move can bring it to one.
+            for (int t : mt.hop_types())
+                for (Bitboard hoppers = pos.pieces(them, t) & mt.piece(t, them).hop_lines[ksq];
+                     hoppers;) {
+                    const Square h = pop_lsb(hoppers);
+                    const Bitboard between = mt.between(h, ksq), men = between & occupied;
+                    if (!men) {
+                        target &= ~between;
+                    } else if (more_than_one(men) && !more_than_one(men & (men - 1))) {
+                        const Bitboard line = (between & ~occupied) | square_bb(h);
+                        for (Bitboard mine = men & ours; mine;) {
+                            const Square p = pop_lsb(mine);
+                            pin_line[p] = has(pinned, p) ? pin_line[p] & line : line;
+                            pinned |= square_bb(p);
+                        }
+                    }
                 }
         }
     }
@@ -209,8 +242,8 @@ bool legal(Position& pos, Move m) {
     const Bitboard occupied = pos.pieces();
     if (from == ksq) return !pos.attacked(to, them, occupied ^ square_bb(ksq));
     const Bitboard checkers = pos.checkers();
-    if (has(pos.path_danger(), from) || has(pos.path_danger(), to) ||
-        (checkers & path_capturers(pos, them)))
+    const Bitboard danger = pos.path_danger() | hop_lines_to_king(pos, us, ksq);
+    if (has(danger, from) || has(danger, to) || (checkers & path_capturers(pos, them)))
         return pos.leaves_king_safe(m);
     if (checkers) {
         if (more_than_one(checkers)) return false;

@@ -266,8 +266,6 @@ void Position::set_path_danger() {
         const PieceMoves& pm = tables_->piece(t, ~stm_);
         for (const PathEntry& e : pm.reverse_paths[ksq])
             if (has(men, e.square)) st_->path_danger |= e.clear;
-        for (Bitboard h = men & pm.hop_lines[ksq]; h;)
-            st_->path_danger |= tables_->between(pop_lsb(h), ksq);
     }
 }
 

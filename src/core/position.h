@@ -40,9 +40,11 @@ struct StateInfo {
     Piece captured = NO_PIECE;
     Piece revealed = NO_PIECE;  // the swan a normal move turned over on its destination
     Bitboard checkers = 0;
-    // The cells of every fixed path (a hop, a bent move, a limited ride) by which an enemy man
-    // could reach the king of the side to move. A move that lands on or leaves one of them may
-    // open or close such an attack, so it is tested by playing it; no other move needs that.
+    // The cells of every fixed path (a bent move, a limited ride, a hop on a switch board) by
+    // which an enemy man could reach the king of the side to move. A move that lands on or leaves
+    // one of them may open or close such an attack, so it is tested by playing it; no other move
+    // needs that. Hops along rays (Cannon, Vao, Leo where no ray forks) are not among them: the
+    // men between such a hopper and the king decide the moves exactly (movegen.cpp).
     Bitboard path_danger = 0;
     StateInfo* previous = nullptr;
 };
