@@ -36,7 +36,6 @@ struct StateInfo {
     int rule50 = 0;
     uint8_t adjust_rights = 0;     // bit per colour
     uint8_t pending = NO_PENDING;  // index of the choice step owed (Game::choice_steps), PLACING
-    ChanceState chance;
     Piece captured = NO_PIECE;
     Piece revealed = NO_PIECE;  // the swan a normal move turned over on its destination
     Bitboard checkers = 0;
@@ -47,6 +46,7 @@ struct StateInfo {
     // men between such a hopper and the king decide the moves exactly (movegen.cpp).
     Bitboard path_danger = 0;
     StateInfo* previous = nullptr;
+    ChanceState chance;  // last: it fills the padding after `previous` (96 bytes in all)
 };
 
 class Position {
