@@ -112,6 +112,13 @@ TEST(Boards, CannonScreensAndChecks) {
              "4/1r3k4/10/12/5o6/12/5P6/10/3N1K4/4 w - - 0 1",
              // the king may not step onto a cell a Cannon attacks once it has moved
              "4/6k3/10/12/12/12/3o8/10/4K5/4 w - - 0 1",
+             // two men between a Cannon and the king: ours may move along the line but not take
+             // the other (one screen would be left), nor leave it
+             "4/k9/10/5o6/12/5n6/5R6/10/4K5/4 w - - 0 1",
+             // both ours: the Rook may take the Cannon or stay between, the Knight cannot move
+             "4/k9/10/5o6/5R6/12/5N6/10/4K5/4 w - - 0 1",
+             // nobody between: no man may land on the line
+             "4/k9/10/5o6/12/12/R11/1N8/4K5/4 w - - 0 1",
          }) {
         Position pos = parse_fen(game, fen);
         EXPECT_EQ(move_set(pos), test::reference_moves(pos)) << fen;

@@ -33,6 +33,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -368,6 +369,9 @@ TEST(FairyStockfishDifferential, MainFieldOfChess2016AndChess56) {
                     std::cout << "setup " << SETUPS[i].first << " " << SETUPS[i].second << "\n";
                     return;
                 }
+                // The games depend on the legal moves, not on the order they are generated in.
+                std::sort(list.moves.begin(), list.moves.begin() + list.size(),
+                          [](Move a, Move b) { return a.raw() < b.raw(); });
                 const Move m =
                     list.moves[std::uniform_int_distribution<int>(0, list.size() - 1)(rng)];
                 pos.do_move(m, states[static_cast<size_t>(ply)]);

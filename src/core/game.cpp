@@ -92,6 +92,10 @@ void Game::freeze() {
         if (tables->piece(static_cast<int>(t), WHITE).ride_capture |
             tables->piece(static_cast<int>(t), BLACK).ride_capture)
             rider_types.push_back(static_cast<int>(t));
+    for (int t : rider_types) rider_set |= type_bit(t);
+    const int men = first_swan < 0 ? static_cast<int>(types.size()) : first_swan;
+    for (int t = 0; t < men; ++t)
+        if (t != king) men_set |= type_bit(t);
 }
 
 }  // namespace menagerie

@@ -152,6 +152,8 @@ class Game {
     std::map<std::string, std::string> options;  // the values in force
     std::shared_ptr<const MoveTables> tables;    // shared by copies of a game
     std::vector<int> rider_types;  // types that capture by riding: the only possible pinners
+    TypeSet rider_set = 0;         // the same as a set
+    TypeSet men_set = 0;           // the types whose moves generate_men makes: not king, swans
     std::array<int, PIECE_TYPE_MAX> piece_value{};  // types[t].value, where the hot paths read it
 
     // A piece token at text[at] (either colour): on success the piece, with `at` moved past it;

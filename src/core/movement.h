@@ -84,21 +84,19 @@ class MoveTables {
     const std::vector<int>& hop_types() const { return hop_types_; }
     // Hoppers of `by` that capture on s from the other side of one screen (symmetric boards).
     // `hoppers`: the men of the hopping types among `mine`; none on a line through s, no scan.
-    Bitboard hop_attackers(Color by, Square s, Bitboard occupied, Bitboard mine, Bitboard hoppers,
+    Bitboard hop_attackers(Color by, Square s, Bitboard occupied, Bitboard hoppers,
                            const std::array<Piece, SQUARE_MAX>& board) const {
         Bitboard result = 0;
         if (!(hoppers & hop_reach_[by][s])) return result;
-        // Every screen at once from the ride tables, looking back along the hoppers' lines, then
-        // the first man beyond each.
-        for (Bitboard screens = rides(hop_back_kinds_[by], s, occupied) & occupied; screens;) {
-            const Square screen = pop_lsb(screens);
-            const uint32_t along = line_kinds(s, screen) & hop_back_kinds_[by];
-            if (!along) continue;
-            const int back = std::countr_zero(along);
-            const Bitboard hopper = ride_attacks(back, screen, occupied) & mine;
-            if (hopper &&
-                (hop_users_[by][opposite_kind_[back]] & type_bit(type_of(board[lsb(hopper)]))))
-                result |= hopper;
+        // Looking back from s along the hoppers' lines: the screens are the first men, and with
+        // them lifted the same tables give the first man beyond each.
+        const uint32_t back = hop_back_kinds_[by];
+        const Bitboard beyond = occupied ^ (rides(back, s, occupied) & occupied);
+        for (Bitboard c = rides(back, s, beyond) & beyond & hoppers; c;) {
+            const Square x = pop_lsb(c);
+            const int kind = std::countr_zero(line_kinds(s, x) & back);
+            if (hop_users_[by][opposite_kind_[kind]] & type_bit(type_of(board[x])))
+                result |= square_bb(x);
         }
         return result;
     }
@@ -151,6 +149,7 @@ class MoveTables {
         Bitboard quiet, capture;
     };
     Reach reach(const PieceMoves& pm, Square from, Bitboard occupied) const {
+        if (pm.hop_kinds) return hopper_reach(pm, from, occupied);
         Reach r{pm.quiet[from], pm.capture[from]};
         if (pm.ride_quiet == pm.ride_capture) {
             if (pm.ride_quiet) {
@@ -161,28 +160,38 @@ class MoveTables {
             r.quiet |= rides(pm.ride_quiet, from, occupied);
             r.capture |= rides(pm.ride_capture, from, occupied);
         }
-        if (pm.hop_kinds) r.capture |= hop_captures(pm, from, occupied);
-        if (pm.has_paths)
-            for (const PathEntry& e : pm.paths[from]) {
-                const int in_way = popcount(e.clear & occupied);
-                if (e.hop ? in_way != 1 : in_way != 0) continue;
-                if (e.mode != Mode::CaptureOnly && !e.hop) r.quiet |= square_bb(e.square);
-                if (e.mode != Mode::MoveOnly) r.capture |= square_bb(e.square);
-            }
+        if (pm.has_paths) add_paths(pm, from, occupied, r);
         return r;
     }
 
-    // Where a hopper on `from` may capture: every screen at once from the ride tables, then one
-    // scan beyond each. Out of line, so that reach() stays small for the games without hoppers.
-    [[gnu::noinline]] Bitboard hop_captures(const PieceMoves& pm, Square from,
-                                            Bitboard occupied) const {
-        Bitboard result = 0;
-        for (Bitboard screens = rides(pm.hop_kinds, from, occupied) & occupied; screens;) {
-            const Square screen = pop_lsb(screens);
-            const uint32_t along = line_kinds(from, screen) & pm.hop_kinds;
-            if (along) result |= ride_attacks(std::countr_zero(along), screen, occupied) & occupied;
+    // A hopper's moves (Cannon, Vao, Leo): its screens are the first men along its hop lines,
+    // and with them lifted the same ride tables give the first man beyond each, its targets.
+    // Out of line, so that reach() stays small for the games without hoppers.
+    [[gnu::noinline]] Reach hopper_reach(const PieceMoves& pm, Square from,
+                                         Bitboard occupied) const {
+        Reach r{pm.quiet[from], pm.capture[from]};
+        const Bitboard quiet_rides = pm.ride_quiet ? rides(pm.ride_quiet, from, occupied) : 0;
+        r.quiet |= quiet_rides;
+        if (pm.ride_capture)
+            r.capture |= pm.ride_capture == pm.ride_quiet ? quiet_rides
+                                                          : rides(pm.ride_capture, from, occupied);
+        // The hoppers of the rule pages ride quietly along their hop lines: their screens are
+        // the ends of those rides.
+        const Bitboard lines =
+            pm.hop_kinds == pm.ride_quiet ? quiet_rides : rides(pm.hop_kinds, from, occupied);
+        const Bitboard beyond = occupied ^ (lines & occupied);
+        r.capture |= rides(pm.hop_kinds, from, beyond) & beyond;
+        if (pm.has_paths) add_paths(pm, from, occupied, r);
+        return r;
+    }
+
+    static void add_paths(const PieceMoves& pm, Square from, Bitboard occupied, Reach& r) {
+        for (const PathEntry& e : pm.paths[from]) {
+            const int in_way = popcount(e.clear & occupied);
+            if (e.hop ? in_way != 1 : in_way != 0) continue;
+            if (e.mode != Mode::CaptureOnly && !e.hop) r.quiet |= square_bb(e.square);
+            if (e.mode != Mode::MoveOnly) r.capture |= square_bb(e.square);
         }
-        return result;
     }
 
   private:

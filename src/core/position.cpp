@@ -66,6 +66,7 @@ Position& Position::operator=(const Position& other) {
     tables_ = other.tables_;
     by_color_ = other.by_color_;
     by_type_ = other.by_type_;
+    types_seen_ = other.types_seen_;
     board_ = other.board_;
     material_ = other.material_;
     castling_rooks_ = other.castling_rooks_;
@@ -80,6 +81,7 @@ Position& Position::operator=(const Position& other) {
 void Position::clear() {
     by_color_ = {};
     by_type_ = {};
+    types_seen_ = {};
     board_.fill(NO_PIECE);
     material_ = {};
     for (auto& c : castling_rooks_) c.fill(SQ_NONE);
@@ -97,6 +99,7 @@ void Position::add_piece(Square s, Piece p) {
     material_[color_of(p)] += game_->piece_value[type_of(p)];
     by_color_[color_of(p)] |= square_bb(s);
     by_type_[type_of(p)] |= square_bb(s);
+    types_seen_[color_of(p)] |= type_bit(type_of(p));
 }
 
 void Position::remove_piece(Square s) {
@@ -147,6 +150,7 @@ Bitboard Position::attackers(Square s, Color by, Bitboard occupied, Bitboard men
     }
     const bool symmetric = tables_->symmetric_rides();
     for (const MoveTables::RideAtom& atom : tables_->ride_atoms(by)) {
+        if (!(atom.types & types_seen_[by])) continue;
         if (symmetric) {
             for (Bitboard c = tables_->rides(atom.reverse_kinds, s, occupied) & mine; c;) {
                 const Square x = pop_lsb(c);
@@ -164,8 +168,7 @@ Bitboard Position::attackers(Square s, Color by, Bitboard occupied, Bitboard men
     }
     Bitboard hoppers = 0;
     for (int t : tables_->hop_types()) hoppers |= by_type_[t];
-    if (const Bitboard hop = tables_->hop_attackers(by, s, occupied, mine, hoppers & mine, board_);
-        hop) {
+    if (const Bitboard hop = tables_->hop_attackers(by, s, occupied, hoppers & mine, board_); hop) {
         result |= hop;
         if (FirstOnly) return result;
     }
@@ -265,8 +268,6 @@ void Position::set_path_danger() {
         const PieceMoves& pm = tables_->piece(t, ~stm_);
         for (const PathEntry& e : pm.reverse_paths[ksq])
             if (has(men, e.square)) st_->path_danger |= e.clear;
-        for (Bitboard h = men & pm.hop_lines[ksq]; h;)
-            st_->path_danger |= tables_->between(pop_lsb(h), ksq);
     }
 }
 

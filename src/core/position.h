@@ -39,15 +39,17 @@ struct StateInfo {
     int rule50 = 0;
     uint8_t adjust_rights = 0;     // bit per colour
     uint8_t pending = NO_PENDING;  // index of the choice step owed (Game::choice_steps), PLACING
-    ChanceState chance;
     Piece captured = NO_PIECE;
     Piece revealed = NO_PIECE;  // the swan a normal move turned over on its destination
     Bitboard checkers = 0;
-    // The cells of every fixed path (a hop, a bent move, a limited ride) by which an enemy man
-    // could reach the king of the side to move. A move that lands on or leaves one of them may
-    // open or close such an attack, so it is tested by playing it; no other move needs that.
+    // The cells of every fixed path (a bent move, a limited ride, a hop on a switch board) by
+    // which an enemy man could reach the king of the side to move. A move that lands on or leaves
+    // one of them may open or close such an attack, so it is tested by playing it; no other move
+    // needs that. Hops along rays (Cannon, Vao, Leo where no ray forks) are not among them: the
+    // men between such a hopper and the king decide the moves exactly (movegen.cpp).
     Bitboard path_danger = 0;
     StateInfo* previous = nullptr;
+    ChanceState chance;  // last: it fills the padding after `previous` (96 bytes in all)
 };
 
 class Position {
@@ -67,6 +69,9 @@ class Position {
     Bitboard pieces(Color c) const { return by_color_[c]; }
     Bitboard pieces(int type) const { return by_type_[type]; }
     Bitboard pieces(Color c, int type) const { return by_color_[c] & by_type_[type]; }
+    // The types of `c` that may stand on the board: every type put there since the position was
+    // built (so attack tests skip the groups of types the game has but this army lacks).
+    TypeSet types_seen(Color c) const { return types_seen_[c]; }
     Square king_square(Color c) const {
         const Bitboard k = pieces(c, game_->king);
         return k ? lsb(k) : SQ_NONE;
@@ -176,6 +181,7 @@ class Position {
     const MoveTables* tables_;
     std::array<Bitboard, COLOR_NB> by_color_{};
     std::array<Bitboard, PIECE_TYPE_MAX> by_type_{};
+    std::array<TypeSet, COLOR_NB> types_seen_{};
     std::array<Piece, SQUARE_MAX> board_{};
     std::array<int, COLOR_NB> material_{};
     std::array<std::array<Square, CASTLING_SIDE_NB>, COLOR_NB> castling_rooks_{};
