@@ -46,9 +46,16 @@ export async function cellPoint(page, cell) {
   return point;
 }
 
+// The board redraws on the next animation frame after a change, so each gesture waits for two
+// frames before the test looks at the board (without it, a loaded machine showed the old frame).
+async function nextFrames(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 export async function clickCell(page, cell) {
   const [x, y] = await cellPoint(page, cell);
   await page.mouse.click(x, y);
+  await nextFrames(page);
 }
 
 export async function dragCell(page, from, to) {
@@ -59,12 +66,13 @@ export async function dragCell(page, from, to) {
   await page.mouse.move((x1 + x2) / 2, (y1 + y2) / 2, { steps: 4 });
   await page.mouse.move(x2, y2, { steps: 4 });
   await page.mouse.up();
+  await nextFrames(page);
 }
 
 /** Waits until the board shows its men and the page has settled (two animation frames). */
 export async function boardReady(page) {
   await page.waitForSelector('svg.board [data-piece]');
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await nextFrames(page);
 }
 
 /** Waits until the game page shows this many plies played. */
