@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/position.h"
 
@@ -9,8 +10,8 @@ namespace menagerie {
 
 int run_bench(int argc, char** argv);
 int run_match(int argc, char** argv);  // argv[0] is "match"; see docs/match.md
-// A lower layer's message that echoes `raw` as '<raw>' echoes it quoted instead (escaped, so
-// that a newline or a terminal escape in the input cannot break the one-line message).
+// `--option name=value` flags as game options (a flag without `=` or a name is an error).
+Options parse_options(const std::vector<std::string>& given);
 // parse_move, with the text quoted in the message (a NUL included).
 Move read_move(Position& pos, const std::string& text);
 int run_play(const std::shared_ptr<const Game>& game, Position pos);

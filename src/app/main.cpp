@@ -38,6 +38,18 @@ Move read_move(Position& pos, const std::string& text) {
     }
 }
 
+Options parse_options(const std::vector<std::string>& given) {
+    Options out;
+    for (const std::string& kv : given) {
+        const auto eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw Error(ErrorKind::Usage, "--option",
+                        "option " + menagerie::quoted(kv) + " is not of the form name=value");
+        out[kv.substr(0, eq)] = kv.substr(eq + 1);
+    }
+    return out;
+}
+
 namespace {
 
 struct Common {
@@ -65,18 +77,6 @@ uint64_t parse_number(const std::string& flag, const std::string& text, uint64_t
                     flag + ": " + menagerie::quoted(text) + " is not a whole number from 0 to " +
                         std::to_string(max));
     return value;
-}
-
-Options parse_options(const std::vector<std::string>& given) {
-    Options out;
-    for (const std::string& kv : given) {
-        const auto eq = kv.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw Error(ErrorKind::Usage, "--option",
-                        "option " + menagerie::quoted(kv) + " is not of the form name=value");
-        out[kv.substr(0, eq)] = kv.substr(eq + 1);
-    }
-    return out;
 }
 
 std::shared_ptr<const Game> game_of(const Common& c) {

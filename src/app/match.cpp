@@ -453,14 +453,7 @@ int run_match(int argc, char** argv) {
 
     MatchSettings settings;
     settings.variant = variant;
-    Options game_options;
-    for (const std::string& kv : options) {
-        const auto eq = kv.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw Error(ErrorKind::Usage, "--option",
-                        "option " + menagerie::quoted(kv) + " is not of the form name=value");
-        game_options[kv.substr(0, eq)] = kv.substr(eq + 1);
-    }
+    const Options game_options = parse_options(options);
     const std::shared_ptr<const Game> game = make_game(variant, game_options);
     // A game with hidden men needs a referee that gives each player its view (docs/match.md).
     if (game->first_swan >= 0)
