@@ -370,6 +370,8 @@ TEST_F(ServerTest, PgnExportReimportsToTheSameFen) {
             const HttpResult r = move(id, token, s["legal"][s["legal"].size() / 2]["uci"], ply);
             ASSERT_EQ(r.status, 200u) << r.body;
             s = r.json_body();
+            // Each move carries the position after it: the last one is the game's.
+            EXPECT_EQ(s["moves"].back()["fen"], s["fen"]);
         }
         const HttpResult pgn = get(port_, "/api/games/" + id + "/pgn");
         ASSERT_EQ(pgn.status, 200u);

@@ -60,16 +60,19 @@ json legal_moves(Position& pos) {
 json game_state(LiveGame& g, Seat seat, int64_t now) {
     const StoredGame& s = g.stored();
     Position& pos = g.position();
+    // One replay gives each move's position (the record's navigation) and the last move's cells
+    // (read from the position before it).
     json moves = json::array();
-    for (size_t i = 0; i < g.san().size(); ++i)
-        moves.push_back({{"uci", s.moves[i]}, {"san", g.san()[i]}});
     json last = nullptr;
-    if (!g.moves().empty()) {
-        // The cells of the last move are read from the position before it.
-        GameRecord before(g.start());
-        for (size_t i = 0; i + 1 < g.moves().size(); ++i) before.play(g.moves()[i]);
-        const auto [from, to] = move_cells(before.position(), g.moves().back());
-        last = {{"from", from}, {"to", to}};
+    GameRecord replay(g.start());
+    for (size_t i = 0; i < g.moves().size(); ++i) {
+        if (i + 1 == g.moves().size()) {
+            const auto [from, to] = move_cells(replay.position(), g.moves()[i]);
+            last = {{"from", from}, {"to", to}};
+        }
+        replay.play(g.moves()[i]);
+        moves.push_back(
+            {{"uci", s.moves[i]}, {"san", g.san()[i]}, {"fen", write_fen(replay.position())}});
     }
     json check = json::array();
     if (pos.checkers() && pos.king_square(pos.side_to_move()) != SQ_NONE)
