@@ -1,5 +1,9 @@
 #include "server/game_service.h"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <iostream>
@@ -33,8 +37,14 @@ constexpr size_t MAX_TEXT = 200'000;  // a PGN or FEN field
 constexpr size_t MAX_MOVES = 2000;    // an analysis request's moves
 
 // Each engine worker thread keeps one searcher (an engine with its hash) for all its searches.
+// The worker first lowers its own scheduling priority (on Linux, nice is per thread and the
+// engine's search threads, created afterwards, inherit it): on a small machine the engine fills
+// every core, and requests must still be answered at once.
 MoveSearcher& worker_searcher() {
-    thread_local std::unique_ptr<MoveSearcher> searcher = make_move_searcher();
+    thread_local std::unique_ptr<MoveSearcher> searcher = [] {
+        setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+        return make_move_searcher();
+    }();
     return *searcher;
 }
 
