@@ -83,11 +83,11 @@ void Worker::check_limits() {
         shared_.stop = true;
 }
 
-Move Worker::counter_move(int ply) const {
+Move* Worker::counter_slot(int ply) {
     const Move previous = frames_[ply + FRAME_OFFSET - 1].current;
-    if (ply == 0 || previous == MOVE_NONE) return MOVE_NONE;
+    if (ply == 0 || previous == MOVE_NONE) return nullptr;
     const Piece p = pos_->piece_on(previous.to());
-    return p == NO_PIECE ? MOVE_NONE : history_.counter[p][previous.to()];
+    return p == NO_PIECE ? nullptr : &history_.counter[p][previous.to()];
 }
 
 void Worker::update_pv(int ply, Move m) {
@@ -146,6 +146,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     // 4. Static evaluation, and pruning where the position looks decided. Not while a side
     // owes a choice: the choices are the only moves and there is no passing them.
     const bool pending = pos.pending() != NO_PENDING;
+    const Color us = pos.side_to_move();
+    const bool us_has_pieces = has_pieces(pos, us);
     int eval = SCORE_NONE;
     if (!in_check) {
         eval = evaluate(pos, *shared_.eval);
@@ -165,8 +167,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         if (depth <= 7 && eval - 80 * (depth - improving) >= beta) return eval;
         // 4b. Null move: give the opponent a free move; if we still reach beta, cut.
         const Frame& parent = frames_[ply + FRAME_OFFSET - 1];
-        if (depth >= 3 && eval >= beta && !parent.null_move &&
-            has_pieces(pos, pos.side_to_move())) {
+        if (depth >= 3 && eval >= beta && !parent.null_move && us_has_pieces) {
             const int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
             frame.null_move = true;
             frame.current = MOVE_NONE;
@@ -186,15 +187,16 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     // 5. The moves, best first.
     PlyMoves& moves = ply_moves_[ply];
+    Move* const counter = counter_slot(ply);
     std::optional<MovePicker> picker;
     if (root) {
         const int count = static_cast<int>(root_moves.size()) - pv_index_;
         for (int i = 0; i < count; ++i) moves.list.moves[i] = root_moves[pv_index_ + i].move;
         picker.emplace(moves, count);
     } else {
-        picker.emplace(pos, moves, tt_move, frame.killers, counter_move(ply), history_, false);
+        picker.emplace(pos, moves, tt_move, frame.killers, counter ? *counter : MOVE_NONE, history_,
+                       false);
     }
-    const Color us = pos.side_to_move();
     int best = -SCORE_INFINITE, played = 0, quiet_count = 0;
     Move best_move = MOVE_NONE;
     std::array<Move, 64> quiets_tried;
@@ -206,7 +208,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
         // 6. Pruning of late moves at low depth, once a move has kept us from being mated.
         if (!root && best > -SCORE_MATE_BOUND && played > 0 && !in_check && !pending &&
-            has_pieces(pos, us)) {
+            us_has_pieces) {
             if (!tactical && !gives_check) {
                 if (depth <= 5 && played >= (3 + depth * depth) / (2 - improving)) continue;
                 if (depth <= 6 && eval != SCORE_NONE && eval + 100 + 120 * depth <= alpha) continue;
@@ -282,9 +284,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         history_.update(us, best_move, bonus);
         for (int i = 0; i < quiet_count; ++i) history_.update(us, quiets_tried[i], -bonus);
         if (frame.killers[0] != best_move) frame.killers = {best_move, frame.killers[0]};
-        const Move previous = frames_[ply + FRAME_OFFSET - 1].current;
-        if (ply > 0 && previous != MOVE_NONE && pos.piece_on(previous.to()) != NO_PIECE)
-            history_.counter[pos.piece_on(previous.to())][previous.to()] = best_move;
+        if (counter) *counter = best_move;
     }
 
     const Bound bound = best >= beta                        ? BOUND_LOWER

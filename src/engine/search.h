@@ -54,10 +54,8 @@ class Worker {
     std::atomic<uint64_t> nodes{0};
     int completed_depth = 0;
     std::vector<RootMove> root_moves;
-    Info info_of(int line) const;
-    Color side_to_move() const {
-        return pos_->side_to_move();
-    }  // the report of a PV line after the last iteration
+    Info info_of(int line) const;  // the report of a PV line after the last iteration
+    Color side_to_move() const { return pos_->side_to_move(); }
 
   private:
     enum NodeType { ROOT, PV, NON_PV };
@@ -79,7 +77,9 @@ class Worker {
     int child_qs(bool flips, int alpha, int beta, int ply);
     void check_limits();
     void update_pv(int ply, Move m);
-    Move counter_move(int ply) const;
+    // The counter-move entry of the move that led here (null at the root, after a null move,
+    // or when the move left no man on its destination).
+    Move* counter_slot(int ply);
     void report();  // on_info for each PV line
 
     int id_;
