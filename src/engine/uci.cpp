@@ -8,7 +8,6 @@
 #include <atomic>
 #include <charconv>
 #include <chrono>
-#include <deque>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -18,6 +17,7 @@
 
 #include "core/error.h"
 #include "core/movegen.h"
+#include "core/record.h"
 #include "core/setup.h"
 #include "engine/engine.h"
 #include "engine/score.h"
@@ -88,9 +88,14 @@ class Uci {
     void position(std::istringstream& in);
     void go(std::istringstream& in);
     void perft(int depth);
-    void finish_search();      // stops a running search and waits for its bestmove
-    void set_game();           // the variant and options in force; the start position
-    Position current() const;  // the position after the moves, as a standalone copy
+    void finish_search();  // stops a running search and waits for its bestmove
+    void set_game();       // the variant and options in force; the start position
+    // Changes the settings the game is made from; if no game can be made from the new ones
+    // (a setup the variant does not know), they stay as they were and the error is thrown.
+    template <class Change>
+    void change_game(Change change);
+    Position setup_start() const;  // the start of the game in force, from the Setup option
+    Position current() const;      // the position after the moves, as a standalone copy
     std::string info_line(const Info& info, const Position& root) const;
 
     std::ostream& out_;
@@ -119,16 +124,32 @@ void Uci::set_game() {
     for (const auto& [name, value] : option_values_)
         if (game_has(plain, name)) options[name] = value;
     game_ = make_game(variant_, options);
-    start_ = std::make_unique<Position>(
-        start_position(game_, setup_.empty() ? std::nullopt : std::optional(setup_)));
+    start_ = std::make_unique<Position>(setup_start());
     moves_.clear();
 }
 
+template <class Change>
+void Uci::change_game(Change change) {
+    const std::string variant = variant_, setup = setup_;
+    const std::map<std::string, std::string> options = option_values_;
+    change();
+    try {
+        set_game();
+    } catch (...) {
+        variant_ = variant, setup_ = setup, option_values_ = options;
+        set_game();
+        throw;
+    }
+}
+
+Position Uci::setup_start() const {
+    return start_position(game_, setup_.empty() ? std::nullopt : std::optional(setup_));
+}
+
 Position Uci::current() const {
-    Position pos(*start_);
-    std::deque<StateInfo> states;
-    for (Move m : moves_) states.emplace_back(), pos.do_move(m, states.back());
-    return Position(pos);
+    GameRecord record(*start_);
+    for (Move m : moves_) record.play(m);
+    return Position(record.position());
 }
 
 void Uci::uci() {
@@ -191,39 +212,17 @@ void Uci::set_option(std::istringstream& in) {
         if (std::find(names.begin(), names.end(), value) == names.end())
             throw Error(ErrorKind::Option, "UCI_Variant", "unknown variant " + quoted(value));
         // A setup names one game's start: a new variant starts from its own.
-        const std::string old = variant_, old_setup = setup_;
-        variant_ = value;
-        setup_.clear();
-        try {
-            set_game();
-        } catch (...) {
-            variant_ = old, setup_ = old_setup;
-            set_game();
-            throw;
-        }
+        change_game([&] {
+            variant_ = value;
+            setup_.clear();
+        });
     } else if (key == "setup") {
-        const std::string old = setup_;
-        setup_ = value == "<empty>" ? "" : value;
-        try {
-            set_game();
-        } catch (...) {
-            setup_ = old;
-            set_game();
-            throw;
-        }
+        change_game([&] { setup_ = value == "<empty>" ? "" : value; });
     } else if (const auto it = game_options_.find(name); it != game_options_.end()) {
         const auto& values = it->second.values;
         if (std::find(values.begin(), values.end(), value) == values.end())
             throw Error(ErrorKind::Option, name, "option " + name + " cannot be " + quoted(value));
-        const std::string old = option_values_[name];
-        option_values_[name] = value;
-        try {
-            set_game();
-        } catch (...) {
-            option_values_[name] = old;
-            set_game();
-            throw;
-        }
+        change_game([&] { option_values_[name] = value; });
     } else {
         throw Error(ErrorKind::Option, name, "unknown option " + quoted(name));
     }
@@ -234,8 +233,7 @@ void Uci::position(std::istringstream& in) {
     in >> word;
     std::unique_ptr<Position> start;
     if (word == "startpos") {
-        start = std::make_unique<Position>(
-            start_position(game_, setup_.empty() ? std::nullopt : std::optional(setup_)));
+        start = std::make_unique<Position>(setup_start());
         in >> word;
     } else if (word == "fen") {
         std::string fen;
@@ -245,21 +243,14 @@ void Uci::position(std::istringstream& in) {
         throw Error(ErrorKind::Usage, "position",
                     "position needs startpos or fen, not " + quoted(word));
     }
-    std::vector<Move> moves;
+    GameRecord record(*start);
     if (word == "moves") {
-        Position pos(*start);
-        std::deque<StateInfo> states;
-        while (in >> word) {
-            const Move m = parse_move(pos, word);
-            moves.push_back(m);
-            states.emplace_back();
-            pos.do_move(m, states.back());
-        }
+        while (in >> word) record.play(parse_move(record.position(), word));
     } else if (!word.empty() && word != "startpos" && in) {
         throw Error(ErrorKind::Usage, "position", "expected moves, not " + quoted(word));
     }
     start_ = std::move(start);
-    moves_ = std::move(moves);
+    moves_ = record.moves();
 }
 
 std::string Uci::info_line(const Info& info, const Position& root) const {
@@ -273,12 +264,10 @@ std::string Uci::info_line(const Info& info, const Position& root) const {
     const int64_t ms = std::max<int64_t>(info.time_ms, 1);
     s << " nodes " << info.nodes << " nps " << info.nodes * 1000 / static_cast<uint64_t>(ms)
       << " hashfull " << info.hashfull << " time " << info.time_ms << " pv";
-    Position pos(root);
-    std::deque<StateInfo> states;
+    GameRecord line(root);
     for (Move m : info.pv) {
-        s << " " << move_to_uci(pos, m);
-        states.emplace_back();
-        pos.do_move(m, states.back());
+        s << " " << move_to_uci(line.position(), m);
+        line.play(m);
     }
     return s.str();
 }
@@ -314,19 +303,19 @@ void Uci::go(std::istringstream& in) {
         return number("go " + field, text, min, max);
     };
     constexpr long long BIG = 1LL << 40;
+    // A clock: any whole number is read, and a negative one (a flag fallen) counts as none left.
+    auto clock = [&](const std::string& field) {
+        return static_cast<int>(std::clamp(value(field, -BIG, BIG), 0LL, 1LL << 30));
+    };
     while (in >> word) {
         if (word == "wtime")
-            limits.time_ms[WHITE] =
-                static_cast<int>(std::clamp(value(word, -BIG, BIG), 0LL, 1LL << 30));
+            limits.time_ms[WHITE] = clock(word);
         else if (word == "btime")
-            limits.time_ms[BLACK] =
-                static_cast<int>(std::clamp(value(word, -BIG, BIG), 0LL, 1LL << 30));
+            limits.time_ms[BLACK] = clock(word);
         else if (word == "winc")
-            limits.inc_ms[WHITE] =
-                static_cast<int>(std::clamp(value(word, -BIG, BIG), 0LL, 1LL << 30));
+            limits.inc_ms[WHITE] = clock(word);
         else if (word == "binc")
-            limits.inc_ms[BLACK] =
-                static_cast<int>(std::clamp(value(word, -BIG, BIG), 0LL, 1LL << 30));
+            limits.inc_ms[BLACK] = clock(word);
         else if (word == "movestogo")
             limits.movestogo = static_cast<int>(value(word, 0, 10000));
         else if (word == "movetime")
