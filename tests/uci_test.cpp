@@ -227,7 +227,7 @@ TEST(Uci, BadInputGetsInfoString) {
          {"foo", "position fen x", "position startpos moves e2e5", "setoption name Hash value x",
           "setoption name Nope value 1", "setoption name UCI_Variant value nope",
           "setoption name castling value bogus", "go depth x", "go searchmoves e2e5",
-          "position banana", "go wtime"}) {
+          "position banana", "go wtime", "setoption name Setup value nope"}) {
         uci.send(bad);
         const std::string l = uci.line(30);
         EXPECT_EQ(l.rfind("info string error: ", 0), 0u) << bad << " -> " << l;
