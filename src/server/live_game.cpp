@@ -116,6 +116,11 @@ void LiveGame::finish(const std::string& result, const std::string& reason) {
     if (stored_.clock) stored_.clock->running = false;
 }
 
+void LiveGame::lose(Color loser, const std::string& how) {
+    finish(result_text(loser == WHITE ? Result::BlackWins : Result::WhiteWins),
+           std::string(loser == WHITE ? "White " : "Black ") + how);
+}
+
 void LiveGame::play(Move m, int64_t now) {
     Position& pos = position();
     const Color mover = pos.side_to_move();
@@ -147,8 +152,7 @@ void LiveGame::resign(Seat seat) {
     const Color loser = seat == Seat::White   ? WHITE
                         : seat == Seat::Black ? BLACK
                                               : position().side_to_move();
-    finish(loser == WHITE ? "0-1" : "1-0",
-           std::string(loser == WHITE ? "White" : "Black") + " resigned");
+    lose(loser, "resigned");
     touch(now_ms());
 }
 
@@ -172,8 +176,7 @@ bool LiveGame::settle_clock(int64_t now) {
     StoredClock& c = *stored_.clock;
     (loser == WHITE ? c.white_ms : c.black_ms) = 0;
     (loser == WHITE ? c.black_ms : c.white_ms) = clock_ms(~loser, now);
-    finish(loser == WHITE ? "0-1" : "1-0",
-           std::string(loser == WHITE ? "White" : "Black") + " ran out of time");
+    lose(loser, "ran out of time");
     touch(now);
     return true;
 }

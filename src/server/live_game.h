@@ -79,6 +79,7 @@ class LiveGame {
     // Plays `m` on the record and notes it.
     void record(Move m);
     void finish(const std::string& result, const std::string& reason);
+    void lose(Color loser, const std::string& how);  // "resigned", "ran out of time"
     void touch(int64_t now);
 
     StoredGame stored_;
