@@ -63,7 +63,7 @@ json game_state(LiveGame& g, Seat seat, int64_t now) {
                   {"seat", seat_name(seat)},
                   {"start_fen", s.start_fen},
                   {"fen", write_fen(pos)},
-                  {"turn", pos.side_to_move() == WHITE ? "white" : "black"},
+                  {"turn", colour_name(pos.side_to_move())},
                   {"ply", g.ply()},
                   {"moves", moves},
                   {"legal", g.may_move(seat) ? legal_moves(pos) : json::array()},
@@ -78,13 +78,12 @@ json game_state(LiveGame& g, Seat seat, int64_t now) {
         state["clock"] = {
             {"white_ms", g.clock_ms(WHITE, now)},
             {"black_ms", g.clock_ms(BLACK, now)},
-            {"running",
-             running ? json(pos.side_to_move() == WHITE ? "white" : "black") : json(nullptr)},
+            {"running", running ? json(colour_name(pos.side_to_move())) : json(nullptr)},
             {"initial_ms", s.clock->initial_ms},
             {"increment_ms", s.clock->increment_ms}};
     }
     if (s.engine_color >= 0)
-        state["engine"] = {{"color", s.engine_color == WHITE ? "white" : "black"},
+        state["engine"] = {{"color", colour_name(Color(s.engine_color))},
                            {"level", s.engine_level},
                            {"thinking", g.thinking()}};
     return seat_view(std::move(state), g, seat);

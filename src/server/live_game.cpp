@@ -26,6 +26,8 @@ std::string seat_name(Seat seat) {
     return "spectator";
 }
 
+std::string colour_name(Color c) { return c == WHITE ? "white" : "black"; }
+
 int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
                std::chrono::system_clock::now().time_since_epoch())

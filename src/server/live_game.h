@@ -18,6 +18,7 @@ namespace menagerie::server {
 
 enum class Seat { White, Black, Both, Spectator };
 std::string seat_name(Seat seat);
+std::string colour_name(Color c);  // "white" or "black", as the API spells a side
 
 // A move's cells as the front end draws it: castling as the king's cell and destination, a
 // relocation or adjustment as the two cells that swap, a placement as the cell placed on.
