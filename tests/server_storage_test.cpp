@@ -55,7 +55,11 @@ void round_trip(Storage& storage) {
     EXPECT_EQ(loaded->result, "1-0");
     EXPECT_EQ(loaded->revision, 2);
     ASSERT_TRUE(loaded->clock);
+    EXPECT_EQ(loaded->clock->initial_ms, 60000);
+    EXPECT_EQ(loaded->clock->increment_ms, 1000);
     EXPECT_EQ(loaded->clock->white_ms, 59000);
+    EXPECT_EQ(loaded->clock->black_ms, 60000);
+    EXPECT_EQ(loaded->clock->turn_started_ms, 123);
     EXPECT_TRUE(loaded->clock->running);
     EXPECT_FALSE(storage.load("zz"));
     const std::vector<GameSummary> list = storage.list(10);

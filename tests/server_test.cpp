@@ -212,6 +212,9 @@ TEST_F(ServerTest, CastlingIsShownAsTheKingsMove) {
             EXPECT_EQ(m["to"], "g1");
         }
     EXPECT_EQ(castlings, 1);
+    const HttpResult castled = move(g["id"], g["tokens"]["both"], "O-O", 0);
+    ASSERT_EQ(castled.status, 200u) << castled.body;
+    EXPECT_EQ(castled.json_body()["last_move"], json({{"from", "e1"}, {"to", "g1"}}));
 }
 
 TEST_F(ServerTest, IllegalOrMalformedMovesChangeNothing) {
@@ -334,10 +337,13 @@ TEST_F(ServerTest, TakebackAndResign) {
     const HttpResult back = post(port_, "/api/games/" + id + "/takeback", {{"token", token}});
     ASSERT_EQ(back.status, 200u);
     EXPECT_EQ(back.json_body()["ply"], 1);
+    EXPECT_EQ(back.json_body()["moves"].size(), 1u);
+    EXPECT_EQ(back.json_body()["last_move"], json({{"from", "e2"}, {"to", "e4"}}));
     const HttpResult resigned = post(port_, "/api/games/" + id + "/resign", {{"token", token}});
     ASSERT_EQ(resigned.status, 200u);
     EXPECT_EQ(resigned.json_body()["status"], "over");
     EXPECT_EQ(resigned.json_body()["result"], "1-0");  // Black, to move, resigned
+    EXPECT_EQ(resigned.json_body()["reason"], "Black resigned");
     EXPECT_TRUE(resigned.json_body()["legal"].empty());
     expect_error(move(id, token, "e5", 1), 409);
     expect_error(post(port_, "/api/games/" + id + "/resign", {{"token", token}}), 409);
@@ -500,6 +506,7 @@ TEST_F(ServerTest, OnlineClockFlagFalls) {
     // Black never moves: the server's flag timer ends the game and pushes it.
     const json over = ws.read_until([](const json& m) { return m["state"]["status"] == "over"; });
     EXPECT_EQ(over["state"]["result"], "1-0");
+    EXPECT_EQ(over["state"]["reason"], "Black ran out of time");
     EXPECT_EQ(over["state"]["clock"]["black_ms"], 0);
     EXPECT_EQ(state(id)["result"], "1-0");
 }

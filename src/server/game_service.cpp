@@ -48,8 +48,6 @@ MoveSearcher& worker_searcher() {
     return *searcher;
 }
 
-std::string colour_name(Color c) { return c == WHITE ? "white" : "black"; }
-
 Move parse_move_text(Position& pos, const std::string& text) {
     try {
         return parse_move(pos, text);
@@ -317,7 +315,7 @@ json GameService::create(const json& body) {
         seat("white");
         seat("black");
     } else if (mode == "engine") {
-        seat(s.engine_color == WHITE ? "black" : "white");
+        seat(colour_name(~Color(s.engine_color)));
     } else {
         seat("both");
     }

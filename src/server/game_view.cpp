@@ -10,21 +10,6 @@ namespace menagerie::server {
 
 using nlohmann::json;
 
-std::pair<std::string, std::string> move_cells(const Position& pos, Move m) {
-    const Geometry& g = pos.geometry();
-    switch (m.kind()) {
-        case MoveKind::Castling: {
-            const Color us = pos.side_to_move();
-            const CastlingSide side = pos.castling_side(us, m.to());
-            return {g.name(m.from()), g.name(pos.game().castling.king_to[us][side])};
-        }
-        case MoveKind::Placement:
-            return {g.name(m.to()), g.name(m.to())};
-        default:
-            return {g.name(m.from()), g.name(m.to())};
-    }
-}
-
 namespace {
 
 // What `seat` may know of the game: its full state for every open game. The one place where a
@@ -60,20 +45,13 @@ json legal_moves(Position& pos) {
 json game_state(LiveGame& g, Seat seat, int64_t now) {
     const StoredGame& s = g.stored();
     Position& pos = g.position();
-    // One replay gives each move's position (the record's navigation) and the last move's cells
-    // (read from the position before it).
     json moves = json::array();
-    json last = nullptr;
-    GameRecord replay(g.start());
-    for (size_t i = 0; i < g.moves().size(); ++i) {
-        if (i + 1 == g.moves().size()) {
-            const auto [from, to] = move_cells(replay.position(), g.moves()[i]);
-            last = {{"from", from}, {"to", to}};
-        }
-        replay.play(g.moves()[i]);
+    for (size_t i = 0; i < g.notes().size(); ++i)
         moves.push_back(
-            {{"uci", s.moves[i]}, {"san", g.san()[i]}, {"fen", write_fen(replay.position())}});
-    }
+            {{"uci", s.moves[i]}, {"san", g.notes()[i].san}, {"fen", g.notes()[i].fen}});
+    json last = nullptr;
+    if (!g.notes().empty())
+        last = {{"from", g.notes().back().cells.first}, {"to", g.notes().back().cells.second}};
     json check = json::array();
     if (pos.checkers() && pos.king_square(pos.side_to_move()) != SQ_NONE)
         check.push_back(pos.geometry().name(pos.king_square(pos.side_to_move())));
@@ -85,7 +63,7 @@ json game_state(LiveGame& g, Seat seat, int64_t now) {
                   {"seat", seat_name(seat)},
                   {"start_fen", s.start_fen},
                   {"fen", write_fen(pos)},
-                  {"turn", pos.side_to_move() == WHITE ? "white" : "black"},
+                  {"turn", colour_name(pos.side_to_move())},
                   {"ply", g.ply()},
                   {"moves", moves},
                   {"legal", g.may_move(seat) ? legal_moves(pos) : json::array()},
@@ -100,13 +78,12 @@ json game_state(LiveGame& g, Seat seat, int64_t now) {
         state["clock"] = {
             {"white_ms", g.clock_ms(WHITE, now)},
             {"black_ms", g.clock_ms(BLACK, now)},
-            {"running",
-             running ? json(pos.side_to_move() == WHITE ? "white" : "black") : json(nullptr)},
+            {"running", running ? json(colour_name(pos.side_to_move())) : json(nullptr)},
             {"initial_ms", s.clock->initial_ms},
             {"increment_ms", s.clock->increment_ms}};
     }
     if (s.engine_color >= 0)
-        state["engine"] = {{"color", s.engine_color == WHITE ? "white" : "black"},
+        state["engine"] = {{"color", colour_name(Color(s.engine_color))},
                            {"level", s.engine_level},
                            {"thinking", g.thinking()}};
     return seat_view(std::move(state), g, seat);

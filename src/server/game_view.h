@@ -11,8 +11,4 @@ namespace menagerie::server {
 
 nlohmann::json game_state(LiveGame& game, Seat seat, int64_t now);
 
-// A move's cells as the front end draws it: castling as the king's cell and destination, a
-// relocation or adjustment as the two cells that swap, a placement as the cell placed on.
-std::pair<std::string, std::string> move_cells(const Position& pos, Move m);
-
 }  // namespace menagerie::server

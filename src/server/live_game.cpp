@@ -26,10 +26,27 @@ std::string seat_name(Seat seat) {
     return "spectator";
 }
 
+std::string colour_name(Color c) { return c == WHITE ? "white" : "black"; }
+
 int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
                std::chrono::system_clock::now().time_since_epoch())
         .count();
+}
+
+std::pair<std::string, std::string> move_cells(const Position& pos, Move m) {
+    const Geometry& g = pos.geometry();
+    switch (m.kind()) {
+        case MoveKind::Castling: {
+            const Color us = pos.side_to_move();
+            const CastlingSide side = pos.castling_side(us, m.to());
+            return {g.name(m.from()), g.name(pos.game().castling.king_to[us][side])};
+        }
+        case MoveKind::Placement:
+            return {g.name(m.to()), g.name(m.to())};
+        default:
+            return {g.name(m.from()), g.name(m.to())};
+    }
 }
 
 namespace {
@@ -55,9 +72,7 @@ LiveGame::LiveGame(StoredGame stored)
     version_ = ++versions;
     for (const std::string& uci : stored_.moves) {
         try {
-            const Move m = parse_move(record_->position(), uci);
-            san_.push_back(move_to_san(record_->position(), m));
-            record_->play(m);
+            record(parse_move(record_->position(), uci));
         } catch (const Error& e) {
             throw std::runtime_error("stored game " + stored_.id + " has a bad move: " + e.what());
         }
@@ -84,6 +99,14 @@ bool LiveGame::may_move(Seat seat) {
            (seat == Seat::Black && stm == BLACK);
 }
 
+void LiveGame::record(Move m) {
+    Position& pos = position();
+    PlyNote note{move_to_san(pos, m), {}, move_cells(pos, m)};
+    record_->play(m);
+    note.fen = write_fen(pos);
+    notes_.push_back(std::move(note));
+}
+
 void LiveGame::touch(int64_t now) {
     version_ = ++versions;
     stored_.updated_ms = now;
@@ -95,14 +118,16 @@ void LiveGame::finish(const std::string& result, const std::string& reason) {
     if (stored_.clock) stored_.clock->running = false;
 }
 
+void LiveGame::lose(Color loser, const std::string& how) {
+    finish(result_text(loser == WHITE ? Result::BlackWins : Result::WhiteWins),
+           std::string(loser == WHITE ? "White " : "Black ") + how);
+}
+
 void LiveGame::play(Move m, int64_t now) {
     Position& pos = position();
     const Color mover = pos.side_to_move();
-    std::string uci = move_to_uci(pos, m);
-    std::string san = move_to_san(pos, m);
-    record_->play(m);
-    stored_.moves.push_back(std::move(uci));
-    san_.push_back(std::move(san));
+    stored_.moves.push_back(move_to_uci(pos, m));
+    record(m);
     if (StoredClock* c = stored_.clock ? &*stored_.clock : nullptr) {
         int64_t& left = mover == WHITE ? c->white_ms : c->black_ms;
         if (c->running) left += c->increment_ms - (now - c->turn_started_ms);
@@ -117,7 +142,7 @@ void LiveGame::play(Move m, int64_t now) {
 bool LiveGame::undo() {
     if (!record_->undo()) return false;
     stored_.moves.pop_back();
-    san_.pop_back();
+    notes_.pop_back();
     stored_.result = "*";
     stored_.reason.clear();
     if (stored_.clock) stored_.clock->running = false;  // takeback is not for clocked games
@@ -129,8 +154,7 @@ void LiveGame::resign(Seat seat) {
     const Color loser = seat == Seat::White   ? WHITE
                         : seat == Seat::Black ? BLACK
                                               : position().side_to_move();
-    finish(loser == WHITE ? "0-1" : "1-0",
-           std::string(loser == WHITE ? "White" : "Black") + " resigned");
+    lose(loser, "resigned");
     touch(now_ms());
 }
 
@@ -154,8 +178,7 @@ bool LiveGame::settle_clock(int64_t now) {
     StoredClock& c = *stored_.clock;
     (loser == WHITE ? c.white_ms : c.black_ms) = 0;
     (loser == WHITE ? c.black_ms : c.white_ms) = clock_ms(~loser, now);
-    finish(loser == WHITE ? "0-1" : "1-0",
-           std::string(loser == WHITE ? "White" : "Black") + " ran out of time");
+    lose(loser, "ran out of time");
     touch(now);
     return true;
 }

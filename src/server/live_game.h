@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/outcome.h"
@@ -17,6 +18,19 @@ namespace menagerie::server {
 
 enum class Seat { White, Black, Both, Spectator };
 std::string seat_name(Seat seat);
+std::string colour_name(Color c);  // "white" or "black", as the API spells a side
+
+// A move's cells as the front end draws it: castling as the king's cell and destination, a
+// relocation or adjustment as the two cells that swap, a placement as the cell placed on.
+std::pair<std::string, std::string> move_cells(const Position& pos, Move m);
+
+// What the game's record shows of one ply, worked out once when the ply is played so that
+// every state sent (one per subscriber per change) reads it instead of replaying the game.
+struct PlyNote {
+    std::string san;
+    std::string fen;                            // the position after the move
+    std::pair<std::string, std::string> cells;  // move_cells()
+};
 
 class LiveGame {
   public:
@@ -31,8 +45,8 @@ class LiveGame {
     const Position& start() const { return start_; }
     Position& position() { return record_->position(); }
     const std::vector<Move>& moves() const { return record_->moves(); }
-    const std::vector<std::string>& san() const { return san_; }
-    int ply() const { return static_cast<int>(san_.size()); }
+    const std::vector<PlyNote>& notes() const { return notes_; }
+    int ply() const { return static_cast<int>(notes_.size()); }
     bool over() const { return stored_.over(); }
 
     // The seat a token holds (Spectator for none or a wrong one).
@@ -63,14 +77,17 @@ class LiveGame {
     void clear_searching() { searching_for_.reset(); }
 
   private:
+    // Plays `m` on the record and notes it.
+    void record(Move m);
     void finish(const std::string& result, const std::string& reason);
+    void lose(Color loser, const std::string& how);  // "resigned", "ran out of time"
     void touch(int64_t now);
 
     StoredGame stored_;
     std::shared_ptr<const Game> game_;
     Position start_;
     std::unique_ptr<GameRecord> record_;
-    std::vector<std::string> san_;
+    std::vector<PlyNote> notes_;
     uint64_t version_ = 0;
     std::optional<uint64_t> searching_for_;
 };

@@ -14,22 +14,6 @@ namespace menagerie::server {
 
 namespace {
 
-constexpr const char* SCHEMA = R"(
-CREATE TABLE IF NOT EXISTS games (
-  id TEXT PRIMARY KEY,
-  variant TEXT NOT NULL,
-  mode TEXT NOT NULL,
-  status TEXT NOT NULL,
-  result TEXT NOT NULL,
-  ply INTEGER NOT NULL,
-  created BIGINT NOT NULL,
-  updated BIGINT NOT NULL,
-  revision BIGINT NOT NULL,
-  record TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
-)";
-
 struct ResultDeleter {
     void operator()(PGresult* r) const { PQclear(r); }
 };
@@ -46,7 +30,7 @@ class PostgresStorage final : public Storage {
         // Notices (such as "relation already exists, skipping") are not for the terminal.
         PQsetNoticeProcessor(
             conn_, [](void*, const char*) {}, nullptr);
-        Result r(PQexec(conn_, SCHEMA));
+        Result r(PQexec(conn_, GAMES_TABLE));
         check(r.get(), PGRES_COMMAND_OK);
     }
     ~PostgresStorage() override { PQfinish(conn_); }

@@ -11,23 +11,10 @@ namespace menagerie::server {
 
 namespace {
 
-constexpr const char* SCHEMA = R"(
+constexpr const char* PRAGMAS = R"(
 PRAGMA journal_mode=WAL;
 PRAGMA synchronous=FULL;
 PRAGMA busy_timeout=5000;
-CREATE TABLE IF NOT EXISTS games (
-  id TEXT PRIMARY KEY,
-  variant TEXT NOT NULL,
-  mode TEXT NOT NULL,
-  status TEXT NOT NULL,
-  result TEXT NOT NULL,
-  ply INTEGER NOT NULL,
-  created BIGINT NOT NULL,
-  updated BIGINT NOT NULL,
-  revision BIGINT NOT NULL,
-  record TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 )";
 
 class Statement {
@@ -77,8 +64,9 @@ class SqliteStorage final : public Storage {
             sqlite3_close(db_);
             throw std::runtime_error("cannot open the SQLite database '" + path + "': " + why);
         }
+        const std::string schema = std::string(PRAGMAS) + GAMES_TABLE;
         char* error = nullptr;
-        if (sqlite3_exec(db_, SCHEMA, nullptr, nullptr, &error) != SQLITE_OK) {
+        if (sqlite3_exec(db_, schema.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
             const std::string why = error ? error : "unknown error";
             sqlite3_free(error);
             sqlite3_close(db_);

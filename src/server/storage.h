@@ -30,6 +30,9 @@ class Storage {
     virtual std::vector<GameSummary> list(size_t limit) = 0;  // newest first
 };
 
+// The games table and its index, in SQL that SQLite and PostgreSQL both take.
+extern const char* const GAMES_TABLE;
+
 // "postgresql://..." or "postgres://..." opens PostgreSQL; anything else is an SQLite file path.
 // Throws std::runtime_error naming what failed.
 std::unique_ptr<Storage> open_storage(const std::string& where);

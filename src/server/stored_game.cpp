@@ -7,6 +7,10 @@ namespace menagerie::server {
 
 using nlohmann::json;
 
+// Every field required when read (a missing one is an unreadable record).
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(StoredClock, initial_ms, increment_ms, white_ms, black_ms,
+                                   turn_started_ms, running)
+
 std::string to_record(const StoredGame& g) {
     json j = {{"id", g.id},
               {"variant", g.variant},
@@ -22,13 +26,7 @@ std::string to_record(const StoredGame& g) {
               {"reason", g.reason},
               {"created_ms", g.created_ms},
               {"updated_ms", g.updated_ms}};
-    if (g.clock)
-        j["clock"] = {{"initial_ms", g.clock->initial_ms},
-                      {"increment_ms", g.clock->increment_ms},
-                      {"white_ms", g.clock->white_ms},
-                      {"black_ms", g.clock->black_ms},
-                      {"turn_started_ms", g.clock->turn_started_ms},
-                      {"running", g.clock->running}};
+    if (g.clock) j["clock"] = *g.clock;
     return j.dump();
 }
 
@@ -50,16 +48,7 @@ StoredGame from_record(const std::string& text) {
         g.reason = j.at("reason").get<std::string>();
         g.created_ms = j.at("created_ms").get<int64_t>();
         g.updated_ms = j.at("updated_ms").get<int64_t>();
-        if (const auto c = j.find("clock"); c != j.end()) {
-            StoredClock clock;
-            clock.initial_ms = c->at("initial_ms").get<int64_t>();
-            clock.increment_ms = c->at("increment_ms").get<int64_t>();
-            clock.white_ms = c->at("white_ms").get<int64_t>();
-            clock.black_ms = c->at("black_ms").get<int64_t>();
-            clock.turn_started_ms = c->at("turn_started_ms").get<int64_t>();
-            clock.running = c->at("running").get<bool>();
-            g.clock = clock;
-        }
+        if (const auto c = j.find("clock"); c != j.end()) g.clock = c->get<StoredClock>();
         return g;
     } catch (const json::exception& e) {
         throw std::runtime_error(std::string("unreadable game record: ") + e.what());
