@@ -451,9 +451,9 @@ void Position::do_move(Move m, StateInfo& ns) {
 void Position::undo_move(Move m) {
     assert(st_->previous);
     const Square from = m.from(), to = m.to();
-    // The mover's man stands on `to` (Black Swan: its turn may go on after the move).
-    Color us = game_->first_swan < 0 ? ~stm_ : color_of(board_[to]);
-    const bool ended_turn = us != stm_;
+    // The move passed the turn unless the mover still owes placements (Black Swan).
+    const bool ended_turn = st_->pending != PLACING;
+    Color us = ended_turn ? ~stm_ : stm_;
     switch (m.kind()) {
         case MoveKind::Normal:
         case MoveKind::Promotion:
