@@ -45,6 +45,11 @@ bool is_chance_move(const Position& pos, Move m);
 // playing it), on a player's view the outcome the move carries (count 0 when it carries none).
 // count 0 as well when m is no chance move.
 Draw chance_draw(const Position& pos, Move m);
+// The kind under which the game numbers chance move m's outcomes (Game::decode_outcome): a
+// promotion's, or a reveal's (a swan's normal move).
+inline MoveKind outcome_kind(Move m) {
+    return m.kind() == MoveKind::Promotion ? MoveKind::Promotion : MoveKind::Normal;
+}
 
 // The special moves of a position without a pending choice, appended in a fixed order.
 template <class Sink>
