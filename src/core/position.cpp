@@ -2,6 +2,8 @@
 
 #include <cassert>
 
+#include "core/rules.h"
+
 namespace menagerie {
 
 namespace zobrist {
@@ -390,8 +392,7 @@ void Position::do_move(Move m, StateInfo& ns) {
             move_piece(from, to);
             if (type_of(p) == game_->pawn) {
                 ns.rule50 = 0;
-                if (m.kind() == MoveKind::Promotion &&
-                    (game_->draw_promotion || game_->outcome_in_move)) {
+                if (m.kind() == MoveKind::Promotion && random_promotion(*game_)) {
                     if (promote_at_random(m, ns)) next = us;
                 } else if (m.kind() == MoveKind::Promotion) {
                     const Piece promoted = make_piece_code(us, m.promotion());

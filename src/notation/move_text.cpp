@@ -42,9 +42,6 @@ std::string file_letter(const Geometry& g, Square s) {
 
 std::string rank_number(const Geometry& g, Square s) { return std::to_string(g.cell(s).rank + 1); }
 
-// Black Swan: a promotion's pieces are drawn, so the move names none.
-bool random_promotion(const Game& g) { return g.draw_promotion || g.outcome_in_move; }
-
 bool san_normal(Move m) {
     return m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion ||
            m.kind() == MoveKind::EnPassant;
