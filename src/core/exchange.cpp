@@ -22,22 +22,16 @@ bool Position::gives_check(Move m) const {
     const Color us = stm_;
     const Square their_king = king_square(~us);
     if (their_king == SQ_NONE) return false;
-    // Black Swan: what a reveal or a random promotion brings decides, so play it (the mover may
-    // still owe placements: ask about their king). A player's view without the outcome cannot
-    // know: it may check.
-    if (game_->first_swan >= 0 && is_chance_move(*this, m)) {
-        if (game_->outcome_in_move && m.outcome() == 0) return true;
+    // Rare kinds are played on a copy, and so are Black Swan's reveals and random promotions,
+    // where what they bring decides (the mover may still owe placements: ask about their king).
+    // A player's view without the outcome cannot know: it may check.
+    const bool chance = game_->first_swan >= 0 && is_chance_move(*this, m);
+    if (chance && game_->outcome_in_move && m.outcome() == 0) return true;
+    if (chance || (m.kind() != MoveKind::Normal && m.kind() != MoveKind::Promotion)) {
         Position copy(*this);
         StateInfo st;
         copy.do_move(m, st);
-        return copy.attacked(their_king, us);
-    }
-    if (m.kind() != MoveKind::Normal && m.kind() != MoveKind::Promotion) {
-        // Rare kinds: play them on a copy.
-        Position copy(*this);
-        StateInfo st;
-        copy.do_move(m, st);
-        return copy.checkers() != 0;
+        return chance ? copy.attacked(their_king, us) : copy.checkers() != 0;
     }
     const Square from = m.from(), to = m.to();
     const int type = m.kind() == MoveKind::Promotion ? m.promotion() : type_of(board_[from]);

@@ -2,6 +2,8 @@
 
 #include <cassert>
 
+#include "core/rules.h"
+
 namespace menagerie {
 
 namespace zobrist {
@@ -390,8 +392,7 @@ void Position::do_move(Move m, StateInfo& ns) {
             move_piece(from, to);
             if (type_of(p) == game_->pawn) {
                 ns.rule50 = 0;
-                if (m.kind() == MoveKind::Promotion &&
-                    (game_->draw_promotion || game_->outcome_in_move)) {
+                if (m.kind() == MoveKind::Promotion && random_promotion(*game_)) {
                     if (promote_at_random(m, ns)) next = us;
                 } else if (m.kind() == MoveKind::Promotion) {
                     const Piece promoted = make_piece_code(us, m.promotion());
@@ -451,9 +452,9 @@ void Position::do_move(Move m, StateInfo& ns) {
 void Position::undo_move(Move m) {
     assert(st_->previous);
     const Square from = m.from(), to = m.to();
-    // The mover's man stands on `to` (Black Swan: its turn may go on after the move).
-    Color us = game_->first_swan < 0 ? ~stm_ : color_of(board_[to]);
-    const bool ended_turn = us != stm_;
+    // The move passed the turn unless the mover still owes placements (Black Swan).
+    const bool ended_turn = st_->pending != PLACING;
+    Color us = ended_turn ? ~stm_ : stm_;
     switch (m.kind()) {
         case MoveKind::Normal:
         case MoveKind::Promotion:

@@ -39,12 +39,20 @@ Bitboard placement_cells(const Position& pos);
 // The cells of `candidates` nearest to `origin` in king steps (on a rectangle the larger of the
 // file and rank distances); 0 when there are none.
 Bitboard nearest_cells(const Geometry& g, Square origin, Bitboard candidates);
+// Black Swan: a promotion brings drawn pieces (from the seed, or told with the move on a player's
+// view), so the move names no type.
+inline bool random_promotion(const Game& g) { return g.draw_promotion || g.outcome_in_move; }
 // Whether m is a chance move: a swan's move that turns it over, or a random promotion.
 bool is_chance_move(const Position& pos, Move m);
 // What chance move m brings in pos: on the referee's game the draw from the seed (without
 // playing it), on a player's view the outcome the move carries (count 0 when it carries none).
 // count 0 as well when m is no chance move.
 Draw chance_draw(const Position& pos, Move m);
+// The kind under which the game numbers chance move m's outcomes (Game::decode_outcome): a
+// promotion's, or a reveal's (a swan's normal move).
+inline MoveKind outcome_kind(Move m) {
+    return m.kind() == MoveKind::Promotion ? MoveKind::Promotion : MoveKind::Normal;
+}
 
 // The special moves of a position without a pending choice, appended in a fixed order.
 template <class Sink>

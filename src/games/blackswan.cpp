@@ -245,7 +245,8 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
     game->promotion_types = {4};
     const Geometry& g = game->geometry;
     game->double_step_zone = {ranks(g, {0, 1}), ranks(g, {6, 7})};
-    game->reveal_zone = {ranks(g, {2, 3}), ranks(g, {4, 5})};
+    // Swans are turned over on the ranks where events' pieces go.
+    game->reveal_zone = {bs::event_zone(g, false), bs::event_zone(g, true)};
     game->first_swan = static_cast<int>(game->types.size());
     game->decode_outcome = bs::decode_outcome;
     game->encode_outcome = bs::encode_outcome;

@@ -13,14 +13,6 @@
 
 namespace menagerie {
 
-namespace {
-
-MoveKind outcome_kind(Move m) {
-    return m.kind() == MoveKind::Promotion ? MoveKind::Promotion : MoveKind::Normal;
-}
-
-}  // namespace
-
 std::shared_ptr<const Game> player_game(const Game& referee) {
     static std::mutex mutex;
     static std::map<std::string, std::shared_ptr<const Game>> made;

@@ -42,9 +42,6 @@ std::string file_letter(const Geometry& g, Square s) {
 
 std::string rank_number(const Geometry& g, Square s) { return std::to_string(g.cell(s).rank + 1); }
 
-// Black Swan: a promotion's pieces are drawn, so the move names none.
-bool random_promotion(const Game& g) { return g.draw_promotion || g.outcome_in_move; }
-
 bool san_normal(Move m) {
     return m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion ||
            m.kind() == MoveKind::EnPassant;
@@ -181,7 +178,7 @@ std::string san_body(const Position& pos, const MoveList& legal, Move m) {
 // pieces drawn in order), ":NB" after a promotion; "" for a move without a known outcome. The
 // colon is a PGN symbol character, so "Sd3:N" is one SAN token to any PGN reader.
 std::string outcome_suffix(const Position& pos, Move m) {
-    if (pos.game().first_swan < 0 || !is_chance_move(pos, m)) return "";
+    if (!is_chance_move(pos, m)) return "";
     const Draw d = chance_draw(pos, m);
     if (d.count == 0) return "";
     const Game& g = pos.game();
@@ -214,8 +211,7 @@ std::optional<Draw> read_outcome(const Position& pos, Move m, const std::string&
         if (d.count != 1) return std::nullopt;
         d.tile = d.types[0];  // the piece tiles P N B R Q are types 0-4
     }
-    if (g.encode_outcome(promotion ? MoveKind::Promotion : MoveKind::Normal, d) == 0)
-        return std::nullopt;
+    if (g.encode_outcome(outcome_kind(m), d) == 0) return std::nullopt;
     return d;
 }
 
@@ -276,9 +272,7 @@ Move parse_move(Position& pos, const std::string& full) {
                             quoted(full) + ": the outcome is not what the game's seed draws");
             return m;
         }
-        const MoveKind kind =
-            m.kind() == MoveKind::Promotion ? MoveKind::Promotion : MoveKind::Normal;
-        return m.with_outcome(pos.game().encode_outcome(kind, *d));
+        return m.with_outcome(pos.game().encode_outcome(outcome_kind(m), *d));
     }
     const std::string& text = full;
     const Geometry& g = pos.geometry();

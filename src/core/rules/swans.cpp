@@ -77,7 +77,7 @@ bool is_chance_move(const Position& pos, Move m) {
 Draw chance_draw(const Position& pos, Move m) {
     const Game& g = pos.game();
     if (!is_chance_move(pos, m)) return {};
-    const MoveKind kind = m.kind() == MoveKind::Promotion ? MoveKind::Promotion : MoveKind::Normal;
+    const MoveKind kind = outcome_kind(m);
     if (g.outcome_in_move) return g.decode_outcome(kind, m.outcome());
     const ChanceState& c = pos.state().chance;
     return kind == MoveKind::Promotion
