@@ -39,12 +39,12 @@ const BenchCase SUITE[] = {
     {"chess20/setup-13/5", "chess20", "#13", 5},
     {"contemporary/RBNBKQNR/5", "contemporary", "#RBNBKQNR", 5},
     {"contemporary/NRBBKQRN/5", "contemporary", "#NRBBKQRN", 5},
-    // The Chess 2016 board with its default army in play, Cannons and all: the board with holes,
-    // 128-bit sets beyond 64 cells, and legality where hoppers' screens matter.
     // Chess 66: the switch board, whose rays fork at 4/a4 and 5/h5.
     {"chess66/start/6", "chess66", "#", 6},
     {"chess66/middlegame/5", "chess66",
      "r2kq2r/pp3ppp/2n2b2/np3Q3/1P3b1Pp/2B2N2/PP3PP1/R3K2R w KQkq - 0 1", 5},
+    // The Chess 2016 board with its default army in play, Cannons and all: the board with holes,
+    // 128-bit sets beyond 64 cells, and legality where hoppers' screens matter.
     {"chess2016-default/middlegame/4", "chess2016-default",
      "tmo1/rc2qkbtcr/1pppbpp1pp/2n5p3/1p3p6/8n3/2NPPQ2P3/PP2PPP1PP/RC1B1KBNCR/TMOT w KBkb - 0 9",
      4},
@@ -57,14 +57,7 @@ const BenchCase SUITE[] = {
 // The search part: a fixed-depth search (one thread, a fresh 16 MB hash and histories for each
 // position) over positions of every game. Its total node count is the engine's signature: it
 // changes only when the search or the evaluation does.
-struct SearchCase {
-    const char* name;
-    const char* variant;
-    const char* fen;  // or a setup id, with '#' in front
-    int depth;
-};
-
-const SearchCase SEARCH_SUITE[] = {
+const BenchCase SEARCH_SUITE[] = {
     {"search/chess/start", "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 13},
     {"search/chess/kiwipete", "chess",
      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 10},
@@ -124,7 +117,7 @@ int run_bench(int argc, char** argv) {
             ->Unit(benchmark::kMillisecond)
             ->Iterations(1);
     }
-    for (const SearchCase& c : SEARCH_SUITE) {
+    for (const BenchCase& c : SEARCH_SUITE) {
         benchmark::RegisterBenchmark(
             c.name,
             [c](benchmark::State& state) {
