@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -16,6 +17,9 @@ Options parse_options(const std::vector<std::string>& given);
 // parse_move, with the text quoted in the message (a NUL included).
 Move read_move(Position& pos, const std::string& text);
 int run_play(const std::shared_ptr<const Game>& game, Position pos);
+// Runs `play_move` on a typed move; an Error it throws is printed with the hint to 'help' (play's
+// loops go on after a bad move).
+void try_typed_move(const std::function<void()>& play_move);
 // `play` on a referee's game (Black Swan): each side is shown only its player's view.
 int run_refereed_play(const std::shared_ptr<const Game>& game, const Position& start);
 // The board as text, with the FEN below (play's display).
