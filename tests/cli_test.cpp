@@ -360,6 +360,18 @@ TEST(Cli, BlackSwanSeedsViewsPgnAndVerify) {
     std::remove(honest.c_str());
 }
 
+// Both play loops report a bad move and go on to the next one.
+TEST(Cli, PlayReportsABadMoveAndGoesOn) {
+    for (const char* command : {"play --variant chess", "play --variant blackswan --seed 42"}) {
+        const Result r = run(command, "e2e5\nd4\nquit\n");
+        EXPECT_EQ(r.status, 0) << command;
+        EXPECT_NE(r.out.find("error: illegal move 'e2e5' ('help' lists the commands)"),
+                  std::string::npos)
+            << r.out;
+        EXPECT_EQ(r.out.find("error:", r.out.find("e2e5") + 5), std::string::npos) << r.out;
+    }
+}
+
 TEST(Cli, BlackSwanPlayShowsOnlyTheView) {
     Result r = run("play --variant blackswan --seed 42", "d4\nmoves\nfen\npgn\nquit\n");
     EXPECT_EQ(r.status, 0);

@@ -28,26 +28,32 @@ struct BenchCase {
     int depth;
 };
 
+// Positions both suites use.
+constexpr const char* START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+constexpr const char* KIWIPETE =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+constexpr const char* ENDGAME = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+constexpr const char* CHESS66_MIDDLEGAME =
+    "r2kq2r/pp3ppp/2n2b2/np3Q3/1P3b1Pp/2B2N2/PP3PP1/R3K2R w KQkq - 0 1";
+constexpr const char* CHESS2016_DEFAULT_MIDDLEGAME =
+    "tmo1/rc2qkbtcr/1pppbpp1pp/2n5p3/1p3p6/8n3/2NPPQ2P3/PP2PPP1PP/RC1B1KBNCR/TMOT w KBkb - 0 9";
+
 const BenchCase SUITE[] = {
-    {"chess/start/6", "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6},
-    {"chess/kiwipete/5", "chess",
-     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5},
-    {"chess/position3/6", "chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6},
+    {"chess/start/6", "chess", START_FEN, 6},
+    {"chess/kiwipete/5", "chess", KIWIPETE, 5},
+    {"chess/position3/6", "chess", ENDGAME, 6},
     {"chess/position4/5", "chess",
      "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5},
     {"placement/relocation/5", "placement", "#", 5},
     {"chess20/setup-13/5", "chess20", "#13", 5},
     {"contemporary/RBNBKQNR/5", "contemporary", "#RBNBKQNR", 5},
     {"contemporary/NRBBKQRN/5", "contemporary", "#NRBBKQRN", 5},
-    // The Chess 2016 board with its default army in play, Cannons and all: the board with holes,
-    // 128-bit sets beyond 64 cells, and legality where hoppers' screens matter.
     // Chess 66: the switch board, whose rays fork at 4/a4 and 5/h5.
     {"chess66/start/6", "chess66", "#", 6},
-    {"chess66/middlegame/5", "chess66",
-     "r2kq2r/pp3ppp/2n2b2/np3Q3/1P3b1Pp/2B2N2/PP3PP1/R3K2R w KQkq - 0 1", 5},
-    {"chess2016-default/middlegame/4", "chess2016-default",
-     "tmo1/rc2qkbtcr/1pppbpp1pp/2n5p3/1p3p6/8n3/2NPPQ2P3/PP2PPP1PP/RC1B1KBNCR/TMOT w KBkb - 0 9",
-     4},
+    {"chess66/middlegame/5", "chess66", CHESS66_MIDDLEGAME, 5},
+    // The Chess 2016 board with its default army in play, Cannons and all: the board with holes,
+    // 128-bit sets beyond 64 cells, and legality where hoppers' screens matter.
+    {"chess2016-default/middlegame/4", "chess2016-default", CHESS2016_DEFAULT_MIDDLEGAME, 4},
     // The catalogue's Chess 2016: Cannon, Leo (green 5) and Vaos (white 6-6) at the start, and
     // the unsubstituted array.
     {"chess2016/W1-6-6.G5.R1/5", "chess2016", "#W1-6-6.G5.R1", 5},
@@ -57,30 +63,19 @@ const BenchCase SUITE[] = {
 // The search part: a fixed-depth search (one thread, a fresh 16 MB hash and histories for each
 // position) over positions of every game. Its total node count is the engine's signature: it
 // changes only when the search or the evaluation does.
-struct SearchCase {
-    const char* name;
-    const char* variant;
-    const char* fen;  // or a setup id, with '#' in front
-    int depth;
-};
-
-const SearchCase SEARCH_SUITE[] = {
-    {"search/chess/start", "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 13},
-    {"search/chess/kiwipete", "chess",
-     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 10},
-    {"search/chess/endgame", "chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 14},
+const BenchCase SEARCH_SUITE[] = {
+    {"search/chess/start", "chess", START_FEN, 13},
+    {"search/chess/kiwipete", "chess", KIWIPETE, 10},
+    {"search/chess/endgame", "chess", ENDGAME, 14},
     {"search/placement/relocation", "placement", "#", 11},
     {"search/placement-reduced/relocation", "placement-reduced", "#", 11},
     {"search/chess20/setup-13", "chess20", "#13", 11},
     {"search/contemporary/RBNBKQNR", "contemporary", "#RBNBKQNR", 11},
     {"search/chess66/start", "chess66", "#", 11},
-    {"search/chess66/middlegame", "chess66",
-     "r2kq2r/pp3ppp/2n2b2/np3Q3/1P3b1Pp/2B2N2/PP3PP1/R3K2R w KQkq - 0 1", 9},
+    {"search/chess66/middlegame", "chess66", CHESS66_MIDDLEGAME, 9},
     {"search/chess56/W1-2-3", "chess56", "#W1-2-3", 10},
     {"search/chess2016/W1-6-6.G5.R1", "chess2016", "#W1-6-6.G5.R1", 9},
-    {"search/chess2016-default/middlegame", "chess2016-default",
-     "tmo1/rc2qkbtcr/1pppbpp1pp/2n5p3/1p3p6/8n3/2NPPQ2P3/PP2PPP1PP/RC1B1KBNCR/TMOT w KBkb - 0 9",
-     8},
+    {"search/chess2016-default/middlegame", "chess2016-default", CHESS2016_DEFAULT_MIDDLEGAME, 8},
 };
 
 // The suite's games: the catalogue's, and the 2016 default army that is not a game of it yet.
@@ -124,7 +119,7 @@ int run_bench(int argc, char** argv) {
             ->Unit(benchmark::kMillisecond)
             ->Iterations(1);
     }
-    for (const SearchCase& c : SEARCH_SUITE) {
+    for (const BenchCase& c : SEARCH_SUITE) {
         benchmark::RegisterBenchmark(
             c.name,
             [c](benchmark::State& state) {

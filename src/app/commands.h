@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -10,11 +11,15 @@ namespace menagerie {
 
 int run_bench(int argc, char** argv);
 int run_match(int argc, char** argv);  // argv[0] is "match"; see docs/match.md
+int run_serve(int argc, char** argv);  // argv[0] is "serve"; see docs/server.md
 // `--option name=value` flags as game options (a flag without `=` or a name is an error).
 Options parse_options(const std::vector<std::string>& given);
 // parse_move, with the text quoted in the message (a NUL included).
 Move read_move(Position& pos, const std::string& text);
 int run_play(const std::shared_ptr<const Game>& game, Position pos);
+// Runs `play_move` on a typed move; an Error it throws is printed with the hint to 'help' (play's
+// loops go on after a bad move).
+void try_typed_move(const std::function<void()>& play_move);
 // `play` on a referee's game (Black Swan): each side is shown only its player's view.
 int run_refereed_play(const std::shared_ptr<const Game>& game, const Position& start);
 // The board as text, with the FEN below (play's display).

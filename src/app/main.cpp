@@ -7,6 +7,7 @@
 #include <limits>
 #include <random>
 
+#include "app/command_line.h"
 #include "app/commands.h"
 #include "core/error.h"
 #include "core/movegen.h"
@@ -21,7 +22,6 @@
 #include "notation/geometry_json.h"
 #include "notation/move_text.h"
 #include "notation/pgn.h"
-#include "server/serve.h"
 
 namespace menagerie {
 
@@ -295,22 +295,7 @@ int run(int argc, char** argv) {
         throw Error(ErrorKind::Usage, "command",
                     "unknown command " + menagerie::quoted(argv[1]) + " (commands: " + names + ")");
     }
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::ParseError& e) {
-        // CLI11 echoes arguments as they are: quote any that would print control codes.
-        std::string what = e.what();
-        for (int i = 1; i < argc; ++i) {
-            const std::string arg = argv[i], safe = menagerie::quoted(arg);
-            if (safe == "'" + arg + "'") continue;
-            for (size_t at = 0; (at = what.find(arg, at)) != std::string::npos; at += safe.size())
-                what.replace(at, arg.size(), safe);
-        }
-        if (auto nl = what.find('\n'); nl != std::string::npos) what.resize(nl);
-        throw Error(ErrorKind::Usage, "", what);
-    }
+    if (const std::optional<int> status = parse_command_line(app, argc, argv)) return *status;
 
     std::shared_ptr<const Game> game;
     if (variants->parsed()) {
@@ -416,7 +401,7 @@ int run(int argc, char** argv) {
     } else if (match->parsed()) {
         return run_match(argc - 1, argv + 1);
     } else if (serve->parsed()) {
-        return server::run_serve(argc - 1, argv + 1);
+        return run_serve(argc - 1, argv + 1);
     }
     return 0;
 }

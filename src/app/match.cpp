@@ -21,6 +21,7 @@
 #include <sstream>
 #include <thread>
 
+#include "app/command_line.h"
 #include "app/commands.h"
 #include "app/elo.h"
 #include "app/players.h"
@@ -441,15 +442,8 @@ int run_match(int argc, char** argv) {
     app.add_option("--timeout", timeout,
                    "seconds to wait for a move that no clock bounds (default 30)");
     app.add_option("--sprt", sprt_text, "elo0=0,elo1=10,alpha=0.05,beta=0.05");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::ParseError& e) {
-        std::string what = e.what();
-        if (auto nl = what.find('\n'); nl != std::string::npos) what.resize(nl);
-        throw Error(ErrorKind::Usage, "", "match: " + what);
-    }
+    if (const std::optional<int> status = parse_command_line(app, argc, argv, "", "match: "))
+        return *status;
 
     MatchSettings settings;
     settings.variant = variant;

@@ -84,6 +84,14 @@ const char* const HELP =
     "  help        this list\n"
     "  quit        leave (also: exit, or end of input)\n";
 
+void try_typed_move(const std::function<void()>& play_move) {
+    try {
+        play_move();
+    } catch (const Error& e) {
+        std::cout << "error: " << e.what() << " ('help' lists the commands)\n";
+    }
+}
+
 int run_play(const std::shared_ptr<const Game>& game, Position start) {
     // A game with hidden identities: the program is the referee, the players see their views.
     if (game->first_swan >= 0 && !game->outcome_in_move) return run_refereed_play(game, start);
@@ -153,14 +161,12 @@ int run_play(const std::shared_ptr<const Game>& game, Position start) {
             std::cout << "error: the game is over (" << result_text(end.result) << ", "
                       << end.reason << "); 'undo', 'pgn [FILE]', 'fen' or 'quit'\n";
         } else {
-            try {
+            try_typed_move([&] {
                 const Move m = read_move(pos, line);
                 played.push_back(move_to_uci(pos, m));
                 record.play(m);
                 show();
-            } catch (const Error& e) {
-                std::cout << "error: " << e.what() << " ('help' lists the commands)\n";
-            }
+            });
         }
     }
     std::cout << "\n";

@@ -81,7 +81,7 @@ int run_refereed_play(const std::shared_ptr<const Game>& game, const Position& s
         } else if (end.result != Result::Ongoing) {
             std::cout << "error: the game is over; 'pgn', 'fen' or 'quit'\n";
         } else {
-            try {
+            try_typed_move([&] {
                 // The player's text is read on the view (so errors speak of what it shows);
                 // the referee plays the same move and announces its outcome.
                 const Move asked = read_move(view.position(), command);
@@ -94,9 +94,7 @@ int run_refereed_play(const std::shared_ptr<const Game>& game, const Position& s
                 referee.play(asked);
                 std::cout << "played " << text << "\n";
                 show();
-            } catch (const Error& e) {
-                std::cout << "error: " << e.what() << " ('help' lists the commands)\n";
-            }
+            });
         }
     }
     std::cout << "\n";

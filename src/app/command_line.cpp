@@ -1,0 +1,30 @@
+#include "app/command_line.h"
+
+#include <CLI/CLI.hpp>
+
+#include "core/error.h"
+
+namespace menagerie {
+
+std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv,
+                                      const std::string& field, const std::string& prefix) {
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        // CLI11 echoes arguments as they are: quote any that would print control codes.
+        std::string what = e.what();
+        for (int i = 1; i < argc; ++i) {
+            const std::string arg = argv[i], safe = menagerie::quoted(arg);
+            if (safe == "'" + arg + "'") continue;
+            for (size_t at = 0; (at = what.find(arg, at)) != std::string::npos; at += safe.size())
+                what.replace(at, arg.size(), safe);
+        }
+        if (auto nl = what.find('\n'); nl != std::string::npos) what.resize(nl);
+        throw Error(ErrorKind::Usage, field, prefix + what);
+    }
+    return std::nullopt;
+}
+
+}  // namespace menagerie

@@ -1,0 +1,20 @@
+// Parsing a command's flags with CLI11, its errors turned into the project's Usage errors.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace menagerie {
+
+// Parses argv into `app`. Returns the exit status once `--help` has been printed, or nothing to go
+// on. A bad command line throws a Usage Error with `field`, whose message is `prefix` and CLI11's
+// first line, with any argument that would print control codes quoted.
+std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv,
+                                      const std::string& field = "",
+                                      const std::string& prefix = "");
+
+}  // namespace menagerie

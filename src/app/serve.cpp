@@ -1,0 +1,29 @@
+#include "server/serve.h"
+
+#include <CLI/CLI.hpp>
+
+#include "app/command_line.h"
+#include "app/commands.h"
+
+#ifndef MENAGERIE_STATIC_DIR
+#define MENAGERIE_STATIC_DIR "web/dist"
+#endif
+
+namespace menagerie {
+
+int run_serve(int argc, char** argv) {
+    CLI::App app{"serve the web app and its API"};
+    server::ServerOptions options;
+    options.static_dir = MENAGERIE_STATIC_DIR;
+    int port = 8080;
+    app.add_option("--port", port, "TCP port; 0 picks a free one")->check(CLI::Range(0, 65535));
+    app.add_option("--host", options.host, "address to listen on");
+    app.add_option("--db", options.db, "SQLite file, or a postgresql:// URL");
+    app.add_option("--static", options.static_dir, "directory of the built front end");
+    if (const std::optional<int> status = parse_command_line(app, argc, argv, "serve", "serve: "))
+        return *status;
+    options.port = static_cast<uint16_t>(port);
+    return server::serve(options);
+}
+
+}  // namespace menagerie
