@@ -50,6 +50,7 @@ TEST(BlackSwan, SetupFromTheSeed) {
     const auto tiles = blackswan::draw_arrangement(
         *seed_from_hex(SEED), false, blackswan::parse_composition("10/2/2/2/2/0/0/0/0"));
     const auto cells = blackswan::starting_squares(g, false);
+    ASSERT_EQ(cells.size(), 15u);
     for (size_t i = 0; i < cells.size(); ++i)
         EXPECT_EQ(type_of(pos.piece_on(cells[i])), game()->first_swan + static_cast<int>(tiles[i]));
     EXPECT_EQ(popcount(pos.pieces(WHITE)), 16);
@@ -109,7 +110,12 @@ TEST(BlackSwan, RevealedOnTheThirdAndFourthRank) {
     EXPECT_EQ(type_on(play(g, fen, "b2b4"), "b4"), N);          // a double step
     EXPECT_EQ(type_on(play(g, fen, "c2d3"), "d3"), R);          // a capture
     EXPECT_EQ(type_on(play(g, fen, "g1g3"), "g3"), g->bishop);  // from the first rank
-    EXPECT_EQ(play(g, fen, "a2a3").rule50(), 0);
+    // A reveal resets the fifty-move count (here at 7, so that a reset shows); a king move does
+    // not.
+    const std::string counted = "4k3/8/8/8/8/3r4/P'N'R'Q'4/4K1B'1 w - - 7 1 -";
+    EXPECT_EQ(play(g, counted, "a2a3").rule50(), 0);
+    EXPECT_EQ(play(g, counted, "b2b4").rule50(), 0);
+    EXPECT_EQ(play(g, counted, "e1f1").rule50(), 8);
     EXPECT_EQ(write_fen(play(g, fen, "b2b4")),
               "4k3/8/8/8/1N6/3r4/P'1R'Q'4/4K1B'1 b - - 0 1 - 0 - "
               "10/1/2/2/2/0/0/0/0:10/2/2/2/2/0/0/0/0");  // a knight seen
@@ -139,6 +145,16 @@ TEST(BlackSwan, EnPassantOnlyAgainstARevealedPawn) {
     EXPECT_EQ(ucis(pos).count("e4d3"), 0u);
     const Position taken = play(game(), "4k3/8/8/8/4p3/8/3P'4/K7 w - - 0 1 -", "d2d4 e4d3");
     EXPECT_EQ(taken.piece_on(taken.geometry().find("d4")), NO_PIECE);
+}
+
+TEST(BlackSwan, NoCastling) {
+    EXPECT_FALSE(game()->castling.enabled);
+    // Revealed rooks on their orthodox squares, nothing between: the king still only steps.
+    const Position pos = parse_fen(game(), "4k3/8/8/8/8/8/8/R3K2R w - - 0 1 -");
+    const auto moves = ucis(pos);
+    EXPECT_EQ(moves.count("e1d1"), 1u);  // the position is read and the king can move
+    for (const char* castling : {"e1g1", "e1h1", "e1c1", "e1a1"})
+        EXPECT_EQ(moves.count(castling), 0u) << castling;
 }
 
 TEST(BlackSwan, PerftRoutesAgree) {
@@ -290,6 +306,7 @@ TEST(BlackSwanEvents, UndoRestoresTheSwan) {
     const uint64_t key = pos.key();
     MoveList list;
     generate_legal(pos, list);
+    ASSERT_GT(list.size(), 0);  // the swan's moves, so that the loop below has work
     for (Move m : list) {
         StateInfo st;
         pos.do_move(m, st);

@@ -105,6 +105,8 @@ TEST(BlackSwanView, PromotionWritesWhatWasDrawn) {
     const Move m = parse_move(pos, "a7a8");
     EXPECT_EQ(parse_move(pos, "a7a8q"), m);  // the old spelling still reads
     const Draw d = chance_draw(pos, m);
+    ASSERT_GE(d.count, 1);  // a promotion brings 1, 2 or 3 pieces: never an empty text
+    ASSERT_LE(d.count, 3);
     std::string drawn;
     for (int i = 0; i < d.count; ++i) drawn += g->token(d.types[static_cast<size_t>(i)]);
     EXPECT_EQ(move_to_uci(pos, m), "a7a8:" + drawn);

@@ -3,6 +3,7 @@
 // moves in every position reached by random play, and make/unmake, keys and FEN stay consistent.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <random>
 #include <set>
 
@@ -125,6 +126,30 @@ TEST(Boards, CannonScreensAndChecks) {
         EXPECT_EQ(move_set(pos), cheap_moves(pos)) << fen;
         EXPECT_EQ(perft(pos, 3), test::perft_pseudo(pos, 3, true)) << fen;
     }
+    // The comments' claims, checked against our words rather than only against the reference
+    // generator (which shares the attack code). Moves of one man, by its departure cell.
+    auto moves_from = [&](const char* fen, const std::string& from) {
+        std::set<std::string> out;
+        for (const std::string& m : test::ucis(parse_fen(game, fen)))
+            if (m.rfind(from, 0) == 0 && !std::isdigit(static_cast<unsigned char>(m[from.size()])))
+                out.insert(m);
+        return out;
+    };
+    // Rook on f4 between the black knight on f5 and the king: only along the line, and not
+    // taking the knight.
+    EXPECT_EQ(moves_from("4/k9/10/5o6/12/5n6/5R6/10/4K5/4 w - - 0 1", "f4"),
+              (std::set<std::string>{"f4f3"}));
+    // Rook f6 and Knight f4 both ours: the Rook takes the Cannon or stays between; the Knight
+    // is pinned.
+    EXPECT_EQ(moves_from("4/k9/10/5o6/5R6/12/5N6/10/4K5/4 w - - 0 1", "f6"),
+              (std::set<std::string>{"f6f7", "f6f5"}));
+    EXPECT_EQ(moves_from("4/k9/10/5o6/5R6/12/5N6/10/4K5/4 w - - 0 1", "f4"),
+              std::set<std::string>{});
+    // Nobody between: the Rook on a4 passes f4 but may not stop there.
+    const auto rook = moves_from("4/k9/10/5o6/12/12/R11/1N8/4K5/4 w - - 0 1", "a4");
+    EXPECT_EQ(rook.count("a4e4"), 1u);
+    EXPECT_EQ(rook.count("a4g4"), 1u);
+    EXPECT_EQ(rook.count("a4f4"), 0u);
 }
 
 }  // namespace

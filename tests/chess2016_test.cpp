@@ -148,6 +148,66 @@ TEST(Chess2016Dice, NumbersAndSpellings) {
     EXPECT_THROW(make_game("chess2016", {{"dice", "W1-1-2"}}), Error);
 }
 
+// The rulings' promotion cells (no cell straight ahead) and castling squares (three king steps),
+// written out by name for both games of the board.
+TEST(Chess2016Rulings, PromotionCellsAndCastlingSquaresOfTheRuling) {
+    for (const char* name : {"chess56", "chess2016"}) {
+        const auto game = make_game(name);
+        const Geometry& g = game->geometry;
+        auto cells_named = [&](std::initializer_list<const char*> names) {
+            Bitboard b = 0;
+            for (const char* n : names) b |= square_bb(g.find(n));
+            return b;
+        };
+        EXPECT_EQ(game->promotion_zone[WHITE], cells_named({"b9", "c9", "d9", "e10", "f10", "g10",
+                                                            "h10", "i9", "j9", "k9", "a7", "l7"}))
+            << name;
+        EXPECT_EQ(game->promotion_zone[BLACK], cells_named({"b2", "c2", "d2", "e1", "f1", "g1",
+                                                            "h1", "i2", "j2", "k2", "a4", "l4"}))
+            << name;
+        const CastlingRules& c = game->castling;
+        ASSERT_TRUE(c.enabled) << name;
+        EXPECT_EQ(c.king_to[WHITE][KING_SIDE], g.find("j2")) << name;
+        EXPECT_EQ(c.rook_to[WHITE][KING_SIDE], g.find("i2")) << name;
+        EXPECT_EQ(c.king_to[WHITE][QUEEN_SIDE], g.find("d2")) << name;
+        EXPECT_EQ(c.rook_to[WHITE][QUEEN_SIDE], g.find("e2")) << name;
+        EXPECT_EQ(c.king_to[BLACK][KING_SIDE], g.find("j9")) << name;
+        EXPECT_EQ(c.rook_to[BLACK][KING_SIDE], g.find("i9")) << name;
+        EXPECT_EQ(c.king_to[BLACK][QUEEN_SIDE], g.find("d9")) << name;
+        EXPECT_EQ(c.rook_to[BLACK][QUEEN_SIDE], g.find("e9")) << name;
+    }
+}
+
+// Castling as the ruling words it: the king goes three cells towards the rook, the rook lands
+// beside it on the other side; a cell the king passes over may not be attacked.
+TEST(Chess2016Rulings, CastlingMovesTheKingThreeCells) {
+    const auto game = make_game("chess2016");
+    const std::string fen = "4/5k4/10/12/12/12/12/10/R4K3R/4 w KB - 0 1";
+    const Position before = parse_fen(game, fen);
+    const Geometry& g = before.geometry();
+    const Piece king = before.piece_on(g.find("g2"));
+    const Piece rook = before.piece_on(g.find("k2"));
+    ASSERT_NE(king, NO_PIECE);
+    ASSERT_NE(rook, NO_PIECE);
+    const auto legal = test::sans(before);
+    EXPECT_EQ(legal.count("O-O"), 1u);
+    EXPECT_EQ(legal.count("O-O-O"), 1u);
+    const Position short_side = test::play(game, fen, "O-O");
+    EXPECT_EQ(short_side.piece_on(g.find("j2")), king);
+    EXPECT_EQ(short_side.piece_on(g.find("i2")), rook);
+    EXPECT_EQ(short_side.piece_on(g.find("g2")), NO_PIECE);
+    EXPECT_EQ(short_side.piece_on(g.find("k2")), NO_PIECE);
+    const Position long_side = test::play(game, fen, "O-O-O");
+    EXPECT_EQ(long_side.piece_on(g.find("d2")), king);
+    EXPECT_EQ(long_side.piece_on(g.find("e2")), rook);
+    EXPECT_EQ(long_side.piece_on(g.find("b2")), NO_PIECE);
+    // A black rook on h8 attacks h2, which the king would pass over: no short castling.
+    const auto attacked =
+        test::sans(parse_fen(game, "4/5k4/6r3/12/12/12/12/10/R4K3R/4 w KB - 0 1"));
+    EXPECT_EQ(attacked.count("O-O"), 0u);
+    EXPECT_EQ(attacked.count("O-O-O"), 1u);
+}
+
 // A roll is five real dice: chi-square over the 56 white rolls (weights 1, 3, 6 of 216) and the
 // 36 coloured ones, with a fixed seed.
 TEST(Chess2016Dice, RollsFollowTheDice) {

@@ -32,6 +32,10 @@ TEST(Outcome, FiftyMovesWithoutCaptureOrPawnMove) {
     EXPECT_EQ(after("chess", "4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80", "e3").result, Result::Ongoing);
     // Mate on the hundredth ply is still mate.
     EXPECT_EQ(after("chess", "7k/8/6K1/8/8/8/8/R7 w - - 99 80", "Ra8").reason, "checkmate");
+    // Black Swan: a reveal also starts the count again.
+    const char* swan = "4k3/8/8/8/8/8/N'7/R3K3 w - - 99 80 - 0 -";
+    EXPECT_EQ(after("blackswan", swan, "Rb1").reason, "fifty-move rule");
+    EXPECT_EQ(after("blackswan", swan, "a2a3").result, Result::Ongoing);
 }
 
 TEST(Outcome, ThreefoldRepetition) {
@@ -59,6 +63,11 @@ TEST(Outcome, DeadPositions) {
               Result::Ongoing);  // opposite colours
     EXPECT_EQ(after("chess", "4k3/8/8/8/8/8/8/2NNK3 w - - 0 1").result, Result::Ongoing);
     EXPECT_EQ(after("placement", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").result, Result::Ongoing);
+    // Bare kings are dead in every game, on the Chess 2016 board and in Black Swan too.
+    EXPECT_EQ(after("chess2016", "4/5k4/10/12/12/12/12/10/5K4/4 w - - 0 1").reason,
+              "insufficient material");
+    EXPECT_EQ(after("blackswan", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - 0 -").reason,
+              "insufficient material");
 }
 
 }  // namespace

@@ -220,11 +220,12 @@ TEST(BlackSwanDraws, SetupCompositionFollowsTheTiles) {
 
 TEST(BlackSwanDraws, EventPiecesFollowTheRuling) {
     std::vector<int> with(5), without(5);
-    std::map<size_t, int> sizes;
     for (int n = 1; n <= 6000; ++n) {
         const bs::Tile tile = static_cast<bs::Tile>(5 + n % 4);
         const auto pieces = bs::draw_event(test_seed(9), n, tile);
-        EXPECT_EQ(static_cast<int>(pieces.size()), bs::event_size(tile));
+        // The ruling's sizes, written out rather than read back from event_size().
+        const bool three = tile == bs::Tile::Event3With || tile == bs::Tile::Event3Without;
+        EXPECT_EQ(pieces.size(), three ? 3u : 2u);
         const bool pawns = tile == bs::Tile::Event2With || tile == bs::Tile::Event3With;
         for (bs::Kind k : pieces) ++(pawns ? with : without)[static_cast<int>(k)];
     }
