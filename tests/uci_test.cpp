@@ -226,8 +226,8 @@ TEST(Uci, BadInputGetsInfoString) {
     for (const char* bad :
          {"foo", "position fen x", "position startpos moves e2e5", "setoption name Hash value x",
           "setoption name Nope value 1", "setoption name UCI_Variant value nope",
-          "setoption name castling value bogus", "go depth x", "go searchmoves e2e5",
-          "position banana", "go wtime", "setoption name Setup value nope"}) {
+          "setoption name castling value bogus", "position banana",
+          "setoption name Setup value nope"}) {
         uci.send(bad);
         const std::string l = uci.line(30);
         EXPECT_EQ(l.rfind("info string error: ", 0), 0u) << bad << " -> " << l;
@@ -242,6 +242,50 @@ TEST(Uci, BadInputGetsInfoString) {
         legal_texts("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4"),
         best))
         << best;
+    uci.send("isready");
+    EXPECT_EQ(uci.line(), "readyok");
+}
+
+// Every `go` gets exactly one bestmove, whatever is wrong with its parameters: the bad one is
+// named in an error and the search runs on the rest (or a safe default), so a GUI never hangs.
+TEST(Uci, BadGoParametersStillAnswerOneBestmove) {
+    UciSession uci;
+    const auto legal =
+        legal_texts("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    struct Case {
+        const char* go;
+        const char* named;  // in the error line
+    };
+    for (const Case& c : {Case{"go depth x", "depth"}, Case{"go depth 0 nodes 2000", "depth"},
+                          Case{"go wtime", "wtime"}, Case{"go wtime btime 300", "wtime"},
+                          Case{"go foo depth 2", "foo"}, Case{"go movetime -5 depth 2", "movetime"},
+                          Case{"go searchmoves e2e5 depth 2", "e2e5"}, Case{"go nodes 1x", "nodes"},
+                          Case{"go mate 0 depth 1", "mate"},
+                          Case{"go wtime abc btime 200 winc 10 binc 10", "wtime"}}) {
+        uci.send("position startpos");
+        uci.send(c.go);
+        const auto lines = uci.until("bestmove", 30);
+        ASSERT_EQ(lines.back().rfind("bestmove ", 0), 0u) << c.go << " -> " << lines.back();
+        ASSERT_EQ(lines.front().rfind("info string error: ", 0), 0u) << c.go;
+        EXPECT_NE(lines.front().find(c.named), std::string::npos) << lines.front();
+        const std::string best = lines.back().substr(9, lines.back().find(' ', 9) - 9);
+        EXPECT_TRUE(legal_text(legal, best)) << c.go << " -> " << best;
+        // Exactly one: nothing else is pending when the engine says it is ready.
+        uci.send("isready");
+        EXPECT_EQ(uci.line(), "readyok") << c.go;
+    }
+    // The valid parameters are kept: a search move that is legal is the only one searched.
+    uci.send("go depth 3 searchmoves zz a2a3");
+    const auto lines = uci.until("bestmove");
+    EXPECT_TRUE(contains(lines, "info string error: go searchmoves")) << lines.front();
+    EXPECT_EQ(lines.back().substr(0, 13), "bestmove a2a3");
+    // A go during a search stops it: each go gets its own bestmove.
+    uci.send("go infinite");
+    uci.send("go depth 1");
+    const auto both = uci.until("info string error");
+    EXPECT_NE(both.back().find("search is running"), std::string::npos) << both.back();
+    EXPECT_EQ(uci.until("bestmove").back().rfind("bestmove ", 0), 0u);
+    EXPECT_EQ(uci.until("bestmove").back().rfind("bestmove ", 0), 0u);
     uci.send("isready");
     EXPECT_EQ(uci.line(), "readyok");
 }

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -289,55 +290,113 @@ void Uci::perft(int depth) {
     say("Nodes searched: " + std::to_string(depth == 0 ? 1 : total));
 }
 
+// A `go` is always answered by exactly one `bestmove`, as a GUI waits for one: a bad parameter
+// (unknown, without its value, a value out of range, a search move that is not legal) is reported
+// with `info string error: ...` naming it and left out, and the search runs on the valid ones.
+// When a bad parameter leaves no limit for the side to move, a safe default bounds the search:
+// the opponent's clock if it was given, else a second. A `go` while a search runs stops that
+// search first (which answers for its own `go`).
 void Uci::go(std::istringstream& in) {
-    if (searching_) throw Error(ErrorKind::Usage, "go", "a search is already running");
+    if (searching_) {
+        error("go while a search is running: that search is stopped first");
+        finish_search();
+    }
     Limits limits;
     limits.started = std::chrono::steady_clock::now();
     limits.multipv = multipv_;
     limits.skill = skill_;
     const Position root = current();
-    std::string word;
-    auto value = [&](const std::string& field, long long min, long long max) {
-        std::string text;
-        if (!(in >> text)) throw Error(ErrorKind::Usage, field, "go " + field + " needs a value");
-        return number("go " + field, text, min, max);
+    static const std::set<std::string> KEYWORDS = {
+        "wtime", "btime",    "winc",   "binc",  "movestogo", "movetime",   "depth",
+        "nodes", "infinite", "ponder", "perft", "mate",      "searchmoves"};
+    std::vector<std::string> words;
+    for (std::string w; in >> w;) words.push_back(w);
+    size_t i = 0;
+    bool bad = false;
+    auto report = [&](const std::string& message) {
+        error(message + " (ignored)");
+        bad = true;
+    };
+    // The value after a parameter, if it has one that is not the next parameter's name.
+    auto value = [&](const std::string& field, long long min, long long max,
+                     long long& out) -> bool {
+        if (i >= words.size() || KEYWORDS.count(words[i])) {
+            report("go " + field + " needs a value");
+            return false;
+        }
+        try {
+            out = number("go " + field, words[i++], min, max);
+            return true;
+        } catch (const Error& e) {
+            report(e.what());
+            return false;
+        }
     };
     constexpr long long BIG = 1LL << 40;
     // A clock: any whole number is read, and a negative one (a flag fallen) counts as none left.
-    auto clock = [&](const std::string& field) {
-        return static_cast<int>(std::clamp(value(field, -BIG, BIG), 0LL, 1LL << 30));
+    auto clock = [&](const std::string& field, int& target) {
+        if (long long v = 0; value(field, -BIG, BIG, v))
+            target = static_cast<int>(std::clamp(v, 0LL, 1LL << 30));
     };
-    while (in >> word) {
-        if (word == "wtime")
-            limits.time_ms[WHITE] = clock(word);
-        else if (word == "btime")
-            limits.time_ms[BLACK] = clock(word);
-        else if (word == "winc")
-            limits.inc_ms[WHITE] = clock(word);
-        else if (word == "binc")
-            limits.inc_ms[BLACK] = clock(word);
-        else if (word == "movestogo")
-            limits.movestogo = static_cast<int>(value(word, 0, 10000));
-        else if (word == "movetime")
-            limits.movetime_ms = static_cast<int>(value(word, 0, 1LL << 30));
-        else if (word == "depth")
-            limits.depth = static_cast<int>(value(word, 1, (MAX_PLY - 2)));
-        else if (word == "nodes")
-            limits.nodes = static_cast<uint64_t>(value(word, 1, BIG * 1024));
-        else if (word == "infinite")
+    std::optional<int> perft_depth;
+    bool searchmoves_given = false;
+    while (i < words.size()) {
+        const std::string word = words[i++];
+        long long v = 0;
+        if (word == "wtime") {
+            clock(word, limits.time_ms[WHITE]);
+        } else if (word == "btime") {
+            clock(word, limits.time_ms[BLACK]);
+        } else if (word == "winc") {
+            clock(word, limits.inc_ms[WHITE]);
+        } else if (word == "binc") {
+            clock(word, limits.inc_ms[BLACK]);
+        } else if (word == "movestogo") {
+            if (value(word, 0, 10000, v)) limits.movestogo = static_cast<int>(v);
+        } else if (word == "movetime") {
+            if (value(word, 0, 1LL << 30, v)) limits.movetime_ms = static_cast<int>(v);
+        } else if (word == "depth") {
+            if (value(word, 1, MAX_PLY - 2, v)) limits.depth = static_cast<int>(v);
+        } else if (word == "nodes") {
+            if (value(word, 1, BIG * 1024, v)) limits.nodes = static_cast<uint64_t>(v);
+        } else if (word == "infinite") {
             limits.infinite = true;
-        else if (word == "ponder")
+        } else if (word == "ponder") {
             limits.ponder = true;
-        else if (word == "perft")
-            return perft(static_cast<int>(value(word, 0, 20)));
-        else if (word == "mate")
-            limits.depth =
-                static_cast<int>(std::min<long long>(2 * value(word, 1, 60), (MAX_PLY - 2)));
-        else if (word == "searchmoves") {
-            Position pos(root);
-            while (in >> word) limits.searchmoves.push_back(parse_move(pos, word));
+        } else if (word == "perft") {
+            if (value(word, 0, 20, v)) perft_depth = static_cast<int>(v);
+        } else if (word == "mate") {
+            if (value(word, 1, 60, v))
+                limits.depth = static_cast<int>(std::min<long long>(2 * v, MAX_PLY - 2));
+        } else if (word == "searchmoves") {
+            searchmoves_given = true;
+            for (; i < words.size() && !KEYWORDS.count(words[i]); ++i) {
+                try {
+                    Position pos(root);
+                    limits.searchmoves.push_back(parse_move(pos, words[i]));
+                } catch (const Error& e) {
+                    report("go searchmoves: " + std::string(e.what()));
+                }
+            }
         } else {
-            throw Error(ErrorKind::Usage, "go", "unknown go parameter " + quoted(word));
+            report("unknown go parameter " + quoted(word));
+        }
+    }
+    if (perft_depth) return perft(*perft_depth);  // a divide, answered by its node count
+    if (searchmoves_given && limits.searchmoves.empty())
+        error("go searchmoves: no legal move given, searching every move");
+    const Color us = root.side_to_move();
+    const bool bounded = limits.time_ms[us] >= 0 || limits.movetime_ms > 0 || limits.depth > 0 ||
+                         limits.nodes > 0 || limits.infinite || limits.ponder;
+    if (bad && !bounded) {
+        const Color them = ~us;
+        if (limits.time_ms[them] >= 0) {
+            limits.time_ms[us] = limits.time_ms[them];
+            limits.inc_ms[us] = limits.inc_ms[them];
+            error("go: no valid clock for the side to move, using the opponent's");
+        } else {
+            limits.movetime_ms = 1000;
+            error("go: no valid limit left, searching for 1000 ms");
         }
     }
     searching_ = true;
