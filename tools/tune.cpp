@@ -2,29 +2,31 @@
 //
 //   menagerie_tune GAMES.pgn...        (PGN as `menagerie match --pgn` writes it)
 //
-// Method (docs/engine.md, "Tuning"): every position of every game from ply 8 on that is quiet
-// (no check, no pending choice, no capture available that wins material by exchange) is a sample
-// labelled with the game's result from White's side (1, 1/2, 0). The predicted result is
-// sigmoid(K · eval / 400) with eval the static evaluation from White's side; the error is the
-// mean squared difference. K is fitted first (a scan), then each piece type's value is moved in
-// steps of 8 centipawns, one type at a time, as long as the error falls (coordinate descent),
-// the change applied to the type's value and to its term on every cell. The tuned values and the
-// errors before and after are printed; they are suggestions to check against the derivation
-// (eval_tables.cpp), not written back.
+// Method (docs/engine.md, "Tuning"): every game is read with the PGN reader (so its game is the
+// one its tags name: Variant, VariantOptions and the Dice of Chess 56 / 2016). Every position
+// from ply 8 on that is quiet (no check, no pending choice, no capture that wins material by
+// exchange) is a sample labelled with the game's result from White's side (1, 1/2, 0). The
+// predicted result is sigmoid(K · eval / 400) with eval the static evaluation from White's side;
+// the error is the mean squared difference. One game in five is held out: its positions are
+// never tuned on, only measured. K is fitted first on the training positions (a scan); then each
+// piece type, by name across all games, gets an offset moved in steps of 4 centipawns, one type
+// at a time, as long as the training error falls (coordinate descent), the change applied to the
+// type's value and to its term on every cell. A pass whose offsets do not also lower the held-out
+// error is undone and ends the descent. The offsets are printed in the form of
+// `TUNED_OFFSETS` in src/engine/eval_tables.cpp (relative to the values the engine plays with
+// now), with both errors before and after.
 #include <cmath>
 #include <cstdio>
-#include <deque>
 #include <iostream>
 #include <map>
 #include <memory>
-#include <sstream>
+#include <set>
+#include <string>
+#include <vector>
 
-#include "core/error.h"
 #include "core/movegen.h"
-#include "core/setup.h"
 #include "engine/eval.h"
 #include "games/games.h"
-#include "notation/fen.h"
 #include "notation/pgn.h"
 
 using namespace menagerie;
@@ -67,87 +69,110 @@ int main(int argc, char** argv) {
     const GameResolver resolve = [](const std::string& name, const Options& options) {
         return make_game(name, options);
     };
-    std::map<const Game*, std::shared_ptr<engine::EvalTables>> tables;
-    std::vector<Sample> samples;
-    try {
-        for (int i = 1; i < argc; ++i)
-            for (const PgnText& text : split_pgn(read_pgn_file(argv[i]))) {
-                const PgnGame g = parse_pgn(text, resolve);
-                const double result = g.result == "1-0"       ? 1
-                                      : g.result == "0-1"     ? 0
-                                      : g.result == "1/2-1/2" ? 0.5
-                                                              : -1;
-                if (result < 0) continue;
-                Options options;  // VariantOptions: name=value separated by spaces
-                if (g.tags.count("VariantOptions")) {
-                    std::istringstream in(g.tags.at("VariantOptions"));
-                    for (std::string kv; in >> kv;)
-                        if (const auto eq = kv.find('='); eq != std::string::npos)
-                            options[kv.substr(0, eq)] = kv.substr(eq + 1);
-                }
-                const auto game = resolve(
-                    pgn_variant_name(g.tags.count("Variant") ? g.tags.at("Variant") : "chess"),
-                    options);
-                Position pos =
-                    g.start_fen.empty() ? start_position(game) : parse_fen(game, g.start_fen);
-                std::deque<StateInfo> states;
-                for (size_t ply = 0; ply < g.moves.size(); ++ply) {
-                    states.emplace_back();
-                    pos.do_move(g.moves[ply], states.back());
-                    if (ply < 8 || !quiet(pos)) continue;
-                    auto& t = tables[&pos.game()];
-                    if (!t)
-                        t = std::make_shared<engine::EvalTables>(
-                            *engine::eval_tables(pos.game_ptr()));
-                    samples.push_back({std::make_shared<Position>(pos), t.get(), result});
+    // One copy of the tables per game (by its FEN-level identity: name and options), tuned in
+    // place; the games themselves are kept alive by the tables.
+    std::map<std::string, std::shared_ptr<engine::EvalTables>> tables;
+    std::vector<Sample> train, held_out;
+    size_t games = 0, skipped = 0;
+    for (int i = 1; i < argc; ++i) {
+        std::vector<PgnText> texts;
+        try {
+            texts = split_pgn(read_pgn_file(argv[i]));
+        } catch (const std::exception& e) {
+            std::cerr << "error: " << e.what() << "\n";
+            return 2;
+        }
+        for (const PgnText& text : texts) {
+            std::vector<std::shared_ptr<Position>> positions;
+            PgnGame g;
+            try {
+                g = parse_pgn(
+                    text, resolve,
+                    [&](const PgnGame& so_far, const Position& before, Move, const std::string&) {
+                        if (so_far.moves.size() >= 8)
+                            positions.push_back(std::make_shared<Position>(before));
+                    });
+            } catch (const std::exception& e) {
+                std::cerr << argv[i] << ": skipped: " << e.what() << "\n";
+                ++skipped;
+                continue;
+            }
+            const double result = g.result == "1-0"       ? 1
+                                  : g.result == "0-1"     ? 0
+                                  : g.result == "1/2-1/2" ? 0.5
+                                                          : -1;
+            if (result < 0 || positions.empty()) continue;
+            const Game& game = positions.front()->game();
+            std::string id = game.name;
+            for (const auto& [k, v] : game.options) id += " " + k + "=" + v;
+            auto& t = tables[id];
+            if (!t)
+                t = std::make_shared<engine::EvalTables>(
+                    *engine::eval_tables(positions.front()->game_ptr()));
+            std::vector<Sample>& into = games++ % 5 == 4 ? held_out : train;
+            for (auto& pos : positions)
+                if (quiet(*pos)) into.push_back({pos, t.get(), result});
+        }
+    }
+    if (train.empty() || held_out.empty()) {
+        std::cerr << "error: too few quiet positions with a result in the games\n";
+        return 2;
+    }
+    double k = 1, best_error = 1e9;
+    for (double x = 0.2; x <= 3.0; x += 0.05)
+        if (const double e = error(train, x); e < best_error) best_error = e, k = x;
+    const double held_before = error(held_out, k), train_before = best_error;
+    std::printf("%zu games (%zu skipped), %zu positions to tune on, %zu held out, K %.2f\n", games,
+                skipped, train.size(), held_out.size(), k);
+    std::printf("error before: train %.6f, held out %.6f\n", train_before, held_before);
+
+    // The piece types by name over every game (kings have no value to tune).
+    std::set<std::string> names;
+    for (const auto& [id, t] : tables)
+        for (const PieceType& pt : t->game->types)
+            if (!pt.royal) names.insert(pt.name);
+    std::map<std::string, int> offset;
+    auto shift = [&](const std::string& name, int delta) {
+        for (auto& [id, t] : tables)
+            for (int type = 0; type < static_cast<int>(t->game->types.size()); ++type) {
+                if (t->game->types[type].name != name) continue;
+                t->value_mg[type] += delta, t->value_eg[type] += delta;
+                for (Color c : {WHITE, BLACK}) {
+                    for (auto& v : t->psq_mg[make_piece_code(c, type)])
+                        v = static_cast<int16_t>(v + delta);
+                    for (auto& v : t->psq_eg[make_piece_code(c, type)])
+                        v = static_cast<int16_t>(v + delta);
                 }
             }
-    } catch (const std::exception& e) {
-        std::cerr << "error: " << e.what() << "\n";
-        return 2;
-    }
-    if (samples.empty() || tables.empty()) {
-        std::cerr << "error: no quiet positions with a result in the games\n";
-        return 2;
-    }
-    double best_k = 1, best_error = 1e9;
-    for (double k = 0.2; k <= 3.0; k += 0.05)
-        if (const double e = error(samples, k); e < best_error) best_error = e, best_k = k;
-    const double before = best_error;
-    const Game& game = *tables.begin()->second->game;
-    std::printf("%zu positions, K %.2f, error %.6f\n", samples.size(), best_k, before);
-    auto shift = [&](int type, int delta) {
-        for (auto& [g, t] : tables) {
-            t->value_mg[type] += delta, t->value_eg[type] += delta;
-            for (Color c : {WHITE, BLACK})
-                for (auto& v : t->psq_mg[make_piece_code(c, type)])
-                    v = static_cast<int16_t>(v + delta);
-            for (Color c : {WHITE, BLACK})
-                for (auto& v : t->psq_eg[make_piece_code(c, type)])
-                    v = static_cast<int16_t>(v + delta);
-        }
+        offset[name] += delta;
     };
-    for (int pass = 0; pass < 8; ++pass) {
-        bool improved = false;
-        for (int type = 0; type < static_cast<int>(game.types.size()); ++type) {
-            if (type == game.king) continue;
-            for (int delta : {8, -8}) {
-                shift(type, delta);
-                if (const double e = error(samples, best_k); e < best_error) {
-                    best_error = e, improved = true;
+    double held_best = held_before;
+    for (int pass = 0; pass < 16; ++pass) {
+        const std::map<std::string, int> before = offset;
+        const double train_pass_start = best_error;
+        for (const std::string& name : names)
+            for (int delta : {4, -4}) {
+                shift(name, delta);
+                if (const double e = error(train, k); e < best_error) {
+                    best_error = e;
                     break;
                 }
-                shift(type, -delta);
+                shift(name, -delta);
             }
+        const double held = error(held_out, k);
+        std::printf("pass %d: train %.6f, held out %.6f\n", pass + 1, best_error, held);
+        if (held >= held_best || best_error >= train_pass_start) {
+            // No better on the positions it did not see: undo the pass and stop.
+            for (const auto& [name, v] : offset)
+                shift(name, before.count(name) ? before.at(name) - v : -v);
+            best_error = train_pass_start;
+            break;
         }
-        if (!improved) break;
+        held_best = held;
     }
-    std::printf("error after %.6f\n", best_error);
-    const engine::EvalTables& t = *tables.begin()->second;
-    const auto base = engine::eval_tables(t.game);
-    for (int type = 0; type < static_cast<int>(game.types.size()); ++type)
-        if (type != game.king)
-            std::printf("%-12s %5d -> %5d\n", game.types[type].name.c_str(), base->value_mg[type],
-                        t.value_mg[type]);
+    std::printf("error after: train %.6f, held out %.6f\n", error(train, k), error(held_out, k));
+    std::printf("offsets (TUNED_OFFSETS, centipawns added to the value and every cell term):\n");
+    for (const auto& [name, v] : offset)
+        if (v != 0) std::printf("    {\"%s\", %d},\n", name.c_str(), v);
     return 0;
 }
