@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <span>
 #include <sstream>
+#include <string_view>
 
 #include "app/commands.h"
 #include "core/error.h"
@@ -86,6 +88,8 @@ std::shared_ptr<const Game> bench_game(const std::string& name) {
 uint64_t total_nodes = 0, search_nodes = 0;
 double total_seconds = 0, search_seconds = 0;
 bool searched = false;
+double smp_seconds[2] = {0, 0};  // per thread count (1, 2)
+uint64_t smp_nodes[2] = {0, 0};
 
 Position bench_position(const char* variant, const char* fen) {
     const auto game = bench_game(variant);
@@ -146,6 +150,42 @@ int run_bench(int argc, char** argv) {
             ->Unit(benchmark::kMillisecond)
             ->Iterations(1);
     }
+    // Lazy SMP: the search suite to the same depths with 1 and 2 threads (run with
+    // --benchmark_filter=smp). Time to depth is the measure where the cores are free; on a loaded
+    // machine the node counts give a view that does not depend on the load as much: with both
+    // threads running at the same speed, the speedup is 2 * nodes(1 thread) / nodes(2 threads).
+    // They run only when a filter names them, so that a plain `bench` stays short.
+    bool smp_asked = false;
+    for (int i = 1; i < argc; ++i)
+        smp_asked |= std::string_view(argv[i]).rfind("--benchmark_filter=", 0) == 0 &&
+                     std::string_view(argv[i]).find("smp") != std::string_view::npos;
+    for (const int threads : {1, 2})
+        for (const BenchCase& c :
+             smp_asked ? std::span<const BenchCase>(SEARCH_SUITE) : std::span<const BenchCase>{}) {
+            const std::string name = "smp/threads:" + std::to_string(threads) +
+                                     std::string(c.name).substr(std::string("search").size());
+            benchmark::RegisterBenchmark(
+                name.c_str(),
+                [c, threads](benchmark::State& state) {
+                    const Position pos = bench_position(c.variant, c.fen);
+                    engine::Engine engine(16, threads);
+                    engine::Limits limits;
+                    limits.depth = c.depth;
+                    uint64_t nodes = 0;
+                    for (auto _ : state) {
+                        engine.new_game();
+                        const auto start = std::chrono::steady_clock::now();
+                        nodes = engine.search(pos, {}, limits).nodes;
+                        smp_seconds[threads - 1] +=
+                            std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+                                .count();
+                        smp_nodes[threads - 1] += nodes;
+                    }
+                    state.counters["nodes"] = static_cast<double>(nodes);
+                })
+                ->Unit(benchmark::kMillisecond)
+                ->Iterations(1);
+        }
     // Google Benchmark takes its own --benchmark_* flags; anything else is a mistake, and so is a
     // filter that selects nothing (the library would only warn and run nothing).
     for (int i = 1; i < argc; ++i)
@@ -184,6 +224,14 @@ int run_bench(int argc, char** argv) {
                   << "search nps "
                   << static_cast<uint64_t>(static_cast<double>(search_nodes) /
                                            std::max(search_seconds, 1e-9))
+                  << "\n";
+    if (smp_seconds[0] > 0 && smp_seconds[1] > 0)
+        std::cout << "smp time 1 thread " << smp_seconds[0] << " s, 2 threads " << smp_seconds[1]
+                  << " s, speedup " << smp_seconds[0] / smp_seconds[1] << "\n"
+                  << "smp nodes 1 thread " << smp_nodes[0] << ", 2 threads " << smp_nodes[1]
+                  << ", speedup at equal thread speed "
+                  << 2.0 * static_cast<double>(smp_nodes[0]) /
+                         static_cast<double>(std::max<uint64_t>(smp_nodes[1], 1))
                   << "\n";
     return 0;
 }

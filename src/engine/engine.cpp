@@ -106,7 +106,14 @@ Info Engine::search(const Position& start, const std::vector<Move>& moves, const
     for (std::thread& t : helpers) t.join();
     shared.running = false;
 
-    Info result = main.info_of(0);
+    // Lazy SMP: the line of the thread that completed the deepest iteration is played (the
+    // main thread's on a tie); weak levels choose among the main thread's lines.
+    const Worker* deepest = &main;
+    if (limits.skill >= 20)
+        for (const auto& w : impl_->workers)
+            if (w->completed_depth > deepest->completed_depth) deepest = w.get();
+    Info result = deepest->info_of(0);
+    if (deepest != &main && on_info) on_info(result);
     if (limits.skill < 20 && main.root_moves.size() > 1) {
         // Weakened play (as Stockfish's skill levels): each line gets back a share of what it
         // loses to the best, weakness/128 of it, plus a random amount up to the lines' spread;

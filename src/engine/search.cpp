@@ -436,7 +436,13 @@ void Worker::iterate() {
             break;
         }
         completed_depth = depth;
-        if (id_ != 0) continue;
+        if (id_ != 0) {
+            // A helper that completes the depth asked for ends the search: its line is as deep
+            // as the main thread's would be, and is played (Engine::search takes the deepest).
+            if (depth >= max_depth && limits.depth > 0 && !limits.infinite && !shared_.pondering)
+                shared_.stop = true;
+            continue;
+        }
         report();
 
         // The clock: stop when the next iteration would likely not finish in time, sooner when

@@ -51,7 +51,8 @@ class Worker {
     void set_position(const Position& start, const std::vector<Move>& moves);
     // Iterative deepening until a limit or stop; the main thread (id 0) reports and stops all.
     void iterate();
-    std::atomic<uint64_t> nodes{0};
+    // On a cache line of its own: the main thread reads every thread's count while they write.
+    alignas(64) std::atomic<uint64_t> nodes{0};
     int completed_depth = 0;
     std::vector<RootMove> root_moves;
     Info info_of(int line) const;  // the report of a PV line after the last iteration
