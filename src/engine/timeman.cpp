@@ -26,10 +26,19 @@ void TimeManager::start(const Limits& limits, Color us, int move_overhead_ms) {
     const int64_t available = std::max<int64_t>(1, time - move_overhead_ms);
     const int64_t moves_to_go = limits.movestogo > 0 ? std::min(limits.movestogo, 40) : 35;
     const bool last_move = limits.movestogo == 1;
-    int64_t optimum = available / moves_to_go + inc * 3 / 4;
-    // Never more than a share of what is left, so an increment of 0.05 s cannot run the clock
-    // down: a move spends at most 60% of the clock (all but the overhead before a time control).
-    const int64_t ceiling = last_move ? available * 8 / 10 : available * 6 / 10;
+    // Half the increment: with a clock and an increment the clock settles where a move's
+    // thinking plus the delays outside the engine's clock (pipes, waiting to be scheduled on a
+    // loaded machine) equal the increment; counting half of it settles the clock higher.
+    int64_t optimum = available / moves_to_go + inc / 2;
+    // Never more than a share of what is left above a reserve of three overheads, so that an
+    // increment of 0.05 s cannot run the clock down: below the reserve the engine plays its
+    // first iteration and recovers on the increment. (With three quarters of the increment and
+    // a ceiling of 60% of the clock less one overhead, 20 ms of delay per move settled the clock
+    // near 0.13 s at 1 s + 0.05 s, where one stall of the machine flagged; see
+    // tests/timeman_test.cpp.) Before a time control, 80% of what is left.
+    const int64_t reserve = 3 * static_cast<int64_t>(move_overhead_ms);
+    const int64_t ceiling =
+        last_move ? available * 8 / 10 : std::max<int64_t>(1, (time - reserve) * 4 / 10);
     maximum_ = std::max<int64_t>(1, std::min(optimum * 4, ceiling));
     optimum_ = std::max<int64_t>(1, std::min(optimum, maximum_));
 }
