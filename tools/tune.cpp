@@ -11,12 +11,15 @@
 // never tuned on, only measured. K is fitted first on the training positions (a scan); then each
 // piece type, by name across all games, gets an offset moved in steps of 4 centipawns, one type
 // at a time, as long as the training error falls (coordinate descent), the change applied to the
-// type's value and to its term on every cell. A pass whose offsets do not also lower the held-out
+// type's value and to its term on every cell. Only types whose numbers differ between the sides
+// in at least 300 training positions are tuned (elsewhere a value cannot be learnt), and no
+// offset goes beyond 40 centipawns. A pass whose offsets do not also lower the held-out
 // error is undone and ends the descent. The offsets are printed in the form of
 // `TUNED_OFFSETS` in src/engine/eval_tables.cpp (relative to the values the engine plays with
 // now), with both errors before and after.
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -126,11 +129,26 @@ int main(int argc, char** argv) {
                 skipped, train.size(), held_out.size(), k);
     std::printf("error before: train %.6f, held out %.6f\n", train_before, held_before);
 
-    // The piece types by name over every game (kings have no value to tune).
+    // The piece types by name over every game (kings have no value to tune) that the games can
+    // teach: a value only counts where the sides have different numbers of the type, so a type
+    // is tuned only if that holds in at least MIN_INFORMATIVE training positions. Offsets stay
+    // within MAX_OFFSET of the derived values.
+    constexpr size_t MIN_INFORMATIVE = 300;
+    constexpr int MAX_OFFSET = 40;
+    std::map<std::string, size_t> informative;
+    for (const Sample& smp : train) {
+        const Game& g = smp.pos->game();
+        for (int type = 0; type < static_cast<int>(g.types.size()); ++type)
+            if (!g.types[type].royal &&
+                popcount(smp.pos->pieces(WHITE, type)) != popcount(smp.pos->pieces(BLACK, type)))
+                ++informative[g.types[type].name];
+    }
     std::set<std::string> names;
-    for (const auto& [id, t] : tables)
-        for (const PieceType& pt : t->game->types)
-            if (!pt.royal) names.insert(pt.name);
+    for (const auto& [name, count] : informative)
+        if (count >= MIN_INFORMATIVE) names.insert(name);
+    std::printf("tuned types (positions where the sides' numbers differ):");
+    for (const std::string& name : names) std::printf(" %s %zu", name.c_str(), informative[name]);
+    std::printf("\n");
     std::map<std::string, int> offset;
     auto shift = [&](const std::string& name, int delta) {
         for (auto& [id, t] : tables)
@@ -152,6 +170,7 @@ int main(int argc, char** argv) {
         const double train_pass_start = best_error;
         for (const std::string& name : names)
             for (int delta : {4, -4}) {
+                if (std::abs(offset[name] + delta) > MAX_OFFSET) continue;
                 shift(name, delta);
                 if (const double e = error(train, k); e < best_error) {
                     best_error = e;
