@@ -3,7 +3,8 @@
 //   menagerie_tune GAMES.pgn...        (PGN as `menagerie match --pgn` writes it)
 //
 // Method (docs/engine.md, "Tuning"): every game is read with the PGN reader (so its game is the
-// one its tags name: Variant, VariantOptions and the Dice of Chess 56 / 2016). Every position
+// one its tags name: Variant, VariantOptions and the Dice of Chess 56 / 2016); a game that
+// repeats another move for move is read once. Every position
 // from ply 8 on that is quiet (no check, no pending choice, no capture that wins material by
 // exchange) is a sample labelled with the game's result from White's side (1, 1/2, 0). The
 // predicted result is sigmoid(K · eval / 400) with eval the static evaluation from White's side;
@@ -76,7 +77,8 @@ int main(int argc, char** argv) {
     // place; the games themselves are kept alive by the tables.
     std::map<std::string, std::shared_ptr<engine::EvalTables>> tables;
     std::vector<Sample> train, held_out;
-    size_t games = 0, skipped = 0;
+    size_t games = 0, skipped = 0, duplicates = 0;
+    std::set<std::string> seen;
     for (int i = 1; i < argc; ++i) {
         std::vector<PgnText> texts;
         try {
@@ -105,6 +107,14 @@ int main(int argc, char** argv) {
                                   : g.result == "1/2-1/2" ? 0.5
                                                           : -1;
             if (result < 0 || positions.empty()) continue;
+            // Engines at fixed nodes play the same game again from the same start: a game
+            // counts once, or a game that repeats would weigh as many.
+            std::string key = g.start_fen + " " + g.result;
+            for (const std::string& san : g.san) key += " " + san;
+            if (!seen.insert(key).second) {
+                ++duplicates;
+                continue;
+            }
             const Game& game = positions.front()->game();
             std::string id = game.name;
             for (const auto& [k, v] : game.options) id += " " + k + "=" + v;
@@ -125,8 +135,9 @@ int main(int argc, char** argv) {
     for (double x = 0.2; x <= 3.0; x += 0.05)
         if (const double e = error(train, x); e < best_error) best_error = e, k = x;
     const double held_before = error(held_out, k), train_before = best_error;
-    std::printf("%zu games (%zu skipped), %zu positions to tune on, %zu held out, K %.2f\n", games,
-                skipped, train.size(), held_out.size(), k);
+    std::printf(
+        "%zu games (%zu skipped, %zu duplicates), %zu positions to tune on, %zu held out, K %.2f\n",
+        games, skipped, duplicates, train.size(), held_out.size(), k);
     std::printf("error before: train %.6f, held out %.6f\n", train_before, held_before);
 
     // The piece types by name over every game (kings have no value to tune) that the games can
