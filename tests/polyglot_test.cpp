@@ -94,7 +94,10 @@ TEST(Polyglot, PlaysXboardThroughTheAdapter) {
     const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const std::string mate_in_one = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
     {
-        XboardSession xb(polyglot + " " + ini.string());
+        // In the temporary directory: polyglot opens a log in its working directory before it
+        // reads the ini's LogFile.
+        XboardSession xb("/bin/sh -c 'cd " + dir.string() + " && exec " + polyglot + " " +
+                         ini.string() + "'");
         xb.send("xboard");
         xb.send("protover 2");
         const auto features = xb.until("feature done=1");
