@@ -3,9 +3,9 @@
 //
 // A save is one append to the write-ahead log and one sync of it, nothing more: the statements are
 // prepared once, and the checkpoints (copying the log into the database file and syncing that,
-// which SQLite would otherwise do inside whichever commit crosses its threshold) run on a thread
-// of their own, on a connection of their own. Kept checkpointed, the log restarts from its
-// beginning and is overwritten in place, so its sync changes no file size either.
+// which SQLite would otherwise do inside whichever commit makes the log pass its threshold) run on
+// a thread of their own, on a connection of their own, when the log passes the same threshold.
+// Once checkpointed, the log restarts from its beginning and is overwritten in place.
 #include <sqlite3.h>
 
 #include <atomic>
@@ -29,7 +29,8 @@ PRAGMA busy_timeout=5000;
 PRAGMA wal_autocheckpoint=0;
 )";
 
-constexpr auto CHECKPOINT_EVERY = std::chrono::milliseconds(200);  // when anything was saved
+constexpr int CHECKPOINT_FRAMES = 1000;  // log pages (SQLite's own default threshold)
+constexpr auto CHECKPOINT_AT_LEAST_EVERY = std::chrono::seconds(10);  // if anything was saved
 
 class Statement {
   public:
@@ -146,6 +147,7 @@ class SqliteStorage final : public Storage {
         if (journal == "wal") {
             checkpoint_db_ = open_database(path);
             execute(checkpoint_db_, "PRAGMA busy_timeout=5000;", path);
+            sqlite3_wal_hook(db_, &SqliteStorage::on_commit, this);
             checkpointer_ = std::thread([this] { checkpoint_loop(); });
         } else {
             execute(db_, "PRAGMA wal_autocheckpoint=1000;", path);  // no log: SQLite's default
@@ -181,7 +183,6 @@ class SqliteStorage final : public Storage {
         st->bind(9, record);
         st->bind(10, g.revision);
         st->step();  // one statement is one transaction, committed (and synced) here
-        saved_ = true;
         if (sqlite3_changes(db_) != 1) throw StorageConflict();
         return g.revision + 1;
     }
@@ -208,13 +209,26 @@ class SqliteStorage final : public Storage {
     }
 
   private:
+    // After each commit, with the number of pages in the log: a full log wakes the checkpointer.
+    static int on_commit(void* self, sqlite3*, const char*, int frames) {
+        auto* storage = static_cast<SqliteStorage*>(self);
+        storage->saved_ = true;
+        if (frames >= CHECKPOINT_FRAMES) {
+            storage->log_full_ = true;
+            storage->checkpoint_wake_.notify_one();
+        }
+        return SQLITE_OK;
+    }
+
     // A passive checkpoint never waits for the writer nor makes it wait; it copies what is
     // committed so far.
     void checkpoint_loop() {
         std::unique_lock lock(checkpoint_mutex_);
         while (!stopping_) {
-            checkpoint_wake_.wait_for(lock, CHECKPOINT_EVERY);
+            checkpoint_wake_.wait_for(lock, CHECKPOINT_AT_LEAST_EVERY,
+                                      [this] { return stopping_ || log_full_; });
             if (stopping_ || !saved_.exchange(false)) continue;
+            log_full_ = false;
             lock.unlock();
             if (sqlite3_wal_checkpoint_v2(checkpoint_db_, nullptr, SQLITE_CHECKPOINT_PASSIVE,
                                           nullptr, nullptr) != SQLITE_OK)
@@ -231,7 +245,8 @@ class SqliteStorage final : public Storage {
     std::mutex checkpoint_mutex_;
     std::condition_variable checkpoint_wake_;
     bool stopping_ = false;
-    std::atomic<bool> saved_{false};
+    std::atomic<bool> saved_{false};     // since the last checkpoint
+    std::atomic<bool> log_full_{false};  // the log has passed CHECKPOINT_FRAMES
 };
 
 }  // namespace
