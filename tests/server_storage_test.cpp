@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <thread>
 
 #include "server/game_service.h"
 #include "server/http_server.h"
@@ -88,6 +89,24 @@ TEST(Storage, SqliteRoundTrip) {
 
 TEST(Storage, SqliteRefusesAPathItCannotOpen) {
     EXPECT_THROW(open_storage("/nonexistent-directory/x/games.db"), std::runtime_error);
+}
+
+TEST(Storage, SqliteCheckpointsOffTheSavingThread) {
+    const auto dir = temp_dir("menagerie-sqlite");
+    const std::filesystem::path db = dir / "games.db";
+    {
+        auto storage = open_storage(db.string());
+        for (int i = 0; i < 600; ++i) storage->save(sample("g" + std::to_string(i), i));
+        // The log has passed its threshold: the checkpointer copies it into the database file.
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        while (std::filesystem::file_size(db) < 100'000 &&
+               std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        EXPECT_GE(std::filesystem::file_size(db), 100'000u);
+        EXPECT_EQ(storage->list(2000).size(), 600u);
+    }
+    EXPECT_EQ(open_storage(db.string())->load("g567")->updated_ms, 567);
+    std::filesystem::remove_all(dir);
 }
 
 // A PostgreSQL server of its own in a temporary directory, on a Unix socket only.

@@ -146,7 +146,8 @@ class SqliteStorage final : public Storage {
         sqlite3_finalize(mode);
         if (journal == "wal") {
             checkpoint_db_ = open_database(path);
-            execute(checkpoint_db_, "PRAGMA busy_timeout=5000;", path);
+            // A read makes the new connection open the log; until then a checkpoint is a no-op.
+            execute(checkpoint_db_, "PRAGMA busy_timeout=5000; SELECT count(*) FROM games;", path);
             sqlite3_wal_hook(db_, &SqliteStorage::on_commit, this);
             checkpointer_ = std::thread([this] { checkpoint_loop(); });
         } else {
