@@ -145,9 +145,17 @@ class SqliteStorage final : public Storage {
             journal = reinterpret_cast<const char*>(sqlite3_column_text(mode, 0));
         sqlite3_finalize(mode);
         if (journal == "wal") {
-            checkpoint_db_ = open_database(path);
-            // A read makes the new connection open the log; until then a checkpoint is a no-op.
-            execute(checkpoint_db_, "PRAGMA busy_timeout=5000; SELECT count(*) FROM games;", path);
+            try {
+                checkpoint_db_ = open_database(path);
+                // A read makes the new connection open the log; until then a checkpoint does
+                // nothing.
+                execute(checkpoint_db_, "PRAGMA busy_timeout=5000; SELECT count(*) FROM games;",
+                        path);
+            } catch (...) {
+                statements_.reset();
+                sqlite3_close(db_);
+                throw;
+            }
             sqlite3_wal_hook(db_, &SqliteStorage::on_commit, this);
             checkpointer_ = std::thread([this] { checkpoint_loop(); });
         } else {
