@@ -4,10 +4,16 @@
 #include <pwd.h>
 #include <unistd.h>
 
+#include <boost/asio/io_context.hpp>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <mutex>
+#include <thread>
 
+#include "server/game_service.h"
 #include "server/http_server.h"
 #include "server/storage.h"
 #include "server_client.h"
@@ -83,6 +89,24 @@ TEST(Storage, SqliteRoundTrip) {
 
 TEST(Storage, SqliteRefusesAPathItCannotOpen) {
     EXPECT_THROW(open_storage("/nonexistent-directory/x/games.db"), std::runtime_error);
+}
+
+TEST(Storage, SqliteCheckpointsOffTheSavingThread) {
+    const auto dir = temp_dir("menagerie-sqlite");
+    const std::filesystem::path db = dir / "games.db";
+    {
+        auto storage = open_storage(db.string());
+        for (int i = 0; i < 600; ++i) storage->save(sample("g" + std::to_string(i), i));
+        // The log has passed its threshold: the checkpointer copies it into the database file.
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        while (std::filesystem::file_size(db) < 100'000 &&
+               std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        EXPECT_GE(std::filesystem::file_size(db), 100'000u);
+        EXPECT_EQ(storage->list(2000).size(), 600u);
+    }
+    EXPECT_EQ(open_storage(db.string())->load("g567")->updated_ms, 567);
+    std::filesystem::remove_all(dir);
 }
 
 // A PostgreSQL server of its own in a temporary directory, on a Unix socket only.
@@ -178,6 +202,68 @@ TEST(Storage, PostgresRoundTripAndServer) {
     EXPECT_EQ(get(again.port(), "/api/games").json_body().size(), 3u);
     EXPECT_THROW(open_storage("postgresql://postgres@/nosuchdb?host=/nonexistent&port=1"),
                  std::runtime_error);
+}
+
+// What a subscriber is sent, as JSON, for a test to wait on.
+class Inbox {
+  public:
+    GameService::Send sender() {
+        return [this](std::string text) {
+            std::lock_guard lock(mutex_);
+            messages_.push_back(json::parse(text));
+            arrived_.notify_all();
+            return true;
+        };
+    }
+    // The first state message at `ply`, or null after 10 s.
+    json state_at(int ply) {
+        std::unique_lock lock(mutex_);
+        json found;
+        arrived_.wait_for(lock, std::chrono::seconds(10), [&] {
+            for (const json& m : messages_)
+                if (m["type"] == "state" && m["state"]["ply"] == ply) found = m["state"];
+            return !found.is_null();
+        });
+        return found;
+    }
+
+  private:
+    std::mutex mutex_;
+    std::condition_variable arrived_;
+    std::vector<json> messages_;
+};
+
+TEST(Storage, PostgresPushesReachSubscribersOfEveryServer) {
+    TempPostgres pg;
+    if (!pg.skip_reason().empty()) GTEST_SKIP() << pg.skip_reason();
+    auto store_a = open_storage(pg.url()), store_b = open_storage(pg.url());
+    boost::asio::io_context io;  // not run: no clock in this game
+    GameService a(*store_a, io.get_executor(), 1), b(*store_b, io.get_executor(), 1);
+    const json created = a.create({{"variant", "chess"}, {"mode", "online"}});
+    const std::string id = created["id"], white = created["tokens"]["white"],
+                      black = created["tokens"]["black"];
+    Inbox on_b, on_a;
+    const auto sub_b = b.subscribe(id, black, on_b.sender());
+    const auto sub_a = a.subscribe(id, white, on_a.sender());
+
+    // A move made on server A reaches Black's socket on server B, as Black's seat sees it.
+    a.move(id, white, "e4", 0);
+    const json pushed = on_b.state_at(1);
+    ASSERT_FALSE(pushed.is_null()) << "server B's subscriber never heard of the move";
+    EXPECT_EQ(pushed["seat"], "black");
+    EXPECT_EQ(pushed["moves"][0]["san"], "e4");
+    EXPECT_FALSE(pushed["legal"].empty());
+
+    // B's copy is current: it answers with the move, and a move made there is no conflict.
+    EXPECT_EQ(b.state(id, black)["ply"], 1);
+    EXPECT_EQ(b.move(id, black, "e5", 1)["ply"], 2);
+    const json back = on_a.state_at(2);
+    ASSERT_FALSE(back.is_null()) << "server A's subscriber never heard of the reply";
+    EXPECT_EQ(back["moves"][1]["san"], "e5");
+    EXPECT_EQ(a.move(id, white, "Nf3", 2)["ply"], 3);
+    EXPECT_FALSE(on_b.state_at(3).is_null());
+    GameService::unsubscribe(sub_a);
+    GameService::unsubscribe(sub_b);
 }
 
 }  // namespace

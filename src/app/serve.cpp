@@ -20,6 +20,9 @@ int run_serve(int argc, char** argv) {
     app.add_option("--host", options.host, "address to listen on");
     app.add_option("--db", options.db, "SQLite file, or a postgresql:// URL");
     app.add_option("--static", options.static_dir, "directory of the built front end");
+    app.add_option("--idle-minutes", options.idle_minutes,
+                   "drop a game left alone this long from memory (0: never)")
+        ->check(CLI::Range(0.0, 1e6));
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "serve", "serve: "))
         return *status;
     options.port = static_cast<uint16_t>(port);

@@ -1,9 +1,12 @@
 #include "server/game_service.h"
 
+#include <pthread.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <iostream>
@@ -29,6 +32,7 @@ struct Room {
     std::unique_ptr<LiveGame> game;
     std::map<uint64_t, std::pair<Seat, GameService::Send>> subscribers;
     std::unique_ptr<boost::asio::steady_timer> flag_timer;
+    int64_t last_used_ms = 0;  // under GameService::rooms_mutex_
 };
 
 namespace {
@@ -37,12 +41,15 @@ constexpr size_t MAX_TEXT = 200'000;  // a PGN or FEN field
 constexpr size_t MAX_MOVES = 2000;    // an analysis request's moves
 
 // Each engine worker thread keeps one searcher (an engine with its hash) for all its searches.
-// The worker first lowers its own scheduling priority (on Linux, nice is per thread and the
-// engine's search threads, created afterwards, inherit it): on a small machine the engine fills
-// every core, and requests must still be answered at once.
+// The worker first gives itself the idle scheduling class (on Linux the class is per thread and
+// the engine's search threads, created afterwards, inherit it): on a small machine the engine
+// fills every core, and a request must take a core from it at once, not merely more often, as a
+// lower nice value would. Where the class is refused, nice 10 is the fallback.
 MoveSearcher& worker_searcher() {
     thread_local std::unique_ptr<MoveSearcher> searcher = [] {
-        setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+        const sched_param param{};
+        if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &param) != 0)
+            setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
         return make_move_searcher();
     }();
     return *searcher;
@@ -105,14 +112,23 @@ std::string game_is_over(const StoredGame& s) {
 
 }  // namespace
 
-GameService::GameService(Storage& storage, boost::asio::any_io_executor timers, int engine_threads)
+GameService::GameService(Storage& storage, boost::asio::any_io_executor timers, int engine_threads,
+                         std::chrono::milliseconds idle_limit)
     : storage_(storage),
       timers_(std::move(timers)),
-      engine_pool_(static_cast<size_t>(std::max(engine_threads, 1))) {}
+      engine_pool_(static_cast<size_t>(std::max(engine_threads, 1))),
+      idle_limit_(idle_limit),
+      sweep_timer_(timers_) {
+    arm_sweep();
+    storage_.listen(
+        [this](const std::string& id, int64_t revision) { stored_elsewhere(id, revision); });
+}
 
 GameService::~GameService() { stop(); }
 
 void GameService::stop() {
+    storage_.listen({});
+    sweep_timer_.cancel();
     engine_pool_.stop();
     engine_pool_.join();
 }
@@ -122,7 +138,10 @@ std::shared_ptr<Room> GameService::room(const std::string& id) {
                              id.find_first_not_of("0123456789abcdef") == std::string::npos;
     if (!well_formed) throw ApiError(404, "there is no game " + menagerie::quoted(id));
     std::unique_lock lock(rooms_mutex_);
-    if (const auto it = rooms_.find(id); it != rooms_.end()) return it->second;
+    if (const auto it = rooms_.find(id); it != rooms_.end()) {
+        it->second->last_used_ms = now_ms();
+        return it->second;
+    }
     std::optional<StoredGame> stored;
     try {
         stored = storage_.load(id);
@@ -136,8 +155,9 @@ std::shared_ptr<Room> GameService::room(const std::string& id) {
     } catch (const std::exception& e) {
         throw ApiError(500, e.what());
     }
+    room->last_used_ms = now_ms();
     rooms_[id] = room;
-    lock.unlock();  // a room's lock is never taken while holding rooms_mutex_
+    lock.unlock();  // a room's lock is never taken while holding rooms_mutex_ (but try_lock)
     std::lock_guard room_lock(room->mutex);
     changed(room);  // a search that a restart cut short starts again; clocks run again
     return room;
@@ -335,6 +355,7 @@ json GameService::create(const json& body) {
     }
     {
         std::lock_guard lock(rooms_mutex_);
+        room->last_used_ms = now_ms();
         rooms_[s.id] = room;
     }
     std::lock_guard room_lock(room->mutex);
@@ -540,6 +561,68 @@ void GameService::unsubscribe(const Subscription& sub) {
     if (!sub.room) return;
     std::lock_guard lock(sub.room->mutex);
     sub.room->subscribers.erase(sub.id);
+}
+
+void GameService::arm_sweep() {
+    if (idle_limit_.count() <= 0) return;  // never evict
+    sweep_timer_.expires_after(std::clamp(idle_limit_ / 2, std::chrono::milliseconds(50),
+                                          std::chrono::milliseconds(60'000)));
+    sweep_timer_.async_wait([this](boost::system::error_code ec) {
+        if (ec) return;
+        evict_idle(idle_limit_);
+        arm_sweep();
+    });
+}
+
+size_t GameService::evict_idle(std::chrono::milliseconds idle) {
+    const int64_t now = now_ms();
+    std::vector<std::shared_ptr<Room>> dropped;  // freed after rooms_mutex_ is let go
+    {
+        std::lock_guard lock(rooms_mutex_);
+        for (auto it = rooms_.begin(); it != rooms_.end();) {
+            Room& r = *it->second;
+            // Only the map holds the room: no subscription, no search (it holds its room), no
+            // request under way; and no new holder can appear while rooms_mutex_ is held. The
+            // room's own lock is only tried, never waited for, under rooms_mutex_.
+            bool drop = it->second.use_count() == 1 && now - r.last_used_ms >= idle.count();
+            if (drop) {
+                std::unique_lock room_lock(r.mutex, std::try_to_lock);
+                drop = room_lock.owns_lock() && r.subscribers.empty() && !r.game->flag_in(now);
+            }
+            if (drop) {
+                dropped.push_back(std::move(it->second));
+                it = rooms_.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+    evicted_ += dropped.size();
+    return dropped.size();
+}
+
+void GameService::stored_elsewhere(const std::string& id, int64_t revision) {
+    std::shared_ptr<Room> r;
+    {
+        std::lock_guard lock(rooms_mutex_);
+        const auto it = rooms_.find(id);
+        if (it == rooms_.end()) return;  // not held here: the next request loads it
+        r = it->second;
+    }
+    std::lock_guard lock(r->mutex);
+    if (r->game->stored().revision >= revision) return;  // this server's own save, or known
+    std::optional<StoredGame> theirs = storage_.load(id);
+    if (!theirs || theirs->revision <= r->game->stored().revision) return;
+    r->game = std::make_unique<LiveGame>(std::move(*theirs));
+    // The server that stored the change started the engine's reply if one is due: the game
+    // shows it thinking, and this server does not search too.
+    if (!r->game->over() && r->game->engine_to_move()) r->game->mark_searching();
+    changed(r);
+}
+
+size_t GameService::games_in_memory() {
+    std::lock_guard lock(rooms_mutex_);
+    return rooms_.size();
 }
 
 }  // namespace menagerie::server

@@ -7,7 +7,9 @@
 
 #include <atomic>
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -25,8 +27,10 @@ struct Room;
 
 class GameService {
   public:
-    // `timers` runs the clocks' flag timers; `engine_threads` searches at once at most.
-    GameService(Storage& storage, boost::asio::any_io_executor timers, int engine_threads = 2);
+    // `timers` runs the clocks' flag timers and the eviction sweeps; `engine_threads` searches at
+    // once at most; a game left alone for `idle_limit` is dropped from memory (evict_idle()).
+    GameService(Storage& storage, boost::asio::any_io_executor timers, int engine_threads = 2,
+                std::chrono::milliseconds idle_limit = std::chrono::minutes(5));
     ~GameService();
     GameService(const GameService&) = delete;
     GameService& operator=(const GameService&) = delete;
@@ -54,7 +58,16 @@ class GameService {
     };
     Subscription subscribe(const std::string& id, const std::optional<std::string>& token,
                            Send send);
-    void unsubscribe(const Subscription& subscription);
+    // Touches only the subscription's room, so a session may end after the service.
+    static void unsubscribe(const Subscription& subscription);
+
+    // Drops from memory every game nobody holds (no subscriber, no search, no request under
+    // way) whose clock is not running and that nobody asked for in the last `idle`; the next
+    // request reloads it from storage. Runs by itself every so often with the service's idle
+    // limit; returns how many it dropped.
+    size_t evict_idle(std::chrono::milliseconds idle);
+    size_t games_in_memory();
+    uint64_t games_evicted() const { return evicted_; }
 
     // Waits for running searches to end (for shutdown and tests).
     void stop();
@@ -68,6 +81,10 @@ class GameService {
                      room);  // push to subscribers, start a search, arm the flag timer
     void start_search(const std::shared_ptr<Room>& room);
     void arm_flag_timer(const std::shared_ptr<Room>& room);
+    void arm_sweep();
+    // Another server sharing the database stored game `id` as `revision`: a copy held here is
+    // reloaded and pushed to its subscribers.
+    void stored_elsewhere(const std::string& id, int64_t revision);
 
     Storage& storage_;
     boost::asio::any_io_executor timers_;
@@ -75,6 +92,9 @@ class GameService {
     std::mutex rooms_mutex_;
     std::map<std::string, std::shared_ptr<Room>> rooms_;
     std::atomic<uint64_t> next_subscriber_{1};
+    std::chrono::milliseconds idle_limit_;
+    boost::asio::steady_timer sweep_timer_;
+    std::atomic<uint64_t> evicted_{0};
 };
 
 }  // namespace menagerie::server

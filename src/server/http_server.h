@@ -16,6 +16,7 @@ struct ServerOptions {
     std::string static_dir;
     int io_threads = 2;
     int engine_threads = 2;
+    double idle_minutes = 5;  // a game left alone this long leaves memory (0: never)
 };
 
 class Server {

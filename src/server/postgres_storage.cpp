@@ -1,6 +1,8 @@
 // Games in PostgreSQL (libpq), the same table as the SQLite storage. A commit is durable when
 // PostgreSQL reports it (synchronous_commit is on by default). One connection, serialised; it
-// is reset once if the server dropped it.
+// is reset once if the server dropped it. Each save NOTIFYs "ID REVISION" on GAMES_CHANNEL in
+// its own transaction, so every server sharing the database hears of it (PostgresListener)
+// exactly when it is committed.
 #include <libpq-fe.h>
 
 #include <memory>
@@ -8,6 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "server/postgres_listener.h"
 #include "server/storage.h"
 
 namespace menagerie::server {
@@ -21,7 +24,7 @@ using Result = std::unique_ptr<PGresult, ResultDeleter>;
 
 class PostgresStorage final : public Storage {
   public:
-    explicit PostgresStorage(const std::string& url) : conn_(PQconnectdb(url.c_str())) {
+    explicit PostgresStorage(const std::string& url) : url_(url), conn_(PQconnectdb(url.c_str())) {
         if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
             const std::string why = conn_ ? PQerrorMessage(conn_) : "out of memory";
             PQfinish(conn_);
@@ -33,7 +36,10 @@ class PostgresStorage final : public Storage {
         Result r(PQexec(conn_, GAMES_TABLE));
         check(r.get(), PGRES_COMMAND_OK);
     }
-    ~PostgresStorage() override { PQfinish(conn_); }
+    ~PostgresStorage() override {
+        listener_.reset();  // its calls may use conn_
+        PQfinish(conn_);
+    }
 
     int64_t save(const StoredGame& g) override {
         const GameSummary s = summary_of(g);
@@ -49,15 +55,19 @@ class PostgresStorage final : public Storage {
                                                  std::to_string(g.revision)};
         std::lock_guard lock(mutex_);
         Result r = exec(g.revision == 0
-                            ? "INSERT INTO games (id, variant, mode, status, result, ply, created, "
-                              "updated, record, revision) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, "
-                              "$9, $10::bigint + 1) ON CONFLICT (id) DO NOTHING"
-                            : "UPDATE games SET status = $4, result = $5, ply = $6, updated = $8, "
-                              "record = $9, revision = $10::bigint + 1 WHERE id = $1 AND revision "
-                              "= $10::bigint AND variant = $2 AND mode = $3 AND created = $7",
+                            ? "WITH saved AS (INSERT INTO games (id, variant, mode, status, "
+                              "result, ply, created, updated, record, revision) VALUES ($1, $2, "
+                              "$3, $4, $5, $6, $7, $8, $9, $10::bigint + 1) ON CONFLICT (id) DO "
+                              "NOTHING RETURNING id, revision) SELECT pg_notify('menagerie_games', "
+                              "id || ' ' || revision) FROM saved"
+                            : "WITH saved AS (UPDATE games SET status = $4, result = $5, ply = "
+                              "$6, updated = $8, record = $9, revision = $10::bigint + 1 WHERE id "
+                              "= $1 AND revision = $10::bigint AND variant = $2 AND mode = $3 AND "
+                              "created = $7 RETURNING id, revision) SELECT "
+                              "pg_notify('menagerie_games', id || ' ' || revision) FROM saved",
                         values);
-        check(r.get(), PGRES_COMMAND_OK);
-        if (std::string(PQcmdTuples(r.get())) != "1") throw StorageConflict();
+        check(r.get(), PGRES_TUPLES_OK);
+        if (PQntuples(r.get()) != 1) throw StorageConflict();
         return g.revision + 1;
     }
 
@@ -87,6 +97,12 @@ class PostgresStorage final : public Storage {
         return out;
     }
 
+    void listen(ChangeListener listener) override {
+        std::lock_guard lock(listener_mutex_);
+        listener_.reset();  // joins its thread: no call runs after this
+        if (listener) listener_ = std::make_unique<PostgresListener>(url_, std::move(listener));
+    }
+
   private:
     static std::string trimmed(std::string s) {
         while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
@@ -111,8 +127,11 @@ class PostgresStorage final : public Storage {
             throw std::runtime_error("PostgreSQL: " + trimmed(PQerrorMessage(conn_)));
     }
 
+    std::string url_;
     PGconn* conn_;
     std::mutex mutex_;
+    std::mutex listener_mutex_;
+    std::unique_ptr<PostgresListener> listener_;
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 // crash. Implementations are safe to call from several threads.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -28,6 +29,13 @@ class Storage {
     virtual int64_t save(const StoredGame& game) = 0;
     virtual std::optional<StoredGame> load(const std::string& id) = 0;
     virtual std::vector<GameSummary> list(size_t limit) = 0;  // newest first
+
+    // Whoever shares the database stored game `id` as `revision` (this storage's own saves may
+    // be told too). Called on a thread of the storage's own.
+    using ChangeListener = std::function<void(const std::string& id, int64_t revision)>;
+    // Starts telling `listener` of every game stored; an empty one stops, returning once no
+    // call is under way. A storage that cannot tell (SQLite: one server per file) never calls.
+    virtual void listen(ChangeListener listener) { (void)listener; }
 };
 
 // The games table and its index, in SQL that SQLite and PostgreSQL both take.

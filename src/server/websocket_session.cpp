@@ -27,6 +27,10 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
     WebSocketSession(beast::tcp_stream stream, GameService& games, std::string id,
                      std::optional<std::string> token)
         : ws_(std::move(stream)), games_(games), id_(std::move(id)), token_(std::move(token)) {}
+    // A game with no subscriber left may be evicted from memory.
+    ~WebSocketSession() { GameService::unsubscribe(subscription_); }
+    WebSocketSession(const WebSocketSession&) = delete;
+    WebSocketSession& operator=(const WebSocketSession&) = delete;
 
     void run(beast::http::request<beast::http::string_body> request) {
         beast::get_lowest_layer(ws_).expires_never();
