@@ -8,6 +8,7 @@ import {
   clickCell,
   destinations,
   dropOn,
+  placementCells,
   type BoardState,
   type Intent,
 } from './board-state';
@@ -124,6 +125,10 @@ export function createBoard(
     piecesLayer.innerHTML = pieces;
 
     let hints = '';
+    for (const to of placementCells(state.legal)) {
+      const cell = cellByName.get(to);
+      if (cell) hints += cellMark(to, 'hint placement').replace('data-mark', 'data-hint');
+    }
     if (state.selected) {
       for (const [to, moves] of destinations(state.legal, state.selected)) {
         const cell = cellByName.get(to);

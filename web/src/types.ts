@@ -44,7 +44,8 @@ export interface Variant {
   name: string;
   title: string;
   options: VariantOption[];
-  setups: { count: number; kind: 'number' | 'dice' | 'array' | 'relocation' | 'random' | string };
+  setups: { count: number; kind: 'number' | 'dice' | 'array' | 'relocation' | 'random' | 'seed' | string };
+  engine?: boolean; // whether the engine plays this game (engine mode is offered)
 }
 
 export interface MoveText {
