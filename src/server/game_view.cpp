@@ -57,6 +57,7 @@ void add_view_state(json& state, const StoredGame& s, SeatRecord& r, bool may_mo
         last = {{"from", r.plies().back().cells.first}, {"to", r.plies().back().cells.second}};
     json swan = {
         {"commitment", r.commitment()},
+        {"tiles", pos.game().tile_names},
         {"unseen", {{"white", unseen_json(pos, WHITE)}, {"black", unseen_json(pos, BLACK)}}}};
     if (s.over()) swan["seed"] = r.seed();
     json options = json::object();

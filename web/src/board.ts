@@ -204,7 +204,8 @@ export function createBoard(
     if (!cell) return;
     e.preventDefault();
     const targets = state.selected ? destinations(state.legal, state.selected) : new Map();
-    if (state.selected && targets.has(cell)) {
+    // A drawn piece is placed with one click on a highlighted cell.
+    if ((state.selected && targets.has(cell)) || placementCells(state.legal).includes(cell)) {
       const intent = clickCell(state, cell);
       redraw();
       onIntent(intent);

@@ -322,7 +322,7 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     box.hidden = !bs;
     if (!bs) return;
     const unseen = (['white', 'black'] as const)
-      .map((side) => `<div data-unseen="${side}">${side === 'white' ? 'White' : 'Black'} unseen: ${escapeHtml(unseenText(bs.unseen?.[side]))}</div>`)
+      .map((side) => `<div data-unseen="${side}">${side === 'white' ? 'White' : 'Black'} unseen: ${escapeHtml(unseenText(bs.unseen?.[side], bs.tiles))}</div>`)
       .join('');
     const shown = reveals(game.moves);
     const revealList = shown.length

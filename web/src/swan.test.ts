@@ -47,5 +47,6 @@ describe('Black Swan in words', () => {
   it('counts unseen tiles', () => {
     expect(unseenText({ P: 8, N: 0, '2+': 1 })).toBe('8×P 1×2+');
     expect(unseenText({ P: 0 })).toBe('none');
+    expect(unseenText({ '2+': 1, B: 2, P: 8 }, ['P', 'N', 'B', '2+'])).toBe('8×P 2×B 1×2+');
   });
 });

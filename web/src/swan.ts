@@ -57,10 +57,12 @@ export function placementPrompt(legal: LegalMove[]): string | null {
   return `Place the drawn ${name}: click a highlighted cell`;
 }
 
-/** The unseen tile counts of one side in words ("8 P, 2 N, … 1 3-"), zeros left out. */
-export function unseenText(counts: Record<string, number> | undefined): string {
+/** The unseen tile counts of one side ("8×P 2×N … 1×3-"), in the game's tile order, zeros left out. */
+export function unseenText(counts: Record<string, number> | undefined, order: string[] = []): string {
   if (!counts) return '';
+  const rank = (tile: string): number => (order.includes(tile) ? order.indexOf(tile) : order.length);
   const text = Object.entries(counts)
+    .sort(([a], [b]) => rank(a) - rank(b))
     .filter(([, n]) => n > 0)
     .map(([tile, n]) => `${n}×${tile}`)
     .join(' ');

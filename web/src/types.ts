@@ -86,7 +86,9 @@ export interface GameState {
   clock?: { white_ms: number; black_ms: number; running: Colour | null };
   setup: string | null;
   engine?: { color: Colour; level: number; thinking: boolean };
-  blackswan?: { commitment?: string; seed?: string; unseen?: Record<string, Record<string, number>> };
+  // A refereed game: the seed's commitment, the seed once over, unseen tiles per side (`tiles`
+  // is the game's tile order).
+  blackswan?: { commitment?: string; seed?: string; tiles?: string[]; unseen?: Record<string, Record<string, number>> };
 }
 
 export interface CreatedGame {
