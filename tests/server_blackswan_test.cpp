@@ -14,6 +14,7 @@
 #include "core/random_stream.h"
 #include "core/record.h"
 #include "core/setup.h"
+#include "engine/engine.h"
 #include "games/games.h"
 #include "hidden/player_view.h"
 #include "hidden/record.h"
@@ -345,6 +346,49 @@ TEST_F(BlackSwanServer, RefusedRequests) {
     EXPECT_EQ(placed.json_body()["turn"], "black");
     EXPECT_EQ(post(port_, "/api/games/" + id + "/takeback", {{"token", both}}).status, 400u);
     EXPECT_EQ(get(port_, "/api/games/" + id).json_body()["ply"], 2);
+}
+
+}  // namespace
+
+namespace {
+
+// Engine mode: the engine searches the view and the referee plays its move. Runs once the engine
+// plays Black Swan (engine::played_game_names lists it); until then engine mode is refused.
+TEST_F(BlackSwanServer, EngineModePlaysOnTheView) {
+    const json body = {{"variant", "blackswan"},
+                       {"mode", "engine"},
+                       {"engine", {{"color", "black"}, {"level", 1}}}};
+    const std::vector<std::string> played = engine::played_game_names();
+    if (std::count(played.begin(), played.end(), "blackswan") == 0) {
+        EXPECT_EQ(post(port_, "/api/games", body).status, 400u);
+        GTEST_SKIP() << "the engine does not play blackswan yet: engine mode is refused";
+    }
+    const HttpResult created = post(port_, "/api/games", body);
+    ASSERT_EQ(created.status, 201u) << created.body;
+    const std::string id = created.json_body()["id"];
+    const std::string token = created.json_body()["tokens"]["white"];
+    WsClient ws(port_, "/api/games/" + id + "/ws?token=" + token);
+    std::vector<std::string> messages{ws.read().dump()};
+    ASSERT_EQ(move(id, token, "e2e4", 0).status, 200u);
+    ASSERT_EQ(move(id, token, "P@d3", 1).status, 200u);
+    // The engine's reply (and its placements, if it turned over an event) comes as pushes.
+    json s = ws.read_until([&](const json& m) {
+        messages.push_back(m.dump());
+        return m["state"]["turn"] == "white" && m["state"]["ply"].get<int>() >= 3;
+    })["state"];
+    for (int i = 0; i < 3 && s["status"] == "playing"; ++i) {
+        ASSERT_FALSE(s["legal"].empty());
+        const int ply = s["ply"];
+        ASSERT_EQ(move(id, token, s["legal"][0]["uci"], ply).status, 200u);
+        s = ws.read_until([&](const json& m) {
+            messages.push_back(m.dump());
+            return (m["state"]["turn"] == "white" && m["state"]["ply"].get<int>() > ply) ||
+                   m["state"]["status"] == "over";
+        })["state"];
+    }
+    EXPECT_EQ(s["engine"]["thinking"], false);
+    for (const std::string& m : messages)
+        expect_no_hidden(m, m.find("\"status\":\"over\"") != std::string::npos);
 }
 
 }  // namespace
