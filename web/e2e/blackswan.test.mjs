@@ -62,6 +62,11 @@ describe('Black Swan in the web app', { skip: skip ?? false, timeout: 5 * 60_000
     await page.waitForSelector('#variant option[value="blackswan"]', { state: 'attached' });
     await page.selectOption('#variant', 'blackswan');
     assert.match(await page.textContent('#setup'), /commitment/);
+    // Engine mode is offered exactly when the server's engine plays the game.
+    const variants = await (await fetch(`${server.url}/api/variants`)).json();
+    const engine = variants.find((v) => v.name === 'blackswan').engine;
+    assert.equal(typeof engine, 'boolean');
+    assert.equal(await page.$eval('input[name=mode][value=engine]', (r) => r.disabled), !engine);
     await page.check('input[name=mode][value=local]');
     await page.click('#start');
     await page.waitForURL(/\/game\//);
@@ -136,6 +141,42 @@ describe('Black Swan in the web app', { skip: skip ?? false, timeout: 5 * 60_000
       }
     }
     assert.ok(over, 'the final state was received');
+    await page.close();
+  });
+
+  it('plays against the engine on the view, where the engine plays Black Swan', async (t) => {
+    const variants = await (await fetch(`${server.url}/api/variants`)).json();
+    if (!variants.find((v) => v.name === 'blackswan').engine) {
+      t.skip('the engine does not play blackswan yet');
+      return;
+    }
+    const page = await newPage(context);
+    const frames = [];
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+    await page.goto(server.url + '/');
+    await page.waitForSelector('#variant option[value="blackswan"]', { state: 'attached' });
+    await page.selectOption('#variant', 'blackswan');
+    await page.check('input[name=mode][value=engine]');
+    await page.selectOption('select[name=colour]', 'white');
+    await page.click('#start');
+    await page.waitForURL(/\/game\//);
+    await boardReady(page);
+    await clickCell(page, 'e2');
+    await clickCell(page, 'e4');
+    await waitForPly(page, 1);
+    await clickCell(page, 'd3');
+    // The engine's reply: Black's turn ends and White is to move again.
+    await page.waitForFunction(
+      () => Number(document.querySelector('#app')?.dataset.ply) >= 3 && document.querySelector('.board-wrap')?.dataset.turn === 'white',
+      null,
+      { timeout: 60_000 },
+    );
+    assert.ok(frames.length >= 3);
+    for (const text of frames) {
+      for (const fen of fens(JSON.parse(text))) assert.ok(!fen.includes("'"), fen);
+      assert.ok(!text.includes(SEED_HEX) && !text.includes('"seed"'), text);
+    }
+    assert.deepEqual(page.errors, []);
     await page.close();
   });
 });
