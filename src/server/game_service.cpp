@@ -487,8 +487,8 @@ std::string GameService::pgn(const std::string& id) {
     if (s.engine_color >= 0)
         tags[s.engine_color == WHITE ? "White" : "Black"] =
             "Menagerie level " + std::to_string(s.engine_level);
-    std::string text = r->game->seat_record() ? r->game->seat_record()->pgn(tags, g.over())
-                                              : write_pgn(g.start(), s.moves, tags);
+    std::string text = g.seat_record() ? g.seat_record()->pgn(tags, g.over())
+                                       : write_pgn(g.start(), s.moves, tags);
     // The movetext ends with the result the position shows; a resignation or a flag is ours.
     const size_t end = text.rfind(' ', text.size() - 2);
     const size_t token_at = end == std::string::npos ? text.rfind('\n', text.size() - 2) : end;
