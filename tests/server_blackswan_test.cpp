@@ -346,6 +346,10 @@ TEST_F(BlackSwanServer, RefusedRequests) {
     EXPECT_EQ(placed.json_body()["turn"], "black");
     EXPECT_EQ(post(port_, "/api/games/" + id + "/takeback", {{"token", both}}).status, 400u);
     EXPECT_EQ(get(port_, "/api/games/" + id).json_body()["ply"], 2);
+    // An analysis never searches a referee's position (it would hold hidden identities).
+    const HttpResult analyse =
+        post(port_, "/api/analyse", {{"variant", "blackswan"}, {"depth", 1}});
+    EXPECT_EQ(analyse.status, 400u) << analyse.body;
 }
 
 }  // namespace

@@ -502,6 +502,9 @@ void GameService::analyse(const json& body, std::function<void(int, json)> reply
                 "the request body");
     const std::string variant = *string_field(body, "variant", 64, true);
     const std::shared_ptr<const Game> game = game_named(variant, options_field(body));
+    if (is_refereed(*game))
+        throw ApiError(400, "the engine analyses " + variant +
+                                " only on the player's view: give the option view=player");
     const std::optional<std::string> fen = string_field(body, "fen", 4096),
                                      setup = string_field(body, "setup", 64);
     if (fen && setup) throw ApiError(400, "give \"fen\" or \"setup\", not both");
