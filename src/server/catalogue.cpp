@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "core/setup.h"
+#include "engine/engine.h"
 #include "games/chess2016.h"
 #include "games/games.h"
 #include "notation/fen.h"
@@ -16,15 +17,9 @@ namespace menagerie::server {
 
 using nlohmann::json;
 
-// The games the server offers. A game with hidden identities (Black Swan) needs every seat's
-// state produced from that seat's view (game_view.cpp); until that is wired, it is not served, so
-// no seat can ever receive the referee's position.
-std::vector<std::string> served_game_names() {
-    std::vector<std::string> names;
-    for (const std::string& name : game_names())
-        if (make_game(name)->first_swan < 0) names.push_back(name);
-    return names;
-}
+// The games the server offers: every listed game. A game with hidden identities (Black Swan) is
+// refereed: its seats are shown only the player's view (seat_record.h, game_view.cpp).
+std::vector<std::string> served_game_names() { return game_names(); }
 
 std::shared_ptr<const Game> game_named(const std::string& variant, const Options& options) {
     const std::vector<std::string> names = served_game_names();
@@ -51,6 +46,7 @@ std::shared_ptr<const Game> game_of_query(const Query& query) {
 }
 
 std::string setup_kind(const Game& game) {
+    if (game.first_swan >= 0) return "seed";  // the start is the secret seed's
     if (game.setup_id) return "dice";
     if (!game.choice_steps.empty()) return "relocation";
     if (game.setups.size() > 1 && !game.setups[0].name.empty() &&
@@ -62,6 +58,7 @@ std::string setup_kind(const Game& game) {
 
 json variants_json() {
     json out = json::array();
+    const std::vector<std::string> played = engine::played_game_names();
     for (const std::string& name : served_game_names()) {
         const std::shared_ptr<const Game> game = make_game(name);
         json options = json::array();
@@ -70,7 +67,8 @@ json variants_json() {
         out.push_back({{"name", game->name},
                        {"title", game->title},
                        {"options", options},
-                       {"setups", {{"count", game->setups.size()}, {"kind", setup_kind(*game)}}}});
+                       {"setups", {{"count", game->setups.size()}, {"kind", setup_kind(*game)}}},
+                       {"engine", std::find(played.begin(), played.end(), name) != played.end()}});
     }
     return out;
 }

@@ -14,6 +14,7 @@
 
 #include "core/error.h"
 #include "core/setup.h"
+#include "engine/engine.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 #include "notation/pgn.h"
@@ -21,6 +22,7 @@
 #include "server/game_view.h"
 #include "server/json_fields.h"
 #include "server/move_searcher.h"
+#include "server/seat_record.h"
 #include "server/tokens.h"
 
 namespace menagerie::server {
@@ -58,6 +60,15 @@ MoveSearcher& worker_searcher() {
 Move parse_move_text(Position& pos, const std::string& text) {
     try {
         return parse_move(pos, text);
+    } catch (const Error& e) {
+        throw ApiError(400, requote(e.what(), text));
+    }
+}
+
+// A seat's move as a move of the game (read on the seats' view for a refereed game).
+Move read_move_text(LiveGame& g, const std::string& text) {
+    try {
+        return g.read_move(text);
     } catch (const Error& e) {
         throw ApiError(400, requote(e.what(), text));
     }
@@ -202,8 +213,8 @@ void GameService::start_search(const std::shared_ptr<Room>& room) {
     g.mark_searching();
     SearchLimits limits;
     limits.level = g.stored().engine_level;
-    boost::asio::post(engine_pool_, [this, room, start = g.start(), moves = g.moves(), limits,
-                                     version = g.version()] {
+    boost::asio::post(engine_pool_, [this, room, start = g.search_start(), moves = g.search_moves(),
+                                     limits, version = g.version()] {
         SearchReport report;
         try {
             report = worker_searcher().search(start, moves, limits);
@@ -216,7 +227,12 @@ void GameService::start_search(const std::shared_ptr<Room>& room) {
         game.clear_searching();
         if (report.pv.empty()) return;
         const StoredGame before = game.stored();
-        game.play(report.pv[0], now_ms());
+        try {
+            game.play(game.from_search(report.pv[0]), now_ms());
+        } catch (const Error& e) {
+            std::cerr << "the engine's move cannot be played: " << e.what() << "\n";
+            return;
+        }
         try {
             commit(room, before);
         } catch (const ApiError& e) {
@@ -285,6 +301,11 @@ json GameService::create(const json& body) {
         s.engine_color = BLACK;
         s.engine_level = 4;
     }
+    if (mode == "engine") {
+        const std::vector<std::string> played = engine::played_game_names();
+        if (std::find(played.begin(), played.end(), variant) == played.end())
+            throw ApiError(400, "the engine does not play " + variant + " yet");
+    }
     if (const auto c = body.find("clock"); c != body.end() && !c->is_null()) {
         if (mode != "online") throw ApiError(400, "\"clock\" is only for mode online");
         json_object(*c, "the field \"clock\"");
@@ -296,7 +317,8 @@ json GameService::create(const json& body) {
         s.clock = clock;
     }
 
-    std::shared_ptr<const Game> game = game_named(variant, options);
+    std::shared_ptr<const Game> game =
+        referee_game(game_named(variant, options), options, setup || fen || pgn);
     std::optional<Position> start;
     std::vector<Move> moves;
     if (pgn) {
@@ -426,7 +448,7 @@ json GameService::move(const std::string& id, const std::optional<std::string>& 
     const std::string& text = move_field.get_ref<const std::string&>();
     if (text.size() > 32 || text.find('\0') != std::string::npos)
         throw ApiError(400, menagerie::quoted(text) + " is not a move in UCI or SAN form");
-    const Move m = parse_move_text(g.position(), text);
+    const Move m = read_move_text(g, text);
     g.play(m, now_ms());
     commit(r, before);
     changed(r);
@@ -458,6 +480,7 @@ json GameService::takeback(const std::string& id, const std::optional<std::strin
     const Seat seat = seat_or_refuse(g, token);
     if (g.stored().mode == "online")
         throw ApiError(400, "takeback is for local, analysis and engine games, not online ones");
+    if (g.seat_record()) throw ApiError(400, refereed_takeback_refusal(g.game()));
     if (g.moves().empty()) throw ApiError(409, "there is no move to take back");
     const StoredGame before = g.stored();
     g.undo();
@@ -478,14 +501,15 @@ json GameService::takeback(const std::string& id, const std::optional<std::strin
 std::string GameService::pgn(const std::string& id) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
-    const LiveGame& g = *r->game;
+    LiveGame& g = *r->game;
     const StoredGame& s = g.stored();
     std::map<std::string, std::string> tags = {{"Site", "Menagerie"}, {"Result", s.result}};
     if (!s.reason.empty()) tags["Termination"] = s.reason;
     if (s.engine_color >= 0)
         tags[s.engine_color == WHITE ? "White" : "Black"] =
             "Menagerie level " + std::to_string(s.engine_level);
-    std::string text = write_pgn(g.start(), s.moves, tags);
+    std::string text = g.seat_record() ? g.seat_record()->pgn(tags, g.over())
+                                       : write_pgn(g.start(), s.moves, tags);
     // The movetext ends with the result the position shows; a resignation or a flag is ours.
     const size_t end = text.rfind(' ', text.size() - 2);
     const size_t token_at = end == std::string::npos ? text.rfind('\n', text.size() - 2) : end;
@@ -499,6 +523,9 @@ void GameService::analyse(const json& body, std::function<void(int, json)> reply
                 "the request body");
     const std::string variant = *string_field(body, "variant", 64, true);
     const std::shared_ptr<const Game> game = game_named(variant, options_field(body));
+    if (is_refereed(*game))
+        throw ApiError(400, "the engine analyses " + variant +
+                                " only on the player's view: give the option view=player");
     const std::optional<std::string> fen = string_field(body, "fen", 4096),
                                      setup = string_field(body, "setup", 64);
     if (fen && setup) throw ApiError(400, "give \"fen\" or \"setup\", not both");

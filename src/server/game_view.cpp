@@ -12,10 +12,6 @@ using nlohmann::json;
 
 namespace {
 
-// What `seat` may know of the game: its full state for every open game. The one place where a
-// game with hidden information (Black Swan) will redact what this seat must not see.
-json seat_view(json state, const LiveGame&, Seat) { return state; }
-
 json legal_moves(Position& pos) {
     MoveList list;
     generate_legal(pos, list);
@@ -40,39 +36,80 @@ json legal_moves(Position& pos) {
     return out;
 }
 
+// The tile counts a side has not seen turned over, by tile name.
+json unseen_json(const Position& pos, Color side) {
+    const Game& game = pos.game();
+    json out = json::object();
+    for (size_t k = 0; k < game.tile_names.size(); ++k)
+        out[game.tile_names[k]] = pos.state().chance.unseen[side][k];
+    return out;
+}
+
+// What a seat is shown of a refereed game (Black Swan): the view, never the referee's position.
+void add_view_state(json& state, const StoredGame& s, SeatRecord& r, bool may_move) {
+    PlayerView& view = r.view();
+    Position& pos = view.position();
+    json moves = json::array();
+    for (const ViewPly& p : r.plies())
+        moves.push_back({{"uci", p.uci}, {"san", p.san}, {"fen", p.fen}});
+    json last = nullptr;
+    if (!r.plies().empty())
+        last = {{"from", r.plies().back().cells.first}, {"to", r.plies().back().cells.second}};
+    json swan = {
+        {"commitment", r.commitment()},
+        {"tiles", pos.game().tile_names},
+        {"unseen", {{"white", unseen_json(pos, WHITE)}, {"black", unseen_json(pos, BLACK)}}}};
+    if (s.over()) swan["seed"] = r.seed();
+    json options = json::object();
+    for (const auto& [name, value] : pos.game().options) options[name] = value;
+    state["options"] = options;
+    state["start_fen"] = r.start_fen();
+    state["fen"] = view.fen();
+    state["moves"] = moves;
+    state["legal"] = may_move ? legal_moves(pos) : json::array();
+    state["last_move"] = last;
+    state["blackswan"] = swan;
+}
+
 }  // namespace
 
 json game_state(LiveGame& g, Seat seat, int64_t now) {
     const StoredGame& s = g.stored();
-    Position& pos = g.position();
-    json moves = json::array();
-    for (size_t i = 0; i < g.notes().size(); ++i)
-        moves.push_back(
-            {{"uci", s.moves[i]}, {"san", g.notes()[i].san}, {"fen", g.notes()[i].fen}});
-    json last = nullptr;
-    if (!g.notes().empty())
-        last = {{"from", g.notes().back().cells.first}, {"to", g.notes().back().cells.second}};
-    json check = json::array();
-    if (pos.checkers() && pos.king_square(pos.side_to_move()) != SQ_NONE)
-        check.push_back(pos.geometry().name(pos.king_square(pos.side_to_move())));
     json state = {{"id", s.id},
                   {"variant", s.variant},
                   {"title", g.game().title},
-                  {"options", s.options},
                   {"mode", s.mode},
                   {"seat", seat_name(seat)},
-                  {"start_fen", s.start_fen},
-                  {"fen", write_fen(pos)},
-                  {"turn", colour_name(pos.side_to_move())},
                   {"ply", g.ply()},
-                  {"moves", moves},
-                  {"legal", g.may_move(seat) ? legal_moves(pos) : json::array()},
-                  {"last_move", last},
-                  {"check", check},
                   {"status", g.over() ? "over" : "playing"},
                   {"result", s.result},
                   {"reason", s.reason.empty() ? json(nullptr) : json(s.reason)},
                   {"setup", s.setup ? json(*s.setup) : json(nullptr)}};
+    // The position a seat is shown: a refereed game's view, or the game itself.
+    SeatRecord* refereed = g.seat_record();
+    Position& pos = refereed ? refereed->view().position() : g.position();
+    if (refereed) {
+        add_view_state(state, s, *refereed, g.may_move(seat));
+    } else {
+        json moves = json::array();
+        for (size_t i = 0; i < g.notes().size(); ++i)
+            moves.push_back(
+                {{"uci", s.moves[i]}, {"san", g.notes()[i].san}, {"fen", g.notes()[i].fen}});
+        json last = nullptr;
+        if (!g.notes().empty())
+            last = {{"from", g.notes().back().cells.first}, {"to", g.notes().back().cells.second}};
+        state["options"] = s.options;
+        state["start_fen"] = s.start_fen;
+        state["fen"] = write_fen(pos);
+        state["moves"] = moves;
+        state["legal"] = g.may_move(seat) ? legal_moves(pos) : json::array();
+        state["last_move"] = last;
+    }
+    json check = json::array();
+    if (pos.checkers() && pos.king_square(pos.side_to_move()) != SQ_NONE)
+        check.push_back(pos.geometry().name(pos.king_square(pos.side_to_move())));
+    state["check"] = check;
+    state["turn"] = colour_name(pos.side_to_move());
     if (s.clock) {
         const std::optional<int64_t> running = g.flag_in(now);
         state["clock"] = {
@@ -86,7 +123,7 @@ json game_state(LiveGame& g, Seat seat, int64_t now) {
         state["engine"] = {{"color", colour_name(Color(s.engine_color))},
                            {"level", s.engine_level},
                            {"thinking", g.thinking()}};
-    return seat_view(std::move(state), g, seat);
+    return state;
 }
 
 }  // namespace menagerie::server

@@ -1,6 +1,7 @@
-// The GameState a seat receives (docs/web-api.md). Everything a seat sees is produced here from
-// seat_view(): for the open games the whole game (the identity); Black Swan's hidden swans will
-// be hidden there, per seat, and nowhere else.
+// The GameState a seat receives (docs/web-api.md). For an open game, the game itself; for a
+// refereed game (Black Swan), everything position-dependent (FEN, moves, legal moves, last move,
+// check, options, unseen counts) is made from the seats' view (server/seat_record.h), never from
+// the referee's position, and the seed is added only once the game is over.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -69,6 +69,7 @@ LiveGame::LiveGame(StoredGame stored)
       start_(start_of(stored_)),
       record_(std::make_unique<GameRecord>(start_)) {
     game_ = start_.game_ptr();
+    if (is_refereed(*game_)) seats_ = std::make_unique<SeatRecord>(start_);
     version_ = ++versions;
     for (const std::string& uci : stored_.moves) {
         try {
@@ -78,6 +79,19 @@ LiveGame::LiveGame(StoredGame stored)
         }
     }
 }
+
+Move LiveGame::read_move(const std::string& text) {
+    if (!seats_) return parse_move(position(), text);
+    return SeatRecord::on_referee(position(), seats_->read(text));
+}
+
+Position LiveGame::search_start() const { return seats_ ? seats_->start() : start_; }
+
+std::vector<Move> LiveGame::search_moves() const {
+    return seats_ ? seats_->moves() : record_->moves();
+}
+
+Move LiveGame::from_search(Move m) { return seats_ ? SeatRecord::on_referee(position(), m) : m; }
 
 Seat LiveGame::seat_of(const std::optional<std::string>& token) const {
     if (!token) return Seat::Spectator;
@@ -101,6 +115,7 @@ bool LiveGame::may_move(Seat seat) {
 
 void LiveGame::record(Move m) {
     Position& pos = position();
+    if (seats_) seats_->play(pos, m);  // told as the referee announces it, before it is played
     PlyNote note{move_to_san(pos, m), {}, move_cells(pos, m)};
     record_->play(m);
     note.fen = write_fen(pos);
@@ -141,6 +156,7 @@ void LiveGame::play(Move m, int64_t now) {
 
 bool LiveGame::undo() {
     if (!record_->undo()) return false;
+    if (seats_) seats_->undo();
     stored_.moves.pop_back();
     notes_.pop_back();
     stored_.result = "*";

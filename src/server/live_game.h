@@ -12,6 +12,7 @@
 
 #include "core/outcome.h"
 #include "core/record.h"
+#include "server/seat_record.h"
 #include "server/stored_game.h"
 
 namespace menagerie::server {
@@ -48,6 +49,17 @@ class LiveGame {
     const std::vector<PlyNote>& notes() const { return notes_; }
     int ply() const { return static_cast<int>(notes_.size()); }
     bool over() const { return stored_.over(); }
+    // For a refereed game (Black Swan), what its seats are shown; null for an open game.
+    SeatRecord* seat_record() { return seats_.get(); }
+
+    // A seat's move text as a legal move of the game's position (for a refereed game: read on
+    // the seats' view, without outcome, and then the referee's move). Throws Error.
+    Move read_move(const std::string& text);
+    // What the engine searches: the start and the moves (a refereed game's view and its moves
+    // as announced), and the move of the game for the move the engine returned.
+    Position search_start() const;
+    std::vector<Move> search_moves() const;
+    Move from_search(Move m);
 
     // The seat a token holds (Spectator for none or a wrong one).
     Seat seat_of(const std::optional<std::string>& token) const;
@@ -88,6 +100,7 @@ class LiveGame {
     Position start_;
     std::unique_ptr<GameRecord> record_;
     std::vector<PlyNote> notes_;
+    std::unique_ptr<SeatRecord> seats_;
     uint64_t version_ = 0;
     std::optional<uint64_t> searching_for_;
 };

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "core/error.h"
+#include "server/seat_record.h"
 
 namespace menagerie::server {
 
@@ -17,6 +18,9 @@ int serve(const ServerOptions& options) {
     std::signal(SIGPIPE, SIG_IGN);
     server->stop_on_signals();
     server->start();
+    if (const char* seed = test_seed())
+        std::cerr << "warning: MENAGERIE_TEST_SEED=" << seed
+                  << " fixes every Black Swan game's seed: for tests only, never for play\n";
     std::cout << "Menagerie is at " << server->url() << std::endl;
     server->wait();
     return 0;

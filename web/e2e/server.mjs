@@ -34,11 +34,12 @@ export function freshDbPath() {
 }
 
 /**
- * Starts a server; resolves to { url, port, process, stop(), kill9() } once it prints its address.
+ * Starts a server (`env`: extra environment, e.g. the test-only MENAGERIE_TEST_SEED); resolves to { url, port, process, stop(), kill9() } once it prints its address.
  */
-export function startServer({ db, port = 0 } = {}) {
+export function startServer({ db, port = 0, env = {} } = {}) {
   const child = spawn(binary, ['serve', '--port', String(port), '--db', db, '--static', path.join(webDir, 'dist')], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let output = '';
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import chess66 from './fixtures/geometry-chess66.json';
-import { choiceText, clickCell, destinations, dropOn, intentFor, newBoardState } from './board-state';
+import { choiceText, clickCell, destinations, dropOn, intentFor, newBoardState, placementCells } from './board-state';
 import type { Geometry, LegalMove, PieceInfo } from './types';
 
 const pieceInfo: PieceInfo[] = [
@@ -87,5 +87,19 @@ describe('board state reducer', () => {
     expect(dropOn(s, 'a3', 'h8')).toEqual({ kind: 'none' });
     expect(dropOn(s, 'a3', null)).toEqual({ kind: 'none' });
     expect(s.drag).toBeNull();
+  });
+
+  it('places a drawn piece with one click on a highlighted cell', () => {
+    const s = state();
+    const place: LegalMove[] = [
+      { uci: 'P@d3', san: 'P@d3', from: 'd3', to: 'd3', promotion: 'P' },
+      { uci: 'P@e3', san: 'P@e3', from: 'e3', to: 'e3', promotion: 'P' },
+    ];
+    expect(placementCells(legal)).toEqual([]); // a keep-the-array move among others is no placement
+    s.legal = place;
+    expect(placementCells(place)).toEqual(['d3', 'e3']);
+    expect(clickCell(s, 'h5')).toEqual({ kind: 'none' });
+    expect(clickCell(s, 'e3')).toEqual({ kind: 'move', move: place[1] });
+    expect(s.selected).toBeNull();
   });
 });

@@ -55,6 +55,15 @@ export function canMoveFrom(legal: LegalMove[], cell: string): boolean {
   return legal.some((m) => m.from === cell);
 }
 
+/**
+ * The cells to place on when every legal entry is a placement (from = to: an event's or a
+ * promotion's drawn pieces placed by their owner); empty otherwise.
+ */
+export function placementCells(legal: LegalMove[]): string[] {
+  if (legal.length === 0 || legal.some((m) => m.from !== m.to)) return [];
+  return [...new Set(legal.map((m) => m.to))];
+}
+
 /** What the user asked for by a click or a drop. */
 export type Intent =
   | { kind: 'none' }
@@ -72,6 +81,13 @@ export function intentFor(legal: LegalMove[], from: string, to: string): Intent 
 /** A click on a cell: select, deselect, or play (a move from a cell to itself is a placement). */
 export function clickCell(state: BoardState, cell: string): Intent {
   state.chooser = null;
+  if (placementCells(state.legal).includes(cell)) {
+    // Placing a drawn piece: one click on a highlighted cell.
+    state.selected = null;
+    const intent = intentFor(state.legal, cell, cell);
+    if (intent.kind === 'choose') state.chooser = intent.chooser;
+    return intent;
+  }
   const from = state.selected;
   if (from !== null) {
     const intent = intentFor(state.legal, from, cell);

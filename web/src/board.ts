@@ -8,6 +8,7 @@ import {
   clickCell,
   destinations,
   dropOn,
+  placementCells,
   type BoardState,
   type Intent,
 } from './board-state';
@@ -124,6 +125,10 @@ export function createBoard(
     piecesLayer.innerHTML = pieces;
 
     let hints = '';
+    for (const to of placementCells(state.legal)) {
+      const cell = cellByName.get(to);
+      if (cell) hints += cellMark(to, 'hint placement').replace('data-mark', 'data-hint');
+    }
     if (state.selected) {
       for (const [to, moves] of destinations(state.legal, state.selected)) {
         const cell = cellByName.get(to);
@@ -199,7 +204,8 @@ export function createBoard(
     if (!cell) return;
     e.preventDefault();
     const targets = state.selected ? destinations(state.legal, state.selected) : new Map();
-    if (state.selected && targets.has(cell)) {
+    // A drawn piece is placed with one click on a highlighted cell.
+    if ((state.selected && targets.has(cell)) || placementCells(state.legal).includes(cell)) {
       const intent = clickCell(state, cell);
       redraw();
       onIntent(intent);

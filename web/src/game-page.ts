@@ -20,6 +20,7 @@ import {
 } from './game-model';
 import { renderLegend } from './legend';
 import { loadGames, saveGame, tokenFor } from './storage';
+import { placementPrompt, reveals, unseenText } from './swan';
 import type { GameState, Geometry } from './types';
 
 type Navigate = (path: string) => void;
@@ -85,6 +86,7 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
   let closed = false;
   let reconnectDelay = 500;
   let clockBase = { at: performance.now(), white: 0, black: 0 };
+  let enginePlays = true; // whether the engine plays this game (analysis is offered)
 
   const showError = (text: string): void => {
     errorBox.textContent = text;
@@ -104,6 +106,11 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     } catch (e) {
       showError(`The board of ${state.variant} could not be loaded: ${(e as Error).message}`);
       return;
+    }
+    try {
+      enginePlays = (await api.variants()).find((v) => v.name === state.variant)?.engine !== false;
+    } catch {
+      // Without the list, analysis stays offered; the server answers if it cannot.
     }
     cellNames = new Set(geometry.cells.map((c) => c.name));
     const boardState = newBoardState(geometry, geometry.pieces ?? []);
@@ -211,11 +218,13 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     renderLinks(game);
     renderReferee(game);
     ($('#resign') as HTMLButtonElement).disabled = game.status !== 'playing' || game.seat === 'spectator';
-    ($('#takeback') as HTMLButtonElement).disabled = game.mode === 'online' || game.seat === 'spectator' || game.ply === 0;
+    // A refereed game (Black Swan) refuses takebacks: a swan once turned over stays seen.
+    ($('#takeback') as HTMLButtonElement).disabled =
+      game.mode === 'online' || game.seat === 'spectator' || game.ply === 0 || !!game.blackswan;
     $('#analyse').textContent = analysing ? 'Stop analysis' : 'Analyse';
     // No engine help for a player while an online game is on.
     ($('#analyse') as HTMLButtonElement).disabled =
-      game.mode === 'online' && game.status === 'playing' && game.seat !== 'spectator';
+      !enginePlays || (game.mode === 'online' && game.status === 'playing' && game.seat !== 'spectator');
     root.dataset.ply = String(game.ply);
     root.dataset.status = game.status;
     root.dataset.result = game.result;
@@ -230,6 +239,8 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     let text = `${game.turn === 'white' ? 'White' : 'Black'} to move`;
     if (game.engine?.thinking) text += ' · the engine is thinking…';
     if (game.seat === 'spectator') text += ' · watching';
+    const place = isLive(model) ? placementPrompt(game.legal) : null;
+    if (place) text += ` · ${place}`;
     if (model.viewPly !== game.ply) text += ` · looking at ply ${model.viewPly}`;
     return escapeHtml(text);
   }
@@ -303,20 +314,33 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
       item('Spectator', links.spectator);
   }
 
-  // Black Swan: the referee's commitment to its seed before move 1, the seed after the game, and
-  // how many men of each kind are still face down.
+  // Black Swan: the referee's commitment to its seed before move 1, the seed after the game with
+  // how to check it, what each swan turned over became, and how many tiles each side has not seen.
   function renderReferee(game: GameState): void {
     const box = $('#referee');
     const bs = game.blackswan;
     box.hidden = !bs;
     if (!bs) return;
-    const unseen = Object.entries(bs.unseen ?? {})
-      .map(([side, counts]) => `${side}: ${Object.entries(counts).map(([t, n]) => `${n}×${t}`).join(' ') || 'none'}`)
-      .join('; ');
+    const unseen = (['white', 'black'] as const)
+      .map((side) => `<div data-unseen="${side}">${side === 'white' ? 'White' : 'Black'} unseen: ${escapeHtml(unseenText(bs.unseen?.[side], bs.tiles))}</div>`)
+      .join('');
+    const shown = reveals(game.moves);
+    const revealList = shown.length
+      ? '<div>Turned over:</div><ul class="reveals">' +
+        shown
+          .slice(-8)
+          .map((r) => `<li data-reveal="${r.ply}">${escapeHtml(r.san)}: ${escapeHtml(r.what)}</li>`)
+          .join('') +
+        '</ul>'
+      : '<div class="muted">No swan turned over yet.</div>';
     box.innerHTML =
-      (bs.commitment ? `<div>Commitment <code class="commitment">${escapeHtml(bs.commitment)}</code></div>` : '') +
-      (bs.seed ? `<div>Seed <code class="seed">${escapeHtml(bs.seed)}</code></div>` : '<div class="muted">The seed is shown when the game ends.</div>') +
-      (unseen ? `<div class="muted">Face down: ${escapeHtml(unseen)}</div>` : '');
+      `<div>Commitment <code class="commitment">${escapeHtml(bs.commitment ?? '')}</code></div>` +
+      (bs.seed
+        ? `<div>Seed <code class="seed">${escapeHtml(bs.seed)}</code></div>` +
+          '<div class="muted verify-how">Check every draw: download the PGN and run <code>menagerie verify FILE.pgn</code> (the seed must hash to the commitment).</div>'
+        : '<div class="muted">The seed is shown when the game ends.</div>') +
+      unseen +
+      revealList;
   }
 
   let analysisTimer = 0;

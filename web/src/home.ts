@@ -106,6 +106,22 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
     const kind = v.setups.kind;
     const way = KIND_WORDS[kind];
     roll = null;
+    // Engine mode only for the games the engine plays.
+    const engineRadio = form.querySelector<HTMLInputElement>('input[name=mode][value=engine]')!;
+    engineRadio.disabled = v.engine === false;
+    engineRadio.closest('label')!.title = v.engine === false ? 'The engine does not play this game yet' : '';
+    if (engineRadio.disabled && engineRadio.checked)
+      form.querySelector<HTMLInputElement>('input[name=mode][value=local]')!.checked = true;
+    if (kind === 'seed') {
+      // A refereed game (Black Swan): the start is the server's secret seed's.
+      setupBox.innerHTML =
+        '<legend>Setup</legend><input type="hidden" name="setup-way" value="random">' +
+        '<p class="muted seed-note">The server draws a secret seed that sets every hidden swan and ' +
+        'every event. You see its commitment (SHA-256) before move 1 and the seed when the game ' +
+        'ends, so you can check every draw with <code>menagerie verify</code> on the game\'s PGN.</p>';
+      showExtras();
+      return;
+    }
     setupBox.innerHTML =
       '<legend>Setup</legend>' +
       `<label><input type="radio" name="setup-way" value="random" checked> ${kind === 'relocation' ? 'Relocation phase, played on the board' : 'Random'}</label>` +

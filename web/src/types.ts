@@ -44,7 +44,8 @@ export interface Variant {
   name: string;
   title: string;
   options: VariantOption[];
-  setups: { count: number; kind: 'number' | 'dice' | 'array' | 'relocation' | 'random' | string };
+  setups: { count: number; kind: 'number' | 'dice' | 'array' | 'relocation' | 'random' | 'seed' | string };
+  engine?: boolean; // whether the engine plays this game (engine mode is offered)
 }
 
 export interface MoveText {
@@ -85,7 +86,9 @@ export interface GameState {
   clock?: { white_ms: number; black_ms: number; running: Colour | null };
   setup: string | null;
   engine?: { color: Colour; level: number; thinking: boolean };
-  blackswan?: { commitment?: string; seed?: string; unseen?: Record<string, Record<string, number>> };
+  // A refereed game: the seed's commitment, the seed once over, unseen tiles per side (`tiles`
+  // is the game's tile order).
+  blackswan?: { commitment?: string; seed?: string; tiles?: string[]; unseen?: Record<string, Record<string, number>> };
 }
 
 export interface CreatedGame {

@@ -1,0 +1,398 @@
+// Black Swan on the server: the server referees, and no seat, spectator or export learns a hidden
+// identity or the seed before the game ends (docs/server.md, "Refereed games").
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <random>
+#include <set>
+
+#include "core/error.h"
+#include "core/random_stream.h"
+#include "core/record.h"
+#include "core/setup.h"
+#include "engine/engine.h"
+#include "games/games.h"
+#include "hidden/player_view.h"
+#include "hidden/record.h"
+#include "notation/fen.h"
+#include "notation/move_text.h"
+#include "server/game_view.h"
+#include "server/http_server.h"
+#include "server/live_game.h"
+#include "server_client.h"
+
+namespace {
+
+using namespace menagerie;
+using namespace menagerie::test;
+using menagerie::server::colour_name;
+using menagerie::server::LiveGame;
+using menagerie::server::Seat;
+
+bool quick() { return std::getenv("MENAGERIE_QUICK") != nullptr; }
+
+// Seed 1: White's e2 swan is the event "2 pieces, pawns possible" (a placement follows).
+constexpr const char* SEED = "1";
+
+std::string seed_hex() { return to_hex(*seed_from_text(SEED)); }
+
+std::shared_ptr<const Game> referee_game() { return make_game("blackswan", {{"seed", SEED}}); }
+
+// Squares whose swans the games below never move: a swan on its starting square cannot be
+// taken, so these stay face down all game, and their identities may differ unseen.
+const std::set<std::string> UNTOUCHED = {"a1", "b1", "a2", "b2", "a7", "b7", "a8", "b8"};
+
+// The referee's start FEN with the identities of the swans on a1/b1, a2/b2, a7/b7 and a8/b8
+// swapped: a different hidden truth with the same observable game.
+std::string twin_fen(const Position& start) {
+    const std::string fen = write_fen(start);
+    const size_t board_end = fen.find(' ');
+    std::vector<std::string> ranks(1);
+    for (size_t i = 0; i < board_end; ++i) {
+        if (fen[i] == '/')
+            ranks.emplace_back();
+        else
+            ranks.back() += fen[i];
+    }
+    // Ranks 8, 7, 2 and 1 are full of men at the start: a token is a letter and its primes.
+    for (size_t r : {0u, 1u, 6u, 7u}) {
+        std::vector<std::string> men;
+        for (char ch : ranks[r]) {
+            if (ch == '\'')
+                men.back() += ch;
+            else
+                men.emplace_back(1, ch);
+        }
+        EXPECT_EQ(men.size(), 8u);
+        EXPECT_NE(men[0], men[1]);
+        std::swap(men[0], men[1]);
+        ranks[r].clear();
+        for (const std::string& m : men) ranks[r] += m;
+    }
+    std::string board;
+    for (const std::string& r : ranks) board += (board.empty() ? "" : "/") + r;
+    return board + fen.substr(board_end);
+}
+
+server::StoredGame stored_game(const std::string& start_fen) {
+    server::StoredGame s;
+    s.id = "0123456789ab";
+    s.variant = "blackswan";
+    s.mode = "local";
+    s.options = referee_game()->options;
+    s.start_fen = start_fen;
+    return s;
+}
+
+// Everything each seat is shown, and what each bad input is told, at one moment.
+std::string shown(LiveGame& g) {
+    std::string out;
+    for (Seat seat : {Seat::White, Seat::Black, Seat::Both, Seat::Spectator})
+        out += server::game_state(g, seat, 1000).dump() + "\n";
+    for (const char* bad : {"e2e4:Q", "a1a2", "e4e5:2+NN", "zz", "Q@e3", "d7d5"}) {
+        try {
+            g.read_move(bad);
+            out += std::string(bad) + ": read\n";
+        } catch (const Error& e) {
+            out += std::string(bad) + ": " + e.what() + "\n";
+        }
+    }
+    out += g.seat_record()->pgn({{"Result", g.stored().result}}, g.over());
+    return out;
+}
+
+// The strong form: two referees whose hidden identities differ (unrevealed swans swapped) show
+// every seat byte-identical messages at every ply, though their positions differ.
+TEST(BlackSwanReferee, SeatsAreShownTheSameWhateverTheHiddenIdentities) {
+    const Position start = start_position(referee_game());
+    LiveGame a(stored_game(write_fen(start)));
+    LiveGame b(stored_game(twin_fen(start)));
+    ASSERT_NE(write_fen(a.position()), write_fen(b.position()));
+    std::mt19937 rng(7);
+    int reveals = 0, placements = 0;
+    for (int ply = 0; ply < (quick() ? 30 : 80) && !a.over(); ++ply) {
+        ASSERT_EQ(shown(a), shown(b)) << "ply " << ply;
+        const nlohmann::json legal = server::game_state(a, Seat::Both, 1000)["legal"];
+        std::vector<std::string> allowed;
+        for (const auto& m : legal)
+            if (!UNTOUCHED.count(m["from"].get<std::string>())) allowed.push_back(m["uci"]);
+        if (allowed.empty()) break;
+        const std::string uci = ply == 0 ? "e2e4" : allowed[rng() % allowed.size()];
+        a.play(a.read_move(uci), 1000);
+        b.play(b.read_move(uci), 1000);
+        const std::string told = a.seat_record()->plies().back().uci;
+        reveals += told.find(':') != std::string::npos;
+        placements += told.find('@') != std::string::npos;
+        EXPECT_NE(write_fen(a.position()), write_fen(b.position()));
+    }
+    EXPECT_GE(reveals, 3);
+    EXPECT_GE(placements, 1);
+    ASSERT_EQ(shown(a), shown(b));
+    if (!a.over()) {
+        a.resign(Seat::Both);
+        b.resign(Seat::Both);
+    }
+    ASSERT_EQ(shown(a), shown(b));
+    EXPECT_NE(shown(a).find(seed_hex()), std::string::npos);  // the seed, once over
+}
+
+TEST(BlackSwanReferee, SeedOnlyAfterTheEndAndTheRecordVerifies) {
+    LiveGame g(stored_game(write_fen(start_position(referee_game()))));
+    for (const char* m : {"e2e4", "P@d3", "d7d5", "e4e5"}) g.play(g.read_move(m), 1000);
+    EXPECT_EQ(shown(g).find(seed_hex()), std::string::npos);
+    EXPECT_FALSE(server::game_state(g, Seat::Spectator, 1000)["blackswan"].contains("seed"));
+    EXPECT_EQ(server::game_state(g, Seat::Spectator, 1000)["blackswan"]["commitment"],
+              to_hex(commitment(*seed_from_text(SEED))));
+    g.resign(Seat::Both);
+    EXPECT_EQ(server::game_state(g, Seat::White, 1000)["blackswan"]["seed"], seed_hex());
+    const Verdict v = verify_record(g.seat_record()->pgn({{"Result", g.stored().result}}, true));
+    EXPECT_TRUE(v.honest) << v.message;
+}
+
+class BlackSwanServer : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        setenv("MENAGERIE_TEST_SEED", SEED, 1);
+        std::string pattern =
+            (std::filesystem::temp_directory_path() / "menagerie-swan-XXXXXX").string();
+        ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+        dir_ = pattern;
+        server::ServerOptions o;
+        o.port = 0;
+        o.db = (dir_ / "games.db").string();
+        o.static_dir = (dir_ / "static").string();
+        server_ = std::make_unique<server::Server>(o);
+        server_->start();
+        port_ = server_->port();
+    }
+    void TearDown() override {
+        server_.reset();
+        std::filesystem::remove_all(dir_);
+        unsetenv("MENAGERIE_TEST_SEED");
+    }
+    HttpResult move(const std::string& id, const std::string& token, const std::string& m,
+                    int ply) {
+        return post(port_, "/api/games/" + id + "/move",
+                    {{"token", token}, {"move", m}, {"ply", ply}});
+    }
+
+    std::filesystem::path dir_;
+    std::unique_ptr<server::Server> server_;
+    uint16_t port_ = 0;
+};
+
+// Every FEN in a JSON message (at any depth) is a view's: the referee's FEN writes face-down
+// swans with a prime (P' N' E' ...), a view's never does.
+void expect_view_fens(const json& j, const std::string& message) {
+    if (j.is_object()) {
+        for (const auto& [key, value] : j.items()) {
+            if ((key == "fen" || key == "start_fen") && value.is_string()) {
+                EXPECT_EQ(value.get<std::string>().find('\''), std::string::npos) << message;
+            }
+            expect_view_fens(value, message);
+        }
+    } else if (j.is_array()) {
+        for (const json& e : j) expect_view_fens(e, message);
+    }
+}
+
+// Whether a message may carry what it carries: before the end no seed, and any FEN a view's.
+void expect_no_hidden(const std::string& message, bool over) {
+    if (!over) {
+        EXPECT_EQ(message.find(seed_hex()), std::string::npos) << message;
+        EXPECT_EQ(message.find("\"seed\""), std::string::npos) << message;
+        EXPECT_EQ(message.find("[Seed"), std::string::npos) << message;
+    }
+    // A PGN's FEN tag, or a FEN anywhere in words: no referee's board row.
+    EXPECT_EQ(message.find("'/"), std::string::npos) << message;
+    const json j = json::parse(message, nullptr, false);
+    if (!j.is_discarded()) expect_view_fens(j, message);
+}
+
+TEST_F(BlackSwanServer, EveryMessageOfAWholeGameIsTheView) {
+    const HttpResult created =
+        post(port_, "/api/games", {{"variant", "blackswan"}, {"mode", "online"}});
+    ASSERT_EQ(created.status, 201u) << created.body;
+    const json c = created.json_body();
+    const std::string id = c["id"];
+    const std::map<std::string, std::string> token = {{"white", c["tokens"]["white"]},
+                                                      {"black", c["tokens"]["black"]}};
+    std::vector<std::pair<std::string, bool>> messages;  // text, whether the game was over
+    auto keep = [&](const std::string& text, bool over) { messages.emplace_back(text, over); };
+    WsClient white(port_, "/api/games/" + id + "/ws?token=" + token.at("white"));
+    WsClient black(port_, "/api/games/" + id + "/ws?token=" + token.at("black"));
+    WsClient watcher(port_, "/api/games/" + id + "/ws");
+    for (WsClient* ws : {&white, &black, &watcher}) keep(ws->read().dump(), false);
+
+    // The referee, independently: the view every message must show.
+    GameRecord referee(start_position(referee_game()));
+    PlayerView expected = view_of(referee.position(), WHITE);
+    std::mt19937 rng(11);
+    bool over = false;
+    int ply = 0;
+    for (; ply < (quick() ? 24 : 60) && !over; ++ply) {
+        const std::string mover = colour_name(referee.position().side_to_move());
+        const std::string other = mover == "white" ? "black" : "white";
+        const HttpResult mine = get(port_, "/api/games/" + id + "?token=" + token.at(mover));
+        const HttpResult theirs = get(port_, "/api/games/" + id + "?token=" + token.at(other));
+        const HttpResult spectator = get(port_, "/api/games/" + id);
+        for (const HttpResult* r : {&mine, &theirs, &spectator}) keep(r->body, false);
+        const json s = mine.json_body();
+        EXPECT_EQ(s["fen"], expected.fen());
+        EXPECT_TRUE(theirs.json_body()["legal"].empty());
+        EXPECT_TRUE(spectator.json_body()["legal"].empty());
+        std::set<std::string> legal, want;
+        for (const json& m : s["legal"]) legal.insert(m["uci"]);
+        for (Move m : expected.legal_moves()) want.insert(expected.uci(m));
+        ASSERT_EQ(legal, want) << "ply " << ply;
+        const std::string uci =
+            ply == 0 ? "e2e4" : s["legal"][rng() % s["legal"].size()]["uci"].get<std::string>();
+
+        // Refused: the other seat, a spectator, a forged outcome, a wrong placement.
+        const HttpResult wrong_seat = move(id, token.at(other), uci, ply);
+        EXPECT_EQ(wrong_seat.status, 409u);
+        const HttpResult no_seat = move(id, "feedface", uci, ply);
+        EXPECT_EQ(no_seat.status, 403u);
+        const HttpResult forged = move(id, token.at(mover), uci + ":Q", ply);
+        EXPECT_EQ(forged.status, 400u);
+        const HttpResult bad_place = move(id, token.at(mover), "N@h6", ply);
+        EXPECT_EQ(bad_place.status, 400u);
+        for (const HttpResult* r : {&wrong_seat, &no_seat, &forged, &bad_place})
+            keep(r->body, false);
+
+        if (ply % 2 == 0) {
+            const HttpResult r = move(id, token.at(mover), uci, ply);
+            ASSERT_EQ(r.status, 200u) << r.body;
+            over = r.json_body()["status"] == "over";
+            keep(r.body, over);
+        } else {
+            (mover == "white" ? white : black)
+                .send({{"type", "move"}, {"move", uci}, {"ply", ply}});
+        }
+        const Move m = parse_move(referee.position(), uci);
+        const Move told = announce(referee.position(), m);
+        const std::string told_text = expected.uci(told);
+        expected.play(told);
+        referee.play(m);
+        for (WsClient* ws : {&white, &black, &watcher}) {
+            const json pushed =
+                ws->read_until([&](const json& msg) { return msg["state"]["ply"] == ply + 1; });
+            over = pushed["state"]["status"] == "over";
+            EXPECT_EQ(pushed["state"]["moves"].back()["uci"], told_text);
+            keep(pushed.dump(), over);
+        }
+        const HttpResult pgn = get(port_, "/api/games/" + id + "/pgn");
+        keep(pgn.body, over);
+        keep(get(port_, "/api/games").body, over);
+    }
+    EXPECT_GE(ply, 10);
+    // Takeback and import are refused for a refereed game.
+    const HttpResult back =
+        post(port_, "/api/games/" + id + "/takeback", {{"token", token.at("white")}});
+    EXPECT_EQ(back.status, 400u);
+    keep(back.body, over);
+    if (!over) {
+        const HttpResult r =
+            post(port_, "/api/games/" + id + "/resign", {{"token", token.at("white")}});
+        ASSERT_EQ(r.status, 200u) << r.body;
+        keep(r.body, true);
+    }
+    for (WsClient* ws : {&white, &black, &watcher}) {
+        const json last =
+            ws->read_until([](const json& msg) { return msg["state"]["status"] == "over"; });
+        EXPECT_EQ(last["state"]["blackswan"]["seed"], seed_hex());
+        keep(last.dump(), true);
+    }
+    const HttpResult pgn = get(port_, "/api/games/" + id + "/pgn");
+    EXPECT_NE(pgn.body.find("[Seed \"" + seed_hex() + "\"]"), std::string::npos) << pgn.body;
+    const Verdict v = verify_record(pgn.body);
+    EXPECT_TRUE(v.honest) << v.message << "\n" << pgn.body;
+    for (const auto& [text, was_over] : messages) expect_no_hidden(text, was_over);
+    EXPECT_GT(messages.size(), 100u);
+}
+
+TEST_F(BlackSwanServer, RefusedRequests) {
+    for (const json& body : {
+             json({{"variant", "blackswan"}, {"mode", "local"}, {"options", {{"seed", "5"}}}}),
+             json({{"variant", "blackswan"}, {"mode", "local"}, {"options", {{"view", "player"}}}}),
+             json({{"variant", "blackswan"},
+                   {"mode", "local"},
+                   {"fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - 0 -"}}),
+             json({{"variant", "blackswan"},
+                   {"mode", "local"},
+                   {"pgn", "[Variant \"blackswan\"]\n\n*\n"}}),
+         }) {
+        const HttpResult r = post(port_, "/api/games", body);
+        EXPECT_EQ(r.status, 400u) << body.dump() << " " << r.body;
+        EXPECT_EQ(r.body.find(seed_hex()), std::string::npos);
+    }
+    const json c =
+        post(port_, "/api/games", {{"variant", "blackswan"}, {"mode", "local"}}).json_body();
+    const std::string id = c["id"], both = c["tokens"]["both"];
+    // Outcomes are the referee's to draw; placements go only where the rules allow.
+    EXPECT_EQ(move(id, both, "e2e4:2+RP", 0).status, 400u);
+    EXPECT_EQ(move(id, both, "Se4:Q", 0).status, 400u);
+    ASSERT_EQ(move(id, both, "e2e4", 0).status, 200u);
+    EXPECT_EQ(move(id, both, "d7d5", 1).status, 400u);  // White still places a drawn piece
+    EXPECT_EQ(move(id, both, "P@h6", 1).status, 400u);
+    EXPECT_EQ(move(id, both, "N@d3", 1).status, 400u);  // the piece owed is a pawn
+    const HttpResult placed = move(id, both, "P@d3", 1);
+    ASSERT_EQ(placed.status, 200u) << placed.body;
+    EXPECT_EQ(placed.json_body()["moves"][1]["uci"], "P@d3");
+    EXPECT_EQ(placed.json_body()["turn"], "black");
+    EXPECT_EQ(post(port_, "/api/games/" + id + "/takeback", {{"token", both}}).status, 400u);
+    EXPECT_EQ(get(port_, "/api/games/" + id).json_body()["ply"], 2);
+    // An analysis never searches a referee's position (it would hold hidden identities).
+    const HttpResult analyse =
+        post(port_, "/api/analyse", {{"variant", "blackswan"}, {"depth", 1}});
+    EXPECT_EQ(analyse.status, 400u) << analyse.body;
+}
+
+}  // namespace
+
+namespace {
+
+// Engine mode: the engine searches the view and the referee plays its move. Runs once the engine
+// plays Black Swan (engine::played_game_names lists it); until then engine mode is refused.
+TEST_F(BlackSwanServer, EngineModePlaysOnTheView) {
+    const json body = {{"variant", "blackswan"},
+                       {"mode", "engine"},
+                       {"engine", {{"color", "black"}, {"level", 1}}}};
+    const std::vector<std::string> played = engine::played_game_names();
+    if (std::count(played.begin(), played.end(), "blackswan") == 0) {
+        EXPECT_EQ(post(port_, "/api/games", body).status, 400u);
+        GTEST_SKIP() << "the engine does not play blackswan yet: engine mode is refused";
+    }
+    const HttpResult created = post(port_, "/api/games", body);
+    ASSERT_EQ(created.status, 201u) << created.body;
+    const std::string id = created.json_body()["id"];
+    const std::string token = created.json_body()["tokens"]["white"];
+    WsClient ws(port_, "/api/games/" + id + "/ws?token=" + token);
+    std::vector<std::string> messages{ws.read().dump()};
+    ASSERT_EQ(move(id, token, "e2e4", 0).status, 200u);
+    ASSERT_EQ(move(id, token, "P@d3", 1).status, 200u);
+    // The engine's reply (and its placements, if it turned over an event) comes as pushes.
+    json s = ws.read_until([&](const json& m) {
+        messages.push_back(m.dump());
+        return m["state"]["turn"] == "white" && m["state"]["ply"].get<int>() >= 3;
+    })["state"];
+    for (int i = 0; i < 3 && s["status"] == "playing"; ++i) {
+        ASSERT_FALSE(s["legal"].empty());
+        const int ply = s["ply"];
+        ASSERT_EQ(move(id, token, s["legal"][0]["uci"], ply).status, 200u);
+        s = ws.read_until([&](const json& m) {
+            messages.push_back(m.dump());
+            return (m["state"]["turn"] == "white" && m["state"]["ply"].get<int>() > ply) ||
+                   m["state"]["status"] == "over";
+        })["state"];
+    }
+    EXPECT_EQ(s["engine"]["thinking"], false);
+    for (const std::string& m : messages)
+        expect_no_hidden(m, m.find("\"status\":\"over\"") != std::string::npos);
+}
+
+}  // namespace

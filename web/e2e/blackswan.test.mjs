@@ -1,0 +1,182 @@
+// Black Swan in the browser: the server referees a game with a seed fixed by the test-only
+// MENAGERIE_TEST_SEED (seed 1: White's e2 swan is an event of two pieces), and the page shows the
+// commitment, face-down swans, reveals, the placement of an event's piece, and the seed after a
+// resignation. Every WebSocket message and API answer the page receives is read: none carries a
+// referee's FEN, and none carries the seed before the game is over.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { boardReady, clickCell, launchBrowser, newPage, waitForPly } from './browser.mjs';
+import { binary, checkReady, freshDbPath, startServer, whyNotRunnable } from './server.mjs';
+
+const skip = whyNotRunnable();
+const SEED_HEX = '0'.repeat(63) + '1';
+
+/** Every "fen"/"start_fen" value anywhere in a JSON value. */
+function fens(value, out = []) {
+  if (Array.isArray(value)) for (const v of value) fens(v, out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      if ((k === 'fen' || k === 'start_fen') && typeof v === 'string') out.push(v);
+      else fens(v, out);
+    }
+  return out;
+}
+
+describe('Black Swan in the web app', { skip: skip ?? false, timeout: 5 * 60_000 }, () => {
+  let server;
+  let browser;
+  let context;
+
+  before(async () => {
+    checkReady();
+    server = await startServer({ db: freshDbPath(), env: { MENAGERIE_TEST_SEED: '1' } });
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  });
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('plays a refereed game: commitment, face-down swans, reveals, a placement, the seed', async () => {
+    const page = await newPage(context);
+    // Everything the page receives from the server, in order: WebSocket frames and API answers.
+    const received = [];
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push({ via: 'ws', text: String(f.payload) })));
+    page.on('response', async (r) => {
+      if (!r.url().includes('/api/games')) return;
+      try {
+        received.push({ via: 'http', text: await r.text() });
+      } catch {
+        // A response without a body (a redirect): nothing to read.
+      }
+    });
+
+    await page.goto(server.url + '/');
+    await page.waitForSelector('#variant option[value="blackswan"]', { state: 'attached' });
+    await page.selectOption('#variant', 'blackswan');
+    assert.match(await page.textContent('#setup'), /commitment/);
+    // Engine mode is offered exactly when the server's engine plays the game.
+    const variants = await (await fetch(`${server.url}/api/variants`)).json();
+    const engine = variants.find((v) => v.name === 'blackswan').engine;
+    assert.equal(typeof engine, 'boolean');
+    assert.equal(await page.$eval('input[name=mode][value=engine]', (r) => r.disabled), !engine);
+    await page.check('input[name=mode][value=local]');
+    await page.click('#start');
+    await page.waitForURL(/\/game\//);
+    await boardReady(page);
+    await waitForPly(page, 0);
+
+    // Before move 1: the commitment, and 30 face-down swans drawn with the swan glyph.
+    const commitment = (await page.textContent('#referee .commitment')).trim();
+    assert.match(commitment, /^[0-9a-f]{64}$/);
+    assert.equal(await page.$$eval('svg.board [data-token="S"]', (s) => s.length), 30);
+    assert.ok(await page.$('#glyph-swan'), 'the face-down swan has its own drawing');
+    assert.match(await page.textContent('#referee'), /seed is shown when the game ends/);
+    assert.match(await page.textContent('[data-unseen="white"]'), /8×P/);
+
+    // e2-e4 turns over the event: a rook on e4, and a pawn that White places.
+    await clickCell(page, 'e2');
+    await clickCell(page, 'e4');
+    await waitForPly(page, 1);
+    await page.waitForSelector('#referee [data-reveal="1"]');
+    assert.match(await page.textContent('#referee [data-reveal="1"]'), /event: 2 pieces, pawns possible \(rook, pawn\)/);
+    assert.match(await page.textContent('#status'), /Place the drawn pawn/);
+    const candidates = await page.$$eval('svg.board .hint.placement', (h) => h.map((e) => e.getAttribute('data-hint')).sort());
+    assert.deepEqual(candidates, ['d3', 'd4', 'e3', 'f3', 'f4']);
+    assert.match(await page.textContent('[data-unseen="white"]'), /^White unseen: 8×P 2×N 2×B 2×R 2×Q 1×2- 1×3\+ 1×3-$/);
+    await clickCell(page, 'd3');
+    await waitForPly(page, 2);
+    assert.equal(await page.getAttribute('svg.board [data-piece="d3"]', 'data-token'), 'P');
+    assert.equal(await page.getAttribute('svg.board [data-piece="e4"]', 'data-token'), 'R');
+
+    // Black's d7 swan, turned over on d5.
+    await clickCell(page, 'd7');
+    await clickCell(page, 'd5');
+    await waitForPly(page, 3);
+    await page.waitForSelector('#referee [data-reveal="3"]');
+    assert.notEqual(await page.getAttribute('svg.board [data-piece="d5"]', 'data-token'), 'S');
+    assert.ok(await page.$eval('#takeback', (b) => b.disabled), 'no takeback in a refereed game');
+
+    // Resign: the game ends and the seed is shown with how to check it.
+    await page.click('#resign');
+    await page.waitForSelector('#referee .seed');
+    assert.equal((await page.textContent('#referee .seed')).trim(), SEED_HEX);
+    assert.match(await page.textContent('#referee .verify-how'), /menagerie verify/);
+    assert.deepEqual(page.errors, []);
+
+    // The exported record passes `menagerie verify`.
+    const id = new URL(page.url()).pathname.split('/').pop();
+    const pgn = await (await fetch(`${server.url}/api/games/${id}/pgn`)).text();
+    assert.match(pgn, new RegExp(`\\[Commitment "${commitment}"\\]`));
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'menagerie-swan-')), 'game.pgn');
+    writeFileSync(file, pgn);
+    const verify = spawnSync(binary, ['verify', file], { encoding: 'utf8' });
+    assert.equal(verify.status, 0, verify.stdout + verify.stderr);
+
+    // No message leaked: no referee FEN anywhere, and the seed only once the game was over.
+    await page.waitForFunction(() => document.querySelector('#app')?.dataset.status === 'over');
+    assert.ok(received.filter((m) => m.via === 'ws').length >= 4, `${received.length} messages`);
+    let over = false;
+    for (const { via, text } of received) {
+      let json = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // Not JSON: checked as text below.
+      }
+      const state = json?.state ?? json;
+      if (state?.status === 'over') over = true;
+      for (const fen of fens(json)) assert.ok(!fen.includes("'"), `a referee's FEN via ${via}: ${fen}`);
+      assert.ok(!text.includes("'/"), `a referee's board via ${via}: ${text}`);
+      if (!over) {
+        assert.ok(!text.includes(SEED_HEX), `the seed before the end via ${via}: ${text}`);
+        assert.ok(!text.includes('"seed"'), `a seed field before the end via ${via}: ${text}`);
+      }
+    }
+    assert.ok(over, 'the final state was received');
+    await page.close();
+  });
+
+  it('plays against the engine on the view, where the engine plays Black Swan', async (t) => {
+    const variants = await (await fetch(`${server.url}/api/variants`)).json();
+    if (!variants.find((v) => v.name === 'blackswan').engine) {
+      t.skip('the engine does not play blackswan yet');
+      return;
+    }
+    const page = await newPage(context);
+    const frames = [];
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+    await page.goto(server.url + '/');
+    await page.waitForSelector('#variant option[value="blackswan"]', { state: 'attached' });
+    await page.selectOption('#variant', 'blackswan');
+    await page.check('input[name=mode][value=engine]');
+    await page.selectOption('select[name=colour]', 'white');
+    await page.click('#start');
+    await page.waitForURL(/\/game\//);
+    await boardReady(page);
+    await clickCell(page, 'e2');
+    await clickCell(page, 'e4');
+    await waitForPly(page, 1);
+    await clickCell(page, 'd3');
+    // The engine's reply: Black's turn ends and White is to move again.
+    await page.waitForFunction(
+      () => Number(document.querySelector('#app')?.dataset.ply) >= 3 && document.querySelector('.board-wrap')?.dataset.turn === 'white',
+      null,
+      { timeout: 60_000 },
+    );
+    assert.ok(frames.length >= 3);
+    for (const text of frames) {
+      for (const fen of fens(JSON.parse(text))) assert.ok(!fen.includes("'"), fen);
+      assert.ok(!text.includes(SEED_HEX) && !text.includes('"seed"'), text);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});

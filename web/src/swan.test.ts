@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { placementPrompt, revealOf, reveals, unseenText } from './swan';
+
+describe('Black Swan in words', () => {
+  it('reads what a swan became', () => {
+    expect(revealOf({ uci: 'd2d4:N', san: 'Sd4:N' }, 1)).toEqual({
+      ply: 1,
+      san: 'Sd4',
+      cell: 'd4',
+      what: 'a knight',
+      pieces: ['knight'],
+    });
+    expect(revealOf({ uci: 'e2e4', san: 'Se4' }, 1)).toBeNull();
+    expect(revealOf({ uci: 'e4e5', san: 'Re5' }, 3)).toBeNull();
+  });
+
+  it('reads an event and a promotion with their pieces', () => {
+    const event = revealOf({ uci: 'e7e5:2-QB', san: 'Se5:2-QB' }, 2)!;
+    expect(event.what).toBe('an event: 2 pieces, no pawns (queen, bishop)');
+    expect(event.cell).toBe('e5');
+    expect(event.pieces).toEqual(['queen', 'bishop']);
+    const capture = revealOf({ uci: 'd3e4:3+PPR', san: 'Sxe4+:3+PPR' }, 5)!;
+    expect(capture.cell).toBe('e4');
+    expect(capture.pieces).toEqual(['pawn', 'pawn', 'rook']);
+    expect(revealOf({ uci: 'a7a8:NB', san: 'a8:NB' }, 9)!.what).toBe('a promotion: knight, bishop');
+  });
+
+  it('lists every reveal of a record', () => {
+    const list = reveals([
+      { uci: 'e2e4:2+RP', san: 'Se4:2+RP' },
+      { uci: 'P@d3', san: 'P@d3' },
+      { uci: 'd7d5:P', san: 'Sd5:P' },
+    ]);
+    expect(list.map((r) => r.ply)).toEqual([1, 3]);
+  });
+
+  it('asks for a placement only when every legal move is one', () => {
+    const place = [
+      { uci: 'P@d3', san: 'P@d3', from: 'd3', to: 'd3', promotion: 'P' },
+      { uci: 'P@e3', san: 'P@e3', from: 'e3', to: 'e3', promotion: 'P' },
+    ];
+    expect(placementPrompt(place)).toBe('Place the drawn pawn: click a highlighted cell');
+    expect(placementPrompt([...place, { uci: 'e4e5', san: 'Re5', from: 'e4', to: 'e5' }])).toBeNull();
+    expect(placementPrompt([])).toBeNull();
+  });
+
+  it('counts unseen tiles', () => {
+    expect(unseenText({ P: 8, N: 0, '2+': 1 })).toBe('8×P 1×2+');
+    expect(unseenText({ P: 0 })).toBe('none');
+    expect(unseenText({ '2+': 1, B: 2, P: 8 }, ['P', 'N', 'B', '2+'])).toBe('8×P 2×B 1×2+');
+  });
+});
