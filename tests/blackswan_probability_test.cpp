@@ -47,8 +47,9 @@ int outcome_of(MoveKind kind, int tile, bool event, const std::vector<Kind>& pie
 
 TEST(OutcomeProbabilities, SumToOneAndListThePossibleOutcomes) {
     const Unseen states[] = {
-        {8, 2, 2, 2, 2, 1, 1, 1, 1}, {0, 0, 0, 0, 1}, {3, 0, 1, 0, 0, 0, 2, 0, 0},
-        {0, 0, 0, 0, 0, 1, 0, 0, 1}, {1, 1, 1, 1, 1, 1, 1, 1, 1}, {20, 0, 0, 0, 0, 0, 0, 5, 0},
+        {8, 2, 2, 2, 2, 1, 1, 1, 1}, {0, 0, 0, 0, 1},
+        {3, 0, 1, 0, 0, 0, 2, 0, 0}, {0, 0, 0, 0, 0, 1, 0, 0, 1},
+        {1, 1, 1, 1, 1, 1, 1, 1, 1}, {20, 0, 0, 0, 0, 0, 0, 5, 0},
     };
     for (const Unseen& unseen : states)
         for (MoveKind kind : {MoveKind::Normal, MoveKind::Promotion}) {
@@ -87,10 +88,11 @@ TEST(OutcomeProbabilities, TileKindsMatchTheArrangementDraw) {
     const Composition composition = {8, 2, 2, 2, 2, 1, 1, 1, 1};
     std::array<int, TILE_KINDS> seen{};
     for (int i = 0; i < n; ++i)
-        ++seen[static_cast<size_t>(draw_arrangement(seed_of(static_cast<uint64_t>(i)), (i & 1) != 0,
-                                                    composition)[0])];
+        ++seen[static_cast<size_t>(
+            draw_arrangement(seed_of(static_cast<uint64_t>(i)), (i & 1) != 0, composition)[0])];
     Unseen unseen{};
-    for (int k = 0; k < TILE_KINDS; ++k) unseen[static_cast<size_t>(k)] = static_cast<uint8_t>(composition[k]);
+    for (int k = 0; k < TILE_KINDS; ++k)
+        unseen[static_cast<size_t>(k)] = static_cast<uint8_t>(composition[k]);
     std::array<double, TILE_KINDS> p{};
     for (const auto& o : outcome_probabilities(MoveKind::Normal, unseen))
         p[static_cast<size_t>(decode_outcome(MoveKind::Normal, o.outcome).tile)] += o.probability;
@@ -111,8 +113,8 @@ TEST(OutcomeProbabilities, EventsAndPromotionsMatchTheDraws) {
         unseen[static_cast<size_t>(tile)] = 1;
         std::map<int, int> observed;
         for (int i = 0; i < n; ++i) {
-            const auto pieces = draw_event(seed_of(static_cast<uint64_t>(i)), 1 + i % 7,
-                                           static_cast<Tile>(tile));
+            const auto pieces =
+                draw_event(seed_of(static_cast<uint64_t>(i)), 1 + i % 7, static_cast<Tile>(tile));
             ++observed[outcome_of(MoveKind::Normal, tile, true, pieces)];
         }
         const auto expected = outcome_probabilities(MoveKind::Normal, unseen);

@@ -310,8 +310,9 @@ TEST(Uci, BlackSwanPlayerView) {
     // A chance move without its outcome, or with one that cannot happen, is refused.
     uci.send("position startpos moves d2d4");
     EXPECT_NE(uci.line().find("info string error: the chance move"), std::string::npos);
-    uci.send("position fen 4k3/8/8/8/8/8/3S4/4K3 w - - 0 1 - 0 - 0/0/0/0/1/0/0/0/0:8/2/2/2/2/1/1/1/1 "
-             "moves d2d3:N");
+    uci.send(
+        "position fen 4k3/8/8/8/8/8/3S4/4K3 w - - 0 1 - 0 - 0/0/0/0/1/0/0/0/0:8/2/2/2/2/1/1/1/1 "
+        "moves d2d3:N");
     EXPECT_NE(uci.line().find("info string error"), std::string::npos);
     // A referee's FEN (identities written with a prime) is no view FEN.
     uci.send("position fen 4k3/8/8/8/8/8/3N'4/4K3 w - - 0 1 - 0 -");

@@ -28,10 +28,10 @@
 #include "core/error.h"
 #include "core/movegen.h"
 #include "core/outcome.h"
-#include "core/record.h"
-#include "core/setup.h"
 #include "core/random_stream.h"
+#include "core/record.h"
 #include "core/rules.h"
+#include "core/setup.h"
 #include "games/games.h"
 #include "hidden/player_view.h"
 #include "notation/fen.h"
@@ -90,7 +90,6 @@ struct Opening {
 // Whether the game hides identities from its players (Black Swan's referee's game): then the
 // match referees it, and each player sees only its view (docs/match.md).
 bool hidden(const Game& g) { return g.first_swan >= 0 && !g.outcome_in_move; }
-
 
 GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
                      const Limits limits[COLOR_NB], const MatchSettings& settings, uint64_t seed) {
@@ -171,8 +170,7 @@ GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
             return lose(us, "did not answer within " + std::to_string(wait_us / 1000) + " ms",
                         "time forfeit");
         if (!reply.move)
-            return lose(us,
-                        reply.failure + " in " + write_fen(view ? view->position() : pos),
+            return lose(us, reply.failure + " in " + write_fen(view ? view->position() : pos),
                         "rules infraction");
         if (view) {
             // The view's move (a chance move without its outcome) played on the referee's
@@ -183,7 +181,8 @@ GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
             if (std::find(legal.begin(), legal.end(), asked) == legal.end())
                 return lose(us,
                             "sent " + menagerie::quoted(reply.text) +
-                                ", which the referee cannot play, in " + write_fen(view->position()),
+                                ", which the referee cannot play, in " +
+                                write_fen(view->position()),
                             "rules infraction");
             const Move told = announce(pos, asked);
             g.moves.push_back(move_to_uci(view->position(), told));
@@ -433,7 +432,8 @@ void run_games(const MatchSettings& settings, const std::vector<Opening>& openin
                     // The players' record: the view's moves with their outcomes, the seed's
                     // commitment, and the seed (the game is over).
                     auto hidden_tags = tags;
-                    const auto seed_of_game = seed_from_hex(opening.start.game().options.at("seed"));
+                    const auto seed_of_game =
+                        seed_from_hex(opening.start.game().options.at("seed"));
                     hidden_tags["Commitment"] = to_hex(commitment(*seed_of_game));
                     hidden_tags["Seed"] = to_hex(*seed_of_game);
                     pgn = write_pgn(view_of(opening.start, WHITE).position(), g.moves, hidden_tags,

@@ -121,52 +121,74 @@ int Worker::chance(Move m, int alpha, int beta, int depth, int ply, bool cut_nod
     ChanceOutcomes& outcomes = chance_outcomes_[ply];
     chance_outcomes(pos, m, outcomes);
     if (outcomes.count == 0) return LOW;  // no unseen tile: cannot happen in a real game
-    // The likeliest outcomes are searched; deeper in the tree fewer of them. Each other one is
-    // valued as the first searched one corrected by the difference in what it brings.
-    qs = qs || depth <= 0;
-    const double coverage = qs ? 0.75 : depth <= 2 ? 0.85 : depth <= 4 ? 0.95 : 1.0;
-    const int max_searched = qs ? 5 : depth <= 2 ? 8 : depth <= 4 ? 16 : blackswan::MAX_OUTCOMES;
-    const auto& values = shared_.eval->value_mg;
+    // What an outcome changes in material: the pieces it brings, and for a reveal the expected
+    // value of the mover's other face-down swans, which rises or falls with the tile it took
+    // from the unseen ones (so that the estimates average out as the evaluation does).
+    const EvalTables& t = *shared_.eval;
+    const Color us = pos.side_to_move();
+    double unseen_value = 0;
+    int unseen_count = 0, other_swans = 0;
+    if (outcome_kind(m) == MoveKind::Normal && t.swan >= 0) {
+        const auto& unseen = pos.state().chance.unseen[us];
+        for (int k = 0; k < TILE_KINDS_MAX; ++k) {
+            unseen_count += unseen[static_cast<size_t>(k)];
+            unseen_value += unseen[static_cast<size_t>(k)] * t.tile_mg[static_cast<size_t>(k)];
+        }
+        other_swans = popcount(pos.pieces(us, t.swan)) - 1;
+    }
     auto brought = [&](Move o) {
         const Draw d = blackswan::decode_outcome(outcome_kind(o), o.outcome());
-        int v = 0;
-        for (int i = 0; i < d.count; ++i) v += values[d.types[static_cast<size_t>(i)]];
+        double v = 0;
+        for (int i = 0; i < d.count; ++i) v += t.value_mg[d.types[static_cast<size_t>(i)]];
+        if (unseen_count > 1 && d.tile >= 0)
+            v += other_swans * (unseen_value - t.tile_mg[static_cast<size_t>(d.tile)]) /
+                 (unseen_count - 1);
         return v;
     };
-    const Color us = pos.side_to_move();
-    // Star1: with `sum` the weighted values so far and `rest` the probability still to come,
-    // the average lies in [sum + p·v + rest·LOW, sum + p·v + rest·HIGH]; each outcome is
-    // searched with the window outside which the average is decided either way.
-    double sum = 0, rest = 1, covered = 0;
-    int first_value = 0, first_brought = 0;
-    for (int i = 0; i < outcomes.count; ++i) {
+    // The likeliest outcome is searched; every other one is first estimated as its value
+    // corrected by the difference in material the two bring. Deeper in the tree (more depth
+    // left) the next likeliest ones are searched too, replacing their estimates.
+    qs = qs || depth <= 0;
+    const int searched = qs || depth <= 2 ? 1 : depth <= 4 ? 2 : depth <= 6 ? 3 : 4;
+    const double first_brought = brought(outcomes.list[0].move);
+    double correction = 0;  // the estimate's average less the first outcome's value
+    for (int i = 1; i < outcomes.count; ++i) {
+        const ChanceOutcome& o = outcomes.list[static_cast<size_t>(i)];
+        correction += o.probability * (brought(o.move) - first_brought);
+    }
+    auto search_outcome = [&](Move o, int a, int b) {
+        pos.do_move(o, states_[ply]);
+        const bool flips = pos.side_to_move() != us;
+        const int v = qs ? child_qs < NT == NON_PV ? NON_PV : PV > (flips, a, b, ply)
+                         : child<NT>(flips, a, b, depth, ply, cut_node);
+        pos.undo_move(o);
+        return std::clamp(v, LOW, HIGH);
+    };
+    auto window = [](double bound) {
+        return static_cast<int>(std::clamp(bound, double(-SCORE_INFINITE), double(SCORE_INFINITE)));
+    };
+    // The first outcome's window is the node's shifted by the correction: a plain child.
+    const int shift = static_cast<int>(std::lround(correction));
+    const int first =
+        search_outcome(outcomes.list[0].move, std::clamp(alpha - shift, LOW - 1, HIGH),
+                       std::clamp(beta - shift, LOW, HIGH + 1));
+    if (shared_.stop.load(std::memory_order_relaxed) && root_depth_ > 1) return 0;
+    double average = std::clamp(first + correction, double(LOW), double(HIGH));
+    if (average <= alpha || average >= beta) return static_cast<int>(std::lround(average));
+    // Each further outcome searched moves the average by p·(value − estimate); its window is
+    // where that move decides the node against alpha or beta.
+    for (int i = 1; i < std::min(searched, outcomes.count); ++i) {
         const ChanceOutcome& o = outcomes.list[static_cast<size_t>(i)];
         const double p = o.probability;
-        rest = std::max(rest - p, 0.0);
-        const double lo = (alpha - sum - rest * HIGH) / p, hi = (beta - sum - rest * LOW) / p;
-        if (lo >= HIGH) return alpha;  // not even the best value could lift the average
-        if (hi <= LOW) return beta;
-        int v;
-        if (i > 0 && (i >= max_searched || covered >= coverage)) {
-            v = first_value + brought(o.move) - first_brought;
-        } else {
-            const int a = static_cast<int>(std::floor(std::max(lo, double(-SCORE_INFINITE))));
-            const int b = static_cast<int>(std::ceil(std::min(hi, double(SCORE_INFINITE))));
-            pos.do_move(o.move, states_[ply]);
-            const bool flips = pos.side_to_move() != us;
-            v = qs ? child_qs<NT == NON_PV ? NON_PV : PV>(flips, a, b, ply)
-                   : child<NT>(flips, a, b, depth, ply, cut_node);
-            pos.undo_move(o.move);
-            if (shared_.stop.load(std::memory_order_relaxed) && root_depth_ > 1) return 0;
-            if (i == 0) first_value = std::clamp(v, LOW, HIGH), first_brought = brought(o.move);
-            covered += p;
-        }
-        v = std::clamp(v, LOW, HIGH);
-        if (v <= lo) return static_cast<int>(std::floor(sum + p * v + rest * HIGH));
-        if (v >= hi) return static_cast<int>(std::ceil(sum + p * v + rest * LOW));
-        sum += p * v;
+        const double estimate =
+            std::clamp(first + brought(o.move) - first_brought, double(LOW), double(HIGH));
+        const double lo = estimate + (alpha - average) / p, hi = estimate + (beta - average) / p;
+        const int v = search_outcome(o.move, window(std::floor(lo)), window(std::ceil(hi)));
+        if (shared_.stop.load(std::memory_order_relaxed) && root_depth_ > 1) return 0;
+        average = std::clamp(average + p * (v - estimate), double(LOW), double(HIGH));
+        if (v <= lo || v >= hi) break;  // the average is decided: a bound past alpha or beta
     }
-    return static_cast<int>(std::lround(sum));
+    return static_cast<int>(std::lround(average));
 }
 
 template <Worker::NodeType NT>

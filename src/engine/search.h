@@ -11,8 +11,8 @@
 #include <random>
 #include <vector>
 
-#include "engine/engine.h"
 #include "engine/chance.h"
+#include "engine/engine.h"
 #include "engine/eval.h"
 #include "engine/history.h"
 #include "engine/movepick.h"

@@ -274,8 +274,9 @@ void Uci::check_outcome(const Position& pos, Move m, const std::string& text) {
     const std::vector<int> possible = blackswan::possible_outcomes(
         outcome_kind(m), pos.state().chance.unseen[pos.side_to_move()]);
     if (std::find(possible.begin(), possible.end(), m.outcome()) == possible.end())
-        throw Error(ErrorKind::Move, "position",
-                    "the outcome of " + quoted(text) + " is not possible here (no such unseen tile)");
+        throw Error(
+            ErrorKind::Move, "position",
+            "the outcome of " + quoted(text) + " is not possible here (no such unseen tile)");
 }
 
 std::string Uci::info_line(const Info& info, const Position& root) const {
