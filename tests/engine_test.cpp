@@ -277,7 +277,7 @@ namespace {
 // man is worth something on every cell of every board, Chess 66's switch fields included.
 TEST(Evaluation, SymmetricStartsAndValuesEverywhere) {
     for (const std::string& name : engine::played_game_names()) {
-        const auto game = make_game(name);
+        const auto game = played_game(name);
         Position pos = start_position(game, std::nullopt, 9);
         const auto tables = engine::eval_tables(pos.game_ptr());
         if (name != "chess66" && name != "contemporary") {  // their Black arrays are turned
