@@ -13,12 +13,28 @@
 #include "core/error.h"
 #include "core/outcome.h"
 #include "core/record.h"
+#include "core/rules.h"
+#include "hidden/player_view.h"
 #include "test_util.h"
 
 namespace menagerie {
 namespace {
 
 bool quick() { return std::getenv("MENAGERIE_QUICK") != nullptr; }
+
+// The game the engine plays for a name: a game with hidden identities on its player's view.
+std::shared_ptr<const Game> played_game(const std::string& name) {
+    const auto game = make_game(name);
+    return game->first_swan >= 0 ? player_game(*game) : game;
+}
+
+// A chance move of a player's view with a possible outcome drawn by `rng` (m itself otherwise).
+template <class Rng>
+Move told(const Position& pos, Move m, Rng& rng) {
+    if (!pos.game().outcome_in_move || !is_chance_move(pos, m)) return m;
+    const std::vector<int> outcomes = PlayerView(pos, pos.side_to_move()).outcomes(m);
+    return m.with_outcome(outcomes[rng() % outcomes.size()]);
+}
 
 engine::Info search(const std::shared_ptr<const Game>& game, const std::string& fen, int depth,
                     const std::vector<Move>& moves = {}) {
@@ -119,7 +135,7 @@ TEST(Engine, LegalMoveInEveryGame) {
     engine::Engine e(8);
     const int rounds = quick() ? 1 : 3;
     for (const std::string& name : engine::played_game_names()) {
-        const auto game = make_game(name);
+        const auto game = played_game(name);
         for (int round = 0; round < rounds; ++round) {
             GameRecord record(start_position(game, std::nullopt, rng()));
             const Position start = record.position();
@@ -129,7 +145,7 @@ TEST(Engine, LegalMoveInEveryGame) {
                 MoveList list;
                 generate_legal(record.position(), list);
                 if (!list.size()) break;
-                moves.push_back(list.moves[rng() % list.size()]);
+                moves.push_back(told(record.position(), list.moves[rng() % list.size()], rng));
                 record.play(moves.back());
             }
             engine::Limits limits;
@@ -142,11 +158,17 @@ TEST(Engine, LegalMoveInEveryGame) {
             }
             ASSERT_FALSE(info.pv.empty()) << name << " " << write_fen(pos);
             EXPECT_TRUE(is_legal(pos, info.pv[0])) << name << " " << write_fen(pos);
-            // The whole line is legal, move after move.
+            // The whole line is legal, move after move (up to a chance move, whose outcome
+            // decides what follows).
             Position line(pos);
             std::deque<StateInfo> states;
             for (Move m : info.pv) {
                 ASSERT_TRUE(is_legal(line, m)) << name << " " << write_fen(pos);
+                if (is_chance_move(line, m) && line.game().outcome_in_move) {
+                    EXPECT_EQ(m.outcome(), 0);
+                    EXPECT_EQ(m, info.pv.back());
+                    break;
+                }
                 states.emplace_back();
                 line.do_move(m, states.back());
             }
@@ -255,7 +277,7 @@ namespace {
 // man is worth something on every cell of every board, Chess 66's switch fields included.
 TEST(Evaluation, SymmetricStartsAndValuesEverywhere) {
     for (const std::string& name : engine::played_game_names()) {
-        const auto game = make_game(name);
+        const auto game = played_game(name);
         Position pos = start_position(game, std::nullopt, 9);
         const auto tables = engine::eval_tables(pos.game_ptr());
         if (name != "chess66" && name != "contemporary") {  // their Black arrays are turned
@@ -272,6 +294,73 @@ TEST(Evaluation, SymmetricStartsAndValuesEverywhere) {
                         << name << " " << g.types[type].name << " " << g.geometry.name(s);
         }
     }
+}
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+// Black Swan: the engine searches a player's view, with chance nodes for reveals and promotions.
+std::shared_ptr<const Game> view_game() { return player_game(*make_game("blackswan")); }
+
+TEST(EngineBlackSwan, FindsAMateInOneOnAView) {
+    const engine::Info info = search(view_game(), "6k1/5ppp/8/8/8/8/1SSS4/R5K1 w - - 0 1 - 0 -", 3);
+    ASSERT_FALSE(info.pv.empty());
+    EXPECT_EQ(info.mate, 1);
+    Position pos = parse_fen(view_game(), "6k1/5ppp/8/8/8/8/1SSS4/R5K1 w - - 0 1 - 0 -");
+    EXPECT_EQ(move_to_san(pos, info.pv[0]), "Ra8#");
+}
+
+TEST(EngineBlackSwan, RefusesARefereePosition) {
+    engine::Engine e(1);
+    engine::Limits limits;
+    limits.depth = 1;
+    const Position referee = start_position(make_game("blackswan", {{"seed", "7"}}));
+    EXPECT_THROW(e.search(referee, {}, limits), Error);
+    // Its view is searched, and a chance move comes back without an outcome.
+    const engine::Info info = e.search(view_of(referee, WHITE).position(), {}, limits);
+    ASSERT_FALSE(info.pv.empty());
+    EXPECT_EQ(info.pv[0].outcome(), 0);
+}
+
+// At depth 1 the choice between a promotion (a chance move: 1.6 pieces on average) and a sure
+// capture follows the expectation: a knight is worth less than the promotion's average, a queen
+// more.
+TEST(EngineBlackSwan, WeighsChanceAgainstSureGain) {
+    const auto game = view_game();
+    const std::string knight = "8/1P6/8/5k2/8/7n/7R/K7 w - - 0 1 - 0 -";
+    const std::string queen = "8/1P6/8/5k2/8/7q/7R/K7 w - - 0 1 - 0 -";
+    const engine::Info chance = search(game, knight, 1);
+    ASSERT_FALSE(chance.pv.empty());
+    Position pos = parse_fen(game, knight);
+    EXPECT_EQ(move_to_uci(pos, chance.pv[0]), "b7b8");
+    EXPECT_TRUE(is_chance_move(pos, chance.pv[0]));
+    const engine::Info sure = search(game, queen, 1);
+    ASSERT_FALSE(sure.pv.empty());
+    Position qpos = parse_fen(game, queen);
+    EXPECT_EQ(move_to_uci(qpos, sure.pv[0]), "h2h3");
+}
+
+// The owner's placement of an event's extra piece is searched like any move.
+TEST(EngineBlackSwan, SearchesPlacements) {
+    const auto game = view_game();
+    Position start = parse_fen(game, "4k3/8/8/8/8/8/3S4/4K3 w - - 0 1 - 0 -");
+    // d2d3 turns over "2 pieces, without pawns": a queen on d3 and a rook to place.
+    Draw d;
+    d.tile = 6;
+    d.event = true;
+    d.count = 2;
+    d.types = {4, 3, 0};
+    const Move reveal = Move(start.geometry().at(3, 1), start.geometry().at(3, 2))
+                            .with_outcome(game->encode_outcome(MoveKind::Normal, d));
+    engine::Engine e(4);
+    engine::Limits limits;
+    limits.depth = 4;
+    const engine::Info info = e.search(start, {reveal}, limits);
+    ASSERT_FALSE(info.pv.empty());
+    EXPECT_EQ(info.pv[0].kind(), MoveKind::Placement);
 }
 
 }  // namespace

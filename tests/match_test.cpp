@@ -230,6 +230,31 @@ TEST(MatchCli, GreedyAgainstRandomWritesAValidPgn) {
     std::remove(again.c_str());
 }
 
+// Black Swan: duplicate games (one seed per pair, colours swapped), refereed by the runner;
+// Menagerie over UCI sees only its view. The PGN is the players' record, which verify accepts.
+TEST(MatchCli, BlackSwanDuplicatePairVerifies) {
+    const std::string pgn = test::temp_file("swan.pgn");
+    const test::Result r = test::run(std::string("match --engine 'cmd=") + MENAGERIE_BINARY +
+                                     " uci,depth=2' --engine builtin:greedy --variant blackswan "
+                                     "--games 2 --seed 11 --maxmoves 80 --pgn " +
+                                     pgn);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto score = score_of(r.out);
+    EXPECT_EQ(score[0] + score[1] + score[2], 2) << r.out;
+    EXPECT_NE(r.out.find("Menagerie 0, greedy 0"), std::string::npos) << r.out;  // no forfeit
+    std::ifstream in(pgn);
+    const std::string text((std::istreambuf_iterator<char>(in)), {});
+    // One seed for the pair.
+    const auto first = text.find("[Seed \""), second = text.find("[Seed \"", first + 1);
+    ASSERT_NE(second, std::string::npos) << text;
+    EXPECT_EQ(text.substr(first, 80), text.substr(second, 80));
+    EXPECT_NE(text.find("[Commitment \""), std::string::npos);
+    const test::Result v = test::run("verify " + pgn);
+    EXPECT_EQ(v.status, 0) << v.out << v.err;
+    EXPECT_NE(v.out.find("game 2: honest"), std::string::npos) << v.out;
+    std::remove(pgn.c_str());
+}
+
 TEST(MatchCli, SprtAndBadFlags) {
     const test::Result r = test::run(
         "match --engine builtin:greedy --engine builtin:random --variant chess --games 2 --seed 1 "
@@ -243,7 +268,8 @@ TEST(MatchCli, SprtAndBadFlags) {
           "--engine builtin:random --engine builtin:greedy --variant chess --sprt elo0=5,elo1=1",
           "--engine builtin:random --engine builtin:greedy --variant nochess",
           "--engine builtin:random --engine builtin:greedy --variant chess --games 0",
-          "--engine builtin:random --engine builtin:greedy --variant blackswan",
+          "--engine builtin:random --engine builtin:greedy --variant blackswan --option "
+          "view=player",
           "--engine builtin:random --engine 'cmd=/nonexistent/engine' --variant chess"}) {
         const test::Result e = test::run("match " + bad);
         EXPECT_EQ(e.status, 2) << bad;

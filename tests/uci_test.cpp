@@ -14,6 +14,7 @@
 
 #include "cli_util.h"
 #include "engine/engine.h"
+#include "hidden/player_view.h"
 #include "test_util.h"
 
 namespace menagerie {
@@ -100,7 +101,8 @@ bool contains(const std::vector<std::string>& lines, const std::string& text) {
 // The legal moves of a position as UCI texts.
 std::vector<std::string> legal_texts(const std::string& variant, const std::string& fen,
                                      const std::string& moves = "") {
-    const auto game = make_game(variant);
+    auto game = make_game(variant);
+    if (game->first_swan >= 0) game = player_game(*game);  // the engine's view
     Position pos = test::play(game, fen, moves);
     MoveList list;
     generate_legal(pos, list);
@@ -123,7 +125,7 @@ TEST(Uci, HandshakeListsEveryGame) {
         if (l.rfind("option name UCI_Variant ", 0) == 0) variant = l;
     for (const std::string& name : engine::played_game_names())
         EXPECT_NE(variant.find(" var " + name), std::string::npos) << name;
-    EXPECT_EQ(variant.find(" var blackswan"), std::string::npos);  // hidden swans: not yet
+    EXPECT_NE(variant.find(" var blackswan"), std::string::npos);  // on a player's view
     EXPECT_TRUE(contains(lines, "option name Hash type spin"));
     EXPECT_TRUE(contains(lines, "option name Threads type spin"));
     EXPECT_TRUE(contains(lines, "option name MultiPV type spin"));
@@ -136,7 +138,8 @@ TEST(Uci, SearchesEveryGame) {
     UciSession uci;
     for (const std::string& name : engine::played_game_names()) {
         uci.send("setoption name UCI_Variant value " + name);
-        const auto game = make_game(name);
+        auto game = make_game(name);
+        if (game->first_swan >= 0) game = player_game(*game);
         const std::string fen = write_fen(start_position(game, std::nullopt, 3));
         uci.send("position fen " + fen);
         uci.send("go depth 3");
@@ -320,6 +323,46 @@ TEST(Analyse, PrintsBestLineAndStatistics) {
         EXPECT_EQ(e.status, 2) << bad;
         EXPECT_EQ(e.err.rfind("error: ", 0), 0u) << bad << ": " << e.err;
     }
+}
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+// Black Swan over UCI: the engine plays the player's view. startpos is the view's start (every
+// swan face down: the same for every seed), chance moves come with their outcomes, and the
+// engine's own chance move goes without one (the referee announces it).
+TEST(Uci, BlackSwanPlayerView) {
+    UciSession uci;
+    uci.send("setoption name UCI_Variant value blackswan");
+    uci.send("position startpos");
+    uci.send("go perft 1");
+    EXPECT_EQ(uci.until("Nodes searched").back(), "Nodes searched: 3760");  // 16 x 235
+    uci.send("position startpos moves d2d4:N e7e5:2-QB B@d5");
+    uci.send("d");
+    const std::string fen = uci.line();
+    EXPECT_NE(fen.find("3N4"), std::string::npos) << fen;  // the knight on d4
+    EXPECT_NE(fen.find('s'), std::string::npos) << fen;
+    uci.send("go depth 3");
+    const auto lines = uci.until("bestmove");
+    EXPECT_TRUE(contains(lines, "info depth 3 "));
+    const std::string answer = lines.back().substr(9, lines.back().find(' ', 9) - 9);
+    EXPECT_EQ(answer.find(':'), std::string::npos) << answer;  // no outcome: the referee's
+    EXPECT_TRUE(legal_text(legal_texts("blackswan", fen), answer)) << answer;
+    // A chance move without its outcome, or with one that cannot happen, is refused.
+    uci.send("position startpos moves d2d4");
+    EXPECT_NE(uci.line().find("info string error: the chance move"), std::string::npos);
+    uci.send(
+        "position fen 4k3/8/8/8/8/8/3S4/4K3 w - - 0 1 - 0 - 0/0/0/0/1/0/0/0/0:8/2/2/2/2/1/1/1/1 "
+        "moves d2d3:N");
+    EXPECT_NE(uci.line().find("info string error"), std::string::npos);
+    // A referee's FEN (identities written with a prime) is no view FEN.
+    uci.send("position fen 4k3/8/8/8/8/8/3N'4/4K3 w - - 0 1 - 0 -");
+    EXPECT_NE(uci.line().find("info string error"), std::string::npos);
+    uci.send("isready");
+    EXPECT_EQ(uci.line(), "readyok");
 }
 
 }  // namespace

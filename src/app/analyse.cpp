@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "app/commands.h"
+#include "core/rules.h"
 #include "engine/engine.h"
 #include "notation/move_text.h"
 
@@ -22,6 +23,7 @@ std::string san_line(const Position& root, const std::vector<Move>& pv) {
     std::string out;
     for (Move m : pv) {
         out += (out.empty() ? "" : " ") + move_to_san(pos, m);
+        if (m.outcome() == 0 && is_chance_move(pos, m)) break;  // its outcome decides the rest
         states.emplace_back();
         pos.do_move(m, states.back());
     }

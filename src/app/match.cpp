@@ -28,9 +28,12 @@
 #include "core/error.h"
 #include "core/movegen.h"
 #include "core/outcome.h"
+#include "core/random_stream.h"
 #include "core/record.h"
+#include "core/rules.h"
 #include "core/setup.h"
 #include "games/games.h"
+#include "hidden/player_view.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 #include "notation/pgn.h"
@@ -80,16 +83,29 @@ std::string colour_name(Color c) { return c == WHITE ? "white" : "black"; }
 // One game, refereed by the rules library. Structured so that a referee that gives each player
 // only its view (Black Swan) can take the place of `start`/`moves` in the requests.
 struct Opening {
-    Position start;
+    Position start;     // a game with hidden identities: the referee's start (its game, the seed)
     std::string setup;  // its identifier, as `menagerie setups` lists it; empty for a random start
 };
+
+// Whether the game hides identities from its players (Black Swan's referee's game): then the
+// match referees it, and each player sees only its view (docs/match.md).
+bool hidden(const Game& g) { return g.first_swan >= 0 && !g.outcome_in_move; }
 
 GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
                      const Limits limits[COLOR_NB], const MatchSettings& settings, uint64_t seed) {
     GameResult g;
     const Position& start = opening.start;
+    // With hidden identities the runner is the referee: `record` holds the referee's game and
+    // the players are sent only the view's start and moves.
+    std::optional<Position> view_start;
+    std::optional<GameRecord> view;
+    if (hidden(start.game())) {
+        view_start.emplace(view_of(start, WHITE).position());
+        view.emplace(*view_start);
+    }
+    const Position& seen_start = view_start ? *view_start : start;
     for (Color c : {WHITE, BLACK})
-        players[c]->new_game(start, opening.setup, seed + static_cast<uint64_t>(c));
+        players[c]->new_game(seen_start, opening.setup, seed + static_cast<uint64_t>(c));
     GameRecord record(start);
     // Clocks in microseconds, so that rounding each move's time does not add up over a game.
     std::optional<int64_t> clock[COLOR_NB];
@@ -131,9 +147,9 @@ GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
             wait_us += *mine.movetime_ms * 1000;
         const auto began = Clock::now();
         MoveRequest request{
-            start,
-            record.moves(),
-            pos,
+            seen_start,
+            view ? view->moves() : record.moves(),
+            view ? view->position() : pos,
             {ms(clock[WHITE]), ms(clock[BLACK])},
             {limits[WHITE].increment_ms.value_or(0), limits[BLACK].increment_ms.value_or(0)},
             mine,
@@ -154,7 +170,26 @@ GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
             return lose(us, "did not answer within " + std::to_string(wait_us / 1000) + " ms",
                         "time forfeit");
         if (!reply.move)
-            return lose(us, reply.failure + " in " + write_fen(pos), "rules infraction");
+            return lose(us, reply.failure + " in " + write_fen(view ? view->position() : pos),
+                        "rules infraction");
+        if (view) {
+            // The view's move (a chance move without its outcome) played on the referee's
+            // position, and its outcome announced to the view.
+            const Move asked = reply.move->without_outcome();
+            MoveList legal;
+            generate_legal(pos, legal);
+            if (std::find(legal.begin(), legal.end(), asked) == legal.end())
+                return lose(us,
+                            "sent " + menagerie::quoted(reply.text) +
+                                ", which the referee cannot play, in " +
+                                write_fen(view->position()),
+                            "rules infraction");
+            const Move told = announce(pos, asked);
+            g.moves.push_back(move_to_uci(view->position(), told));
+            view->play(told);
+            record.play(asked);
+            continue;
+        }
         g.moves.push_back(move_to_uci(pos, *reply.move));
         record.play(*reply.move);
     }
@@ -163,9 +198,18 @@ GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
 // The openings: distinct setups drawn with the seed (all of them, in drawn order, when there
 // are no more than asked for), or the game's own start, drawn anew for each opening.
 std::vector<Opening> draw_openings(const std::shared_ptr<const Game>& game, int count,
-                                   bool game_start, uint64_t seed) {
+                                   bool game_start, uint64_t seed, const Options& options) {
     std::vector<Opening> out;
     std::mt19937_64 rng(seed);
+    if (hidden(*game)) {
+        // One seed per pair of games (duplicate games): the referee's game of that seed.
+        for (int i = 0; i < count; ++i) {
+            Options with_seed = options;
+            with_seed["seed"] = std::to_string(rng());
+            out.push_back({start_position(make_game(game->name, with_seed)), ""});
+        }
+        return out;
+    }
     if (game_start) {
         for (int i = 0; i < count; ++i)
             out.push_back({start_position(game, std::nullopt, rng()), ""});
@@ -383,7 +427,20 @@ void run_games(const MatchSettings& settings, const std::vector<Opening>& openin
                     {"Black", players[BLACK]->name()},
                     {"Result", result_text(g.result)},
                     {"Termination", g.termination}};
-                const std::string pgn = write_pgn(opening.start, g.moves, tags, g.reason);
+                std::string pgn;
+                if (hidden(opening.start.game())) {
+                    // The players' record: the view's moves with their outcomes, the seed's
+                    // commitment, and the seed (the game is over).
+                    auto hidden_tags = tags;
+                    const auto seed_of_game =
+                        seed_from_hex(opening.start.game().options.at("seed"));
+                    hidden_tags["Commitment"] = to_hex(commitment(*seed_of_game));
+                    hidden_tags["Seed"] = to_hex(*seed_of_game);
+                    pgn = write_pgn(view_of(opening.start, WHITE).position(), g.moves, hidden_tags,
+                                    g.reason);
+                } else {
+                    pgn = write_pgn(opening.start, g.moves, tags, g.reason);
+                }
                 if (board.finished(index, first_white, g, pgn)) stop = true;
             }
         } catch (const std::exception& e) {
@@ -449,12 +506,11 @@ int run_match(int argc, char** argv) {
     settings.variant = variant;
     const Options game_options = parse_options(options);
     const std::shared_ptr<const Game> game = make_game(variant, game_options);
-    // A game with hidden men needs a referee that gives each player its view (docs/match.md).
-    if (game->first_swan >= 0)
-        throw Error(ErrorKind::Usage, "--variant",
-                    "match cannot play " + game->name +
-                        " yet: its players see only their view of the board (duplicate games "
-                        "with a referee are not done)");
+    // A game with hidden identities is refereed here and played in duplicate pairs: each pair
+    // has its own seed (docs/match.md). A player's view cannot be a match's game.
+    if (game->first_swan >= 0 && game->outcome_in_move)
+        throw Error(ErrorKind::Usage, "--option",
+                    "match referees " + game->name + ": give the referee's game, not view=player");
     if (engines.size() != 2)
         throw Error(ErrorKind::Usage, "--engine",
                     "give two --engine (" + std::to_string(engines.size()) + " given)");
@@ -483,10 +539,11 @@ int run_match(int argc, char** argv) {
     int setups = setups_text ? static_cast<int>(whole("--setups", *setups_text, 1, 1000000)) : 0;
     int games = games_text ? static_cast<int>(whole("--games", *games_text, 1, 10000000)) : 0;
     if (!setups) setups = games ? (games + 1) / 2 : 1;
-    if (openings_kind == "setups") setups = std::min(setups, static_cast<int>(game->setups.size()));
+    if (openings_kind == "setups" && !hidden(*game))
+        setups = std::min(setups, static_cast<int>(game->setups.size()));
     if (!games) games = 2 * setups;
     const std::vector<Opening> openings =
-        draw_openings(game, setups, openings_kind == "start", seed);
+        draw_openings(game, setups, openings_kind == "start", seed, game_options);
 
     std::ofstream pgn;
     if (pgn_file) {

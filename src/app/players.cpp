@@ -8,6 +8,8 @@
 
 #include "core/error.h"
 #include "core/movegen.h"
+#include "core/rules.h"
+#include "games/blackswan_outcomes.h"
 #include "notation/fen.h"
 #include "protocol/uci_client.h"
 #include "protocol/uci_moves.h"
@@ -57,11 +59,25 @@ class BuiltinPlayer : public Player {
             if (greedy_) {
                 // The material balance after the move, by the game's piece values: what the
                 // move captures and what it promotes to; no look at the replies.
+                // On a player's view a chance move's balance is its outcomes' average (in
+                // hundredths, so that likely gains still count).
                 const Color us = pos.side_to_move();
                 StateInfo st;
-                pos.do_move(m, st);
-                score = pos.material(us) - pos.material(~us);
-                pos.undo_move(m);
+                if (pos.game().outcome_in_move && is_chance_move(pos, m)) {
+                    double expected = 0;
+                    for (const auto& o : blackswan::outcome_probabilities(
+                             outcome_kind(m), pos.state().chance.unseen[us])) {
+                        const Move told = m.with_outcome(o.outcome);
+                        pos.do_move(told, st);
+                        expected += o.probability * (pos.material(us) - pos.material(~us));
+                        pos.undo_move(told);
+                    }
+                    score = static_cast<int>(std::lround(100 * expected));
+                } else {
+                    pos.do_move(m, st);
+                    score = 100 * (pos.material(us) - pos.material(~us));
+                    pos.undo_move(m);
+                }
             }
             if (best.empty() || score > best_score) best.clear(), best_score = score;
             if (score == best_score) best.push_back(m);

@@ -65,10 +65,8 @@ bool Engine::ponderhit() {
 }
 
 std::vector<std::string> played_game_names() {
-    std::vector<std::string> names;
-    for (const std::string& name : game_names())
-        if (make_game(name)->first_swan < 0) names.push_back(name);
-    return names;
+    // Every game: one with hidden identities is played on its player's view.
+    return game_names();
 }
 
 void Engine::set_move_overhead(int ms) { impl_->move_overhead_ms = std::clamp(ms, 0, 5000); }
@@ -77,11 +75,12 @@ Info Engine::search(const Position& start, const std::vector<Move>& moves, const
                     const std::function<void(const Info&)>& on_info) {
     std::lock_guard lock(impl_->searching);
     const Game& game = start.game();
-    if (game.first_swan >= 0)
-        throw Error(ErrorKind::Option, "variant",
-                    game.name +
-                        " is not played by the engine yet: it needs the player's view of "
-                        "hidden swans (chance nodes are planned in docs/engine.md)");
+    // Hidden identities are the referee's: the engine searches only a player's view.
+    if (game.first_swan >= 0 && !game.outcome_in_move)
+        throw Error(ErrorKind::Invalid, "position",
+                    "the engine plays " + game.name +
+                        " only on a player's view (option view=player): a referee's position "
+                        "holds hidden identities");
     SearchShared& shared = impl_->shared;
     shared.limits = limits;
     shared.limits.multipv = std::max(1, limits.multipv);

@@ -45,8 +45,8 @@ struct Info {  // one report per completed iteration (and per PV line with Multi
     std::vector<Move> pv;
 };
 
-// The games the engine plays: every listed game but those with hidden identities (Black Swan
-// waits for chance nodes over its player's view; docs/engine.md). UCI_Variant offers these.
+// The games the engine plays: every listed game; one with hidden identities (Black Swan) on its
+// player's view only, with chance nodes (docs/engine.md). UCI_Variant offers these.
 std::vector<std::string> played_game_names();
 
 class Engine {
@@ -61,7 +61,8 @@ class Engine {
     // Blocking. `start` plus `moves` (legal, already validated) give the position and its history
     // (for repetition draws). Calls on_info from the search thread after each iteration. The
     // returned Info's pv[0] is the move to play (empty pv only when there is no legal move).
-    // Throws Error for a game the engine cannot play (Black Swan until its player's view exists).
+    // Throws Error for a position the engine must not see: a Black Swan referee's (hidden
+    // identities); it plays a player's view, returning a chance move without its outcome.
     Info search(const Position& start, const std::vector<Move>& moves, const Limits& limits,
                 const std::function<void(const Info&)>& on_info = {});
     void stop();  // thread-safe: a running search returns soon with its best move

@@ -31,6 +31,13 @@ struct EvalTables {
     std::array<std::array<Bitboard, SQUARE_MAX>, COLOR_NB> shield{};  // pawn cells guarding a king
     std::array<Bitboard, SQUARE_MAX> king_zone{};
     int phase_full = 1, phase_end = 0;  // non-pawn material bounds of the game phase
+    // A player's view with face-down swans (Black Swan): the swan type (-1 if none), each tile
+    // kind's expected value (the pieces it brings, by the rules library's probabilities), and
+    // per cell the share (percent) of that value a swan there counts, by its steps to the zone
+    // where it is turned over.
+    int swan = -1;
+    std::array<int, TILE_KINDS_MAX> tile_mg{}, tile_eg{};
+    std::array<std::array<int8_t, SQUARE_MAX>, COLOR_NB> swan_share{};
 };
 
 // The tables of a game, built on first use and kept (thread-safe).

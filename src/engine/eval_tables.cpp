@@ -10,6 +10,7 @@
 
 #include "core/setup.h"
 #include "engine/eval.h"
+#include "games/blackswan_outcomes.h"
 
 namespace menagerie::engine {
 
@@ -138,6 +139,45 @@ void pawn_spans(const Game& g, EvalTables& t) {
                 t.adjacent_files[s] |= square_bb(x);
 }
 
+// A player's view of hidden swans: what each tile kind is worth on average (the pieces it
+// brings, by their probabilities in the rules library), and how much of it a swan counts by its
+// distance to its reveal zone: every step still to make is a tempo, and a blocked swan may never
+// get there.
+void swan_terms(const Game& g, EvalTables& t) {
+    if (g.first_swan < 0 || !g.outcome_in_move) return;
+    t.swan = g.first_swan;
+    for (int tile = 0; tile < TILE_KINDS_MAX; ++tile) {
+        std::array<uint8_t, TILE_KINDS_MAX> only{};
+        only[static_cast<size_t>(tile)] = 1;
+        double mg = 0, eg = 0;
+        for (const auto& o : blackswan::outcome_probabilities(MoveKind::Normal, only)) {
+            const Draw d = g.decode_outcome(MoveKind::Normal, o.outcome);
+            for (int i = 0; i < d.count; ++i) {
+                const int type = d.types[static_cast<size_t>(i)];
+                mg += o.probability * t.value_mg[type];
+                eg += o.probability * t.value_eg[type];
+            }
+        }
+        t.tile_mg[static_cast<size_t>(tile)] = static_cast<int>(std::lround(mg));
+        t.tile_eg[static_cast<size_t>(tile)] = static_cast<int>(std::lround(eg));
+    }
+    const int n = g.geometry.size();
+    for (Color c : {WHITE, BLACK}) {
+        const PieceMoves& pm = g.tables->piece(g.first_swan, c);
+        for (Square s = 0; s < n; ++s) {
+            int steps = 0;
+            Bitboard at = square_bb(s);
+            while (!(at & g.reveal_zone[c]) && at && steps < 6) {
+                Bitboard next = 0;
+                for (Bitboard b = at; b;) next |= pm.quiet[pop_lsb(b)];
+                at = next, ++steps;
+            }
+            const int share = at & g.reveal_zone[c] ? 100 - 8 * std::max(steps - 1, 0) : 50;
+            t.swan_share[c][s] = static_cast<int8_t>(std::clamp(share, 50, 100));
+        }
+    }
+}
+
 std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
     auto t = std::make_shared<EvalTables>();
     const Game& g = *game;
@@ -225,6 +265,7 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
             }
         }
     }
+    swan_terms(g, *t);
     for (Square s = 0; s < n; ++s) {
         Bitboard zone = square_bb(s);
         for (int dir = 0; dir < DIRECTION_NB; ++dir) zone |= geo.step(s, Direction(dir));
@@ -237,7 +278,17 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
         const Position start = has_fixed_start(g) ? start_position(game) : setup_position(game, 0);
         for (Bitboard b = start.pieces(); b;) {
             const int type = type_of(start.piece_on(pop_lsb(b)));
-            if (type != g.pawn && type != g.king) start_material += t->value_mg[type];
+            if (type == t->swan) {
+                // A face-down swan: the average value of the side's unseen tiles.
+                int count = 0, value = 0;
+                for (int k = 0; k < TILE_KINDS_MAX; ++k) {
+                    const int u = start.state().chance.unseen[WHITE][static_cast<size_t>(k)];
+                    count += u, value += u * t->tile_mg[static_cast<size_t>(k)];
+                }
+                start_material += count ? value / count : t->value_mg[type];
+            } else if (type != g.pawn && type != g.king) {
+                start_material += t->value_mg[type];
+            }
         }
     } catch (const std::exception&) {
         start_material = 6000;

@@ -46,12 +46,41 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us) {
     const Bitboard zone = their_king != SQ_NONE ? t.king_zone[their_king] : 0;
     Side side;
     int attackers = 0, attack = 0;
+    // A face-down swan is worth what the side's unseen tiles bring on average.
+    int swan_mg = 0, swan_eg = 0;
+    if (t.swan >= 0) {
+        const auto& unseen = pos.state().chance.unseen[us];
+        int count = 0;
+        for (int k = 0; k < TILE_KINDS_MAX; ++k) {
+            const int u = unseen[static_cast<size_t>(k)];
+            count += u, swan_mg += u * t.tile_mg[static_cast<size_t>(k)];
+            swan_eg += u * t.tile_eg[static_cast<size_t>(k)];
+        }
+        if (count) swan_mg /= count, swan_eg /= count;
+        // The pieces an event or a promotion brought that the side still has to place.
+        const ChanceState& c = pos.state().chance;
+        if (pos.side_to_move() == us)
+            for (int i = 0; i < c.owed && i < 2; ++i) {
+                const int type = c.types[static_cast<size_t>(i)];
+                side.score += {t.value_mg[type], t.value_eg[type]};
+                if (type != g.pawn) side.non_pawn += t.value_mg[type];
+            }
+    }
     for (Bitboard b = mine; b;) {
         const Square s = pop_lsb(b);
         const Piece p = pos.piece_on(s);
         const int type = type_of(p);
         side.score += {t.psq_mg[p][s], t.psq_eg[p][s]};
         if (type == g.king) continue;
+        if (type == t.swan) {
+            // In place of the swan type's own value (a pawn's moves), its expectation, of which
+            // it counts a share by the steps it still has to make.
+            const int share = t.swan_share[us][s];
+            side.score += {swan_mg * share / 100 - t.value_mg[type],
+                           swan_eg * share / 100 - t.value_eg[type]};
+            side.non_pawn += swan_mg;
+            continue;
+        }
         if (type == g.pawn) {
             ++side.pawns;
             // Passed, doubled, isolated.

@@ -6,6 +6,8 @@
 #include <thread>
 
 #include "core/movegen.h"
+#include "core/rules.h"
+#include "games/blackswan_outcomes.h"
 
 namespace menagerie::engine {
 
@@ -51,6 +53,7 @@ Worker::Worker(int id, SearchShared& shared)
       states_(MAX_PLY + 2),
       ply_moves_(MAX_PLY + 2),
       frames_(MAX_PLY + FRAME_OFFSET + 2),
+      chance_outcomes_(MAX_PLY + 2),
       pv_(MAX_PLY + 2) {}
 
 void Worker::clear() { history_.clear(); }
@@ -58,6 +61,7 @@ void Worker::clear() { history_.clear(); }
 void Worker::set_position(const Position& start, const std::vector<Move>& moves) {
     history_states_.clear();
     pos_ = std::make_unique<Position>(start);
+    swan_view_ = start.game().outcome_in_move;
     for (Move m : moves) {
         history_states_.emplace_back();
         pos_->do_move(m, history_states_.back());
@@ -109,6 +113,85 @@ int Worker::child_qs(bool flips, int alpha, int beta, int ply) {
 }
 
 template <Worker::NodeType NT>
+int Worker::chance(Move m, int alpha, int beta, int depth, int ply, bool cut_node, bool qs) {
+    // Values are kept within the range where no score reads as a mate: an average of mate
+    // scores is no mate in any number of moves (a sure mate still scores near the top).
+    constexpr int LOW = -(SCORE_MATE_BOUND - 1), HIGH = SCORE_MATE_BOUND - 1;
+    Position& pos = *pos_;
+    ChanceOutcomes& outcomes = chance_outcomes_[ply];
+    chance_outcomes(pos, m, outcomes);
+    if (outcomes.count == 0) return LOW;  // no unseen tile: cannot happen in a real game
+    // What an outcome changes in material: the pieces it brings, and for a reveal the expected
+    // value of the mover's other face-down swans, which rises or falls with the tile it took
+    // from the unseen ones (so that the estimates average out as the evaluation does).
+    const EvalTables& t = *shared_.eval;
+    const Color us = pos.side_to_move();
+    double unseen_value = 0;
+    int unseen_count = 0, other_swans = 0;
+    if (outcome_kind(m) == MoveKind::Normal && t.swan >= 0) {
+        const auto& unseen = pos.state().chance.unseen[us];
+        for (int k = 0; k < TILE_KINDS_MAX; ++k) {
+            unseen_count += unseen[static_cast<size_t>(k)];
+            unseen_value += unseen[static_cast<size_t>(k)] * t.tile_mg[static_cast<size_t>(k)];
+        }
+        other_swans = popcount(pos.pieces(us, t.swan)) - 1;
+    }
+    auto brought = [&](Move o) {
+        const Draw d = blackswan::decode_outcome(outcome_kind(o), o.outcome());
+        double v = 0;
+        for (int i = 0; i < d.count; ++i) v += t.value_mg[d.types[static_cast<size_t>(i)]];
+        if (unseen_count > 1 && d.tile >= 0)
+            v += other_swans * (unseen_value - t.tile_mg[static_cast<size_t>(d.tile)]) /
+                 (unseen_count - 1);
+        return v;
+    };
+    // The likeliest outcome is searched; every other one is first estimated as its value
+    // corrected by the difference in material the two bring. Deeper in the tree (more depth
+    // left) the next likeliest ones are searched too, replacing their estimates.
+    qs = qs || depth <= 0;
+    const int searched = qs || depth <= 2 ? 1 : depth <= 4 ? 2 : depth <= 6 ? 3 : 4;
+    const double first_brought = brought(outcomes.list[0].move);
+    double correction = 0;  // the estimate's average less the first outcome's value
+    for (int i = 1; i < outcomes.count; ++i) {
+        const ChanceOutcome& o = outcomes.list[static_cast<size_t>(i)];
+        correction += o.probability * (brought(o.move) - first_brought);
+    }
+    auto search_outcome = [&](Move o, int a, int b) {
+        pos.do_move(o, states_[ply]);
+        const bool flips = pos.side_to_move() != us;
+        const int v = qs ? child_qs < NT == NON_PV ? NON_PV : PV > (flips, a, b, ply)
+                         : child<NT>(flips, a, b, depth, ply, cut_node);
+        pos.undo_move(o);
+        return std::clamp(v, LOW, HIGH);
+    };
+    auto window = [](double bound) {
+        return static_cast<int>(std::clamp(bound, double(-SCORE_INFINITE), double(SCORE_INFINITE)));
+    };
+    // The first outcome's window is the node's shifted by the correction: a plain child.
+    const int shift = static_cast<int>(std::lround(correction));
+    const int first =
+        search_outcome(outcomes.list[0].move, std::clamp(alpha - shift, LOW - 1, HIGH),
+                       std::clamp(beta - shift, LOW, HIGH + 1));
+    if (shared_.stop.load(std::memory_order_relaxed) && root_depth_ > 1) return 0;
+    double average = std::clamp(first + correction, double(LOW), double(HIGH));
+    if (average <= alpha || average >= beta) return static_cast<int>(std::lround(average));
+    // Each further outcome searched moves the average by p·(value − estimate); its window is
+    // where that move decides the node against alpha or beta.
+    for (int i = 1; i < std::min(searched, outcomes.count); ++i) {
+        const ChanceOutcome& o = outcomes.list[static_cast<size_t>(i)];
+        const double p = o.probability;
+        const double estimate =
+            std::clamp(first + brought(o.move) - first_brought, double(LOW), double(HIGH));
+        const double lo = estimate + (alpha - average) / p, hi = estimate + (beta - average) / p;
+        const int v = search_outcome(o.move, window(std::floor(lo)), window(std::ceil(hi)));
+        if (shared_.stop.load(std::memory_order_relaxed) && root_depth_ > 1) return 0;
+        average = std::clamp(average + p * (v - estimate), double(LOW), double(HIGH));
+        if (v <= lo || v >= hi) break;  // the average is decided: a bound past alpha or beta
+    }
+    return static_cast<int>(std::lround(average));
+}
+
+template <Worker::NodeType NT>
 int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     constexpr bool pv_node = NT != NON_PV, root = NT == ROOT;
     if (depth <= 0) return qsearch < pv_node ? PV : NON_PV > (alpha, beta, ply);
@@ -134,7 +217,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     }
 
     // 3. The transposition table: a deep enough result ends a node off the principal line.
-    const uint64_t key = pos.key();
+    const uint64_t key = node_key();
     TTHit tt;
     const bool tt_hit = shared_.tt->probe(key, tt);
     const int tt_score = tt_hit ? score_from_tt(tt.score, ply) : SCORE_NONE;
@@ -204,7 +287,9 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     for (Move m = picker->next(see); m != MOVE_NONE; m = picker->next(see)) {
         if (!root && !legal(pos, m)) continue;
         const bool tactical = is_tactical(pos, m);
-        const bool gives_check = pos.gives_check(m);
+        // A chance move's check depends on its outcome: its children see it.
+        const bool is_chance = swan_view_ && is_chance_move(pos, m);
+        const bool gives_check = !is_chance && pos.gives_check(m);
 
         // 6. Pruning of late moves at low depth, once a move has kept us from being mated.
         if (!root && best > -SCORE_MATE_BOUND && played > 0 && !in_check && !pending &&
@@ -224,12 +309,20 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         const int new_depth = depth - 1 + extension;
 
         frame.current = m;
-        pos.do_move(m, states_[ply]);
-        const bool flips = pos.side_to_move() != us;
+        bool flips = true;
+        if (!is_chance) {
+            pos.do_move(m, states_[ply]);
+            flips = pos.side_to_move() != us;
+        }
         ++played;
+        // A chance move's value is its outcomes' average; any other move's, its child's.
+        auto next = [&]<NodeType CNT>(int a, int b, int d, bool cut) {
+            return is_chance ? chance<CNT>(m, a, b, d, ply, cut, false)
+                             : child<CNT>(flips, a, b, d, ply, cut);
+        };
         int value;
         if (played == 1) {
-            value = child<NT>(flips, alpha, beta, new_depth, ply, false);
+            value = next.template operator()<NT>(alpha, beta, new_depth, false);
         } else {
             // 8. Late-move reductions for quiet moves; re-searched in full if they beat alpha.
             int r = 0;
@@ -239,13 +332,16 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
                 r -= std::clamp(history_.get(us, m) / 6000, -2, 2);
                 r = std::clamp(r, 0, new_depth - 1);
             }
-            value = child<NON_PV>(flips, alpha, alpha + 1, new_depth - r, ply, true);
+            value = next.template operator()<NON_PV>(alpha, alpha + 1, new_depth - r, true);
             if (value > alpha && r > 0)
-                value = child<NON_PV>(flips, alpha, alpha + 1, new_depth, ply, !cut_node);
+                value = next.template operator()<NON_PV>(alpha, alpha + 1, new_depth, !cut_node);
             if (pv_node && value > alpha && (root || value < beta))
-                value = child<NT>(flips, alpha, beta, new_depth, ply, false);
+                value = next.template operator()<NT>(alpha, beta, new_depth, false);
         }
-        pos.undo_move(m);
+        if (is_chance)
+            pv_length_[ply + 1] = ply + 1;  // the line after it depends on the outcome
+        else
+            pos.undo_move(m);
         if (shared_.stop.load(std::memory_order_relaxed) && root_depth_ > 1) return 0;
 
         if (root) {
@@ -307,7 +403,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     if (ply >= MAX_PLY - 1) return in_check ? 0 : evaluate(pos, *shared_.eval);
     if (pos.rule50() >= 100) return 0;
 
-    const uint64_t key = pos.key();
+    const uint64_t key = node_key();
     TTHit tt;
     const bool tt_hit = shared_.tt->probe(key, tt);
     const int tt_score = tt_hit ? score_from_tt(tt.score, ply) : SCORE_NONE;
@@ -342,11 +438,17 @@ int Worker::qsearch(int alpha, int beta, int ply) {
             if (stand + gain + 200 <= alpha) continue;
         }
         if (!legal(pos, m)) continue;
-        pos.do_move(m, states_[ply]);
-        const bool flips = pos.side_to_move() != us;
         ++played;
-        const int value = child_qs<NT>(flips, alpha, beta, ply);
-        pos.undo_move(m);
+        int value;
+        if (swan_view_ && is_chance_move(pos, m)) {
+            value = chance<NT>(m, alpha, beta, 0, ply, false, true);
+            if (pv_node) pv_length_[ply + 1] = ply + 1;
+        } else {
+            pos.do_move(m, states_[ply]);
+            const bool flips = pos.side_to_move() != us;
+            value = child_qs<NT>(flips, alpha, beta, ply);
+            pos.undo_move(m);
+        }
         if (value > best) {
             best = value;
             if (value > alpha) {

@@ -11,6 +11,7 @@
 #include <random>
 #include <vector>
 
+#include "engine/chance.h"
 #include "engine/engine.h"
 #include "engine/eval.h"
 #include "engine/history.h"
@@ -76,6 +77,14 @@ class Worker {
     int child(bool flips, int alpha, int beta, int depth, int ply, bool cut_node);
     template <NodeType NT>
     int child_qs(bool flips, int alpha, int beta, int ply);
+    // Black Swan: the value of chance move m (on a player's view) from this node's side: the
+    // probability-weighted average of its outcomes' values (expectimax), each searched to
+    // `depth` (quiescence when `depth` <= 0 or `qs`), with Star1 cut-offs from the score range.
+    template <NodeType NT>
+    int chance(Move m, int alpha, int beta, int depth, int ply, bool cut_node, bool qs);
+    // The key of the current position in the table: the position's, with what the position's
+    // key leaves out and a chance node's value depends on (the unseen tiles).
+    uint64_t node_key() const { return pos_->key() ^ (swan_view_ ? unseen_key(*pos_) : 0); }
     void check_limits();
     void update_pv(int ply, Move m);
     // The counter-move entry of the move that led here (null at the root, after a null move,
@@ -90,6 +99,8 @@ class Worker {
     std::vector<StateInfo> states_;         // one per ply of the search
     std::vector<PlyMoves> ply_moves_;
     std::vector<Frame> frames_;
+    std::vector<ChanceOutcomes> chance_outcomes_;  // one per ply
+    bool swan_view_ = false;                       // a player's view with chance moves
     std::vector<std::array<Move, MAX_PLY + 1>> pv_;
     std::array<int, MAX_PLY + 1> pv_length_{};
     History history_;

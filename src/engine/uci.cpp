@@ -19,10 +19,13 @@
 #include "core/error.h"
 #include "core/movegen.h"
 #include "core/record.h"
+#include "core/rules.h"
 #include "core/setup.h"
 #include "engine/engine.h"
 #include "engine/score.h"
+#include "games/blackswan_outcomes.h"
 #include "games/games.h"
+#include "hidden/player_view.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 
@@ -98,6 +101,8 @@ class Uci {
     Position setup_start() const;  // the start of the game in force, from the Setup option
     Position current() const;      // the position after the moves, as a standalone copy
     std::string info_line(const Info& info, const Position& root) const;
+    // A chance move of a player's view must carry a possible outcome (Error otherwise).
+    static void check_outcome(const Position& pos, Move m, const std::string& text);
 
     std::ostream& out_;
     std::mutex out_mutex_;
@@ -125,6 +130,9 @@ void Uci::set_game() {
     for (const auto& [name, value] : option_values_)
         if (game_has(plain, name)) options[name] = value;
     game_ = make_game(variant_, options);
+    // A game with hidden identities is played on the player's view: a referee's game (with its
+    // seed) never reaches the engine.
+    if (game_->first_swan >= 0 && !game_->outcome_in_move) game_ = player_game(*game_);
     start_ = std::make_unique<Position>(setup_start());
     moves_.clear();
 }
@@ -246,12 +254,30 @@ void Uci::position(std::istringstream& in) {
     }
     GameRecord record(*start);
     if (word == "moves") {
-        while (in >> word) record.play(parse_move(record.position(), word));
+        while (in >> word) {
+            const Move m = parse_move(record.position(), word);
+            check_outcome(record.position(), m, word);
+            record.play(m);
+        }
     } else if (!word.empty() && word != "startpos" && in) {
         throw Error(ErrorKind::Usage, "position", "expected moves, not " + quoted(word));
     }
     start_ = std::move(start);
     moves_ = record.moves();
+}
+
+void Uci::check_outcome(const Position& pos, Move m, const std::string& text) {
+    if (!pos.game().outcome_in_move || !is_chance_move(pos, m)) return;
+    if (m.outcome() == 0)
+        throw Error(ErrorKind::Move, "position",
+                    "the chance move " + quoted(text) +
+                        " needs its outcome, as the referee announced it (for example d2d4:N)");
+    const std::vector<int> possible = blackswan::possible_outcomes(
+        outcome_kind(m), pos.state().chance.unseen[pos.side_to_move()]);
+    if (std::find(possible.begin(), possible.end(), m.outcome()) == possible.end())
+        throw Error(
+            ErrorKind::Move, "position",
+            "the outcome of " + quoted(text) + " is not possible here (no such unseen tile)");
 }
 
 std::string Uci::info_line(const Info& info, const Position& root) const {
@@ -268,6 +294,7 @@ std::string Uci::info_line(const Info& info, const Position& root) const {
     GameRecord line(root);
     for (Move m : info.pv) {
         s << " " << move_to_uci(line.position(), m);
+        if (is_chance_move(line.position(), m) && m.outcome() == 0) break;  // the line ends there
         line.play(m);
     }
     return s.str();
@@ -279,10 +306,9 @@ void Uci::perft(int depth) {
     generate_legal(pos, list);
     uint64_t total = 0;
     for (Move m : list) {
-        StateInfo st;
-        pos.do_move(m, st);
-        const uint64_t n = depth > 1 ? menagerie::perft(pos, depth - 1) : 1;
-        pos.undo_move(m);
+        if (depth == 0) break;
+        // On a player's view a chance move counts each of its outcomes (view_perft).
+        const uint64_t n = view_perft_below(pos, m, depth - 1);
         say(move_to_uci(pos, m) + ": " + std::to_string(n));
         total += n;
     }
@@ -410,7 +436,8 @@ void Uci::go(std::istringstream& in) {
             Position pos(root);
             if (!result.pv.empty()) {
                 best = move_to_uci(pos, result.pv[0]);
-                if (result.pv.size() > 1) {
+                // No ponder move after a chance move: the reply depends on its outcome.
+                if (result.pv.size() > 1 && !is_chance_move(pos, result.pv[0])) {
                     StateInfo st;
                     pos.do_move(result.pv[0], st);
                     ponder = move_to_uci(pos, result.pv[1]);

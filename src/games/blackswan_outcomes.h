@@ -25,4 +25,21 @@ int encode_outcome(MoveKind kind, const Draw& draw);
 std::vector<int> possible_outcomes(MoveKind kind,
                                    const std::array<uint8_t, TILE_KINDS_MAX>& unseen);
 
+// The most outcomes one chance move can have (every reveal outcome).
+constexpr int MAX_OUTCOMES = 235;
+struct OutcomeProbability {
+    int outcome = 0;
+    double probability = 0;
+};
+// Every possible outcome (as possible_outcomes lists them, in the same order) with its
+// probability, given the mover's unseen tiles: a reveal's tile kind in proportion to its unseen
+// count, an event's pieces independently (with pawns P:N:B:R:Q = 8:2:2:2:2, without N B R Q
+// alike); a promotion's 1, 2 or 3 pieces (3/5, 1/5, 1/5), each N B R Q alike. The
+// probabilities sum to 1 (none listed when no tile is unseen). Writes at most MAX_OUTCOMES
+// entries to `out` and returns their number: no allocation, for a search.
+int outcome_probabilities(MoveKind kind, const std::array<uint8_t, TILE_KINDS_MAX>& unseen,
+                          OutcomeProbability* out);
+std::vector<OutcomeProbability> outcome_probabilities(
+    MoveKind kind, const std::array<uint8_t, TILE_KINDS_MAX>& unseen);
+
 }  // namespace menagerie::blackswan
