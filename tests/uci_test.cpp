@@ -224,6 +224,21 @@ TEST(Uci, PerftCountsNodes) {
     EXPECT_EQ(uci.until("Nodes searched").back(), "Nodes searched: 8902");
 }
 
+// A GUI sends `position startpos moves ...` before every move: in a game whose start is drawn
+// at random (Contemporary Random Chess without a Setup), every one must mean the same start.
+TEST(Uci, StartposOfARandomGameIsDrawnOncePerGame) {
+    UciSession uci;
+    uci.send("setoption name UCI_Variant value contemporary");
+    std::vector<std::vector<std::string>> divides;
+    for (int i = 0; i < 4; ++i) {
+        uci.send("position startpos");
+        uci.send("go perft 1");
+        divides.push_back(uci.until("Nodes searched"));
+        ASSERT_EQ(divides.back().back().rfind("Nodes searched: ", 0), 0u);
+    }
+    for (const auto& divide : divides) EXPECT_EQ(divide, divides.front());
+}
+
 TEST(Uci, BadInputGetsInfoString) {
     UciSession uci;
     for (const char* bad :

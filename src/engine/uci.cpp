@@ -98,8 +98,12 @@ class Uci {
     // (a setup the variant does not know), they stay as they were and the error is thrown.
     template <class Change>
     void change_game(Change change);
-    Position setup_start() const;  // the start of the game in force, from the Setup option
-    Position current() const;      // the position after the moves, as a standalone copy
+    // The start of the game in force, from the Setup option. Made once per game (a game with a
+    // random start and no Setup draws it here and at ucinewgame), so that every `position
+    // startpos` of one game means the same start and shares its Game (whose evaluation tables
+    // the engine builds once per Game).
+    void draw_start();
+    Position current() const;  // the position after the moves, as a standalone copy
     std::string info_line(const Info& info, const Position& root) const;
     // A chance move of a player's view must carry a possible outcome (Error otherwise).
     static void check_outcome(const Position& pos, Move m, const std::string& text);
@@ -112,7 +116,7 @@ class Uci {
     std::string variant_ = "chess", setup_;
     int multipv_ = 1, skill_ = 20;
     std::shared_ptr<const Game> game_;
-    std::unique_ptr<Position> start_;
+    std::unique_ptr<Position> startpos_, start_;
     std::vector<Move> moves_;
     std::thread search_thread_;
     std::atomic<bool> searching_{false};
@@ -133,8 +137,7 @@ void Uci::set_game() {
     // A game with hidden identities is played on the player's view: a referee's game (with its
     // seed) never reaches the engine.
     if (game_->first_swan >= 0 && !game_->outcome_in_move) game_ = player_game(*game_);
-    start_ = std::make_unique<Position>(setup_start());
-    moves_.clear();
+    draw_start();
 }
 
 template <class Change>
@@ -151,8 +154,11 @@ void Uci::change_game(Change change) {
     }
 }
 
-Position Uci::setup_start() const {
-    return start_position(game_, setup_.empty() ? std::nullopt : std::optional(setup_));
+void Uci::draw_start() {
+    startpos_ = std::make_unique<Position>(
+        start_position(game_, setup_.empty() ? std::nullopt : std::optional(setup_)));
+    start_ = std::make_unique<Position>(*startpos_);
+    moves_.clear();
 }
 
 Position Uci::current() const {
@@ -242,7 +248,7 @@ void Uci::position(std::istringstream& in) {
     in >> word;
     std::unique_ptr<Position> start;
     if (word == "startpos") {
-        start = std::make_unique<Position>(setup_start());
+        start = std::make_unique<Position>(*startpos_);
         in >> word;
     } else if (word == "fen") {
         std::string fen;
@@ -484,6 +490,7 @@ bool Uci::handle(const std::string& line) {
         } else if (command == "ucinewgame") {
             finish_search();
             engine_.new_game();
+            draw_start();
         } else if (command == "setoption") {
             set_option(in);
         } else if (command == "position") {
