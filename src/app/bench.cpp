@@ -98,6 +98,19 @@ Position bench_position(const char* variant, const char* fen) {
                          : start_position(game, std::string(fen + 1));
 }
 
+// A search of a suite position to the case's depth on a fresh table with `threads` threads:
+// its nodes; its time is added to `seconds`.
+uint64_t search_case(const BenchCase& c, int threads, double& seconds) {
+    const Position pos = bench_position(c.variant, c.fen);
+    engine::Engine engine(16, threads);
+    engine::Limits limits;
+    limits.depth = c.depth;
+    const auto start = std::chrono::steady_clock::now();
+    const uint64_t nodes = engine.search(pos, {}, limits).nodes;
+    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return nodes;
+}
+
 }  // namespace
 
 int run_bench(int argc, char** argv) {
@@ -127,19 +140,8 @@ int run_bench(int argc, char** argv) {
         benchmark::RegisterBenchmark(
             c.name,
             [c](benchmark::State& state) {
-                const Position pos = bench_position(c.variant, c.fen);
-                engine::Engine engine(16, 1);
-                engine::Limits limits;
-                limits.depth = c.depth;
                 uint64_t nodes = 0;
-                for (auto _ : state) {
-                    engine.new_game();
-                    const auto start = std::chrono::steady_clock::now();
-                    nodes = engine.search(pos, {}, limits).nodes;
-                    search_seconds +=
-                        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-                            .count();
-                }
+                for (auto _ : state) nodes = search_case(c, 1, search_seconds);
                 state.counters["nodes"] = static_cast<double>(nodes);
                 state.counters["nps"] = benchmark::Counter(
                     static_cast<double>(nodes) * static_cast<double>(state.iterations()),
@@ -164,25 +166,16 @@ int run_bench(int argc, char** argv) {
              smp_asked ? std::span<const BenchCase>(SEARCH_SUITE) : std::span<const BenchCase>{}) {
             const std::string name = "smp/threads:" + std::to_string(threads) +
                                      std::string(c.name).substr(std::string("search").size());
-            benchmark::RegisterBenchmark(
-                name.c_str(),
-                [c, threads](benchmark::State& state) {
-                    const Position pos = bench_position(c.variant, c.fen);
-                    engine::Engine engine(16, threads);
-                    engine::Limits limits;
-                    limits.depth = c.depth;
-                    uint64_t nodes = 0;
-                    for (auto _ : state) {
-                        engine.new_game();
-                        const auto start = std::chrono::steady_clock::now();
-                        nodes = engine.search(pos, {}, limits).nodes;
-                        smp_seconds[threads - 1] +=
-                            std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-                                .count();
-                        smp_nodes[threads - 1] += nodes;
-                    }
-                    state.counters["nodes"] = static_cast<double>(nodes);
-                })
+            benchmark::RegisterBenchmark(name.c_str(),
+                                         [c, threads](benchmark::State& state) {
+                                             uint64_t nodes = 0;
+                                             for (auto _ : state) {
+                                                 nodes = search_case(c, threads,
+                                                                     smp_seconds[threads - 1]);
+                                                 smp_nodes[threads - 1] += nodes;
+                                             }
+                                             state.counters["nodes"] = static_cast<double>(nodes);
+                                         })
                 ->Unit(benchmark::kMillisecond)
                 ->Iterations(1);
         }
