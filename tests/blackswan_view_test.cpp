@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <deque>
 #include <random>
 
 #include "core/error.h"
@@ -385,6 +386,63 @@ TEST(BlackSwanView, RevealedTilesFollowTheCompositionInPlay) {
         chi2 += (seen[k] - expected) * (seen[k] - expected) / expected;
     }
     EXPECT_LT(chi2, 26.12) << total << " reveals";
+}
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+// Every outcome of every chance move, played and taken back at random along lines from positions
+// the engine met in play: the board and the men's sets must agree after each move and each
+// undo, and each undo must restore the position exactly (FEN and key).
+TEST(BlackSwanView, MakeAndUndoOfEveryOutcomeKeepThePositionWhole) {
+    const auto referee = make_game("blackswan");
+    const auto game = player_game(*referee);
+    const char* fens[] = {
+        "1ss1k2s/1s1s3s/n2P2p1/Q1P3b1/3B2P1/1Q6/1S1S1S2/SS2KS1S b - - 1 28 d2d7 3 - "
+        "5/1/1/2/1/1/0/1/0:6/0/1/1/0/0/1/1/1",
+        "8/3s1ks1/5p1n/bq6/1p1p2p1/3P2P1/4S1SS/1K5S b - - 1 48 g2d7g7 4 - "
+        "3/0/2/1/2/0/1/1/0:3/1/0/1/0/1/1/0/0",
+        "s6s/1ss2k2/1ppq2b1/5p2/3pn2r/PP1Q4/1q1SS3/3SKr1S w - - 0 36 b7c7 4 - "
+        "2/0/2/2/0/0/1/1/1:5/1/0/1/1/0/0/1/0",
+        "4k2s/1s1s1q2/2qp1p1r/6pP/1p3n2/3PBP2/SS1BSSKS/S2qN3 w - - 1 27 b2f2h2b7d7 3 - "
+        "5/0/1/1/2/1/1/1/0:4/0/0/2/0/1/0/1/0",
+    };
+    std::mt19937 rng(5);
+    for (const char* fen : fens) {
+        Position pos = parse_fen(game, fen);
+        const std::string start = write_fen(pos);
+        for (int line = 0; line < 300; ++line) {
+            std::vector<std::pair<Move, std::string>> played;
+            std::deque<StateInfo> states;
+            for (int ply = 0; ply < 6; ++ply) {
+                MoveList list;
+                generate_legal(pos, list);
+                if (list.count == 0) break;
+                Move m = list.moves[rng() % static_cast<unsigned>(list.count)];
+                if (is_chance_move(pos, m)) {
+                    const auto outcomes = blackswan::possible_outcomes(
+                        outcome_kind(m), pos.state().chance.unseen[pos.side_to_move()]);
+                    ASSERT_FALSE(outcomes.empty());
+                    m = m.with_outcome(outcomes[rng() % outcomes.size()]);
+                }
+                const std::string before = write_fen(pos);
+                states.emplace_back();
+                pos.do_move(m, states.back());
+                ASSERT_EQ(pos.consistency_error(), "") << before << " " << move_to_uci(pos, m);
+                played.emplace_back(m, before);
+            }
+            while (!played.empty()) {
+                pos.undo_move(played.back().first);
+                ASSERT_EQ(pos.consistency_error(), "") << played.back().second;
+                ASSERT_EQ(write_fen(pos), played.back().second);
+                played.pop_back();
+            }
+        }
+        EXPECT_EQ(write_fen(pos), start);
+    }
 }
 
 }  // namespace

@@ -1,7 +1,5 @@
 #include "server/game_service.h"
 
-#include <pthread.h>
-#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -43,15 +41,13 @@ constexpr size_t MAX_TEXT = 200'000;  // a PGN or FEN field
 constexpr size_t MAX_MOVES = 2000;    // an analysis request's moves
 
 // Each engine worker thread keeps one searcher (an engine with its hash) for all its searches.
-// The worker first gives itself the idle scheduling class (on Linux the class is per thread and
-// the engine's search threads, created afterwards, inherit it): on a small machine the engine
-// fills every core, and a request must take a core from it at once, not merely more often, as a
-// lower nice value would. Where the class is refused, nice 10 is the fallback.
+// The worker first lowers its own priority to nice 10 (on Linux a thread's nice value is its
+// own, and the engine's search threads, created afterwards, inherit it), so that requests come
+// first when the engine fills the cores. Not the idle class: under it a search gets no CPU at
+// all while anything else runs (other tests, a build), and a game against the engine stalls.
 MoveSearcher& worker_searcher() {
     thread_local std::unique_ptr<MoveSearcher> searcher = [] {
-        const sched_param param{};
-        if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &param) != 0)
-            setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+        setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
         return make_move_searcher();
     }();
     return *searcher;

@@ -190,10 +190,14 @@ Color Position::make_placement(Move m, StateInfo& ns) {
     const bool owed = settle_placing(ns);
     ns.key ^= zobrist::chance(ns.chance) ^ zobrist::pending(ns.pending);
     ns.rule50 = 0;
-    // The turn's first move may have given an en passant chance: it stays.
-    ns.ep_square = ns.previous->ep_square;
-    ns.ep_victim = ns.previous->ep_victim;
-    if (ns.ep_square != SQ_NONE) ns.key ^= zobrist::ep(ns.ep_square);
+    // The turn's first move may have given an en passant chance: it stays, unless this piece
+    // now stands where the capturing pawn would land (a swan's double step that revealed an
+    // event whose piece is placed on the cell it passed).
+    if (ns.previous->ep_square != m.to()) {
+        ns.ep_square = ns.previous->ep_square;
+        ns.ep_victim = ns.previous->ep_victim;
+        if (ns.ep_square != SQ_NONE) ns.key ^= zobrist::ep(ns.ep_square);
+    }
     return owed ? us : ~us;
 }
 
