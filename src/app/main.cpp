@@ -354,7 +354,7 @@ int run(int argc, char** argv) {
         Position start = position_of(base, game);
         std::vector<std::string> texts =
             c.moves ? split_moves(*c.moves) : std::vector<std::string>{};
-        if (game->first_swan >= 0 && !game->outcome_in_move) {
+        if (is_referee_game(*game)) {
             // The referee's game: the players' record, with the seed (this is the referee).
             GameRecord record(start);
             for (const std::string& text : texts) record.play(read_move(record.position(), text));

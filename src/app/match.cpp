@@ -89,7 +89,7 @@ struct Opening {
 
 // Whether the game hides identities from its players (Black Swan's referee's game): then the
 // match referees it, and each player sees only its view (docs/match.md).
-bool hidden(const Game& g) { return g.first_swan >= 0 && !g.outcome_in_move; }
+bool hidden(const Game& g) { return is_referee_game(g); }
 
 GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
                      const Limits limits[COLOR_NB], const MatchSettings& settings, uint64_t seed) {

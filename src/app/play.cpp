@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/movegen.h"
 #include "core/outcome.h"
+#include "hidden/player_view.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 #include "notation/pgn.h"
@@ -94,7 +95,7 @@ void try_typed_move(const std::function<void()>& play_move) {
 
 int run_play(const std::shared_ptr<const Game>& game, Position start) {
     // A game with hidden identities: the program is the referee, the players see their views.
-    if (game->first_swan >= 0 && !game->outcome_in_move) return run_refereed_play(game, start);
+    if (is_referee_game(*game)) return run_refereed_play(game, start);
     std::cout << game->title << ". Type a move (UCI or SAN), or 'help' for the commands.\n";
     GameRecord record(start);
     Position& pos = record.position();

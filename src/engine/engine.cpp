@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "engine/search.h"
 #include "games/games.h"
+#include "hidden/player_view.h"
 
 namespace menagerie::engine {
 
@@ -76,7 +77,7 @@ Info Engine::search(const Position& start, const std::vector<Move>& moves, const
     std::lock_guard lock(impl_->searching);
     const Game& game = start.game();
     // Hidden identities are the referee's: the engine searches only a player's view.
-    if (game.first_swan >= 0 && !game.outcome_in_move)
+    if (is_referee_game(game))
         throw Error(ErrorKind::Invalid, "position",
                     "the engine plays " + game.name +
                         " only on a player's view (option view=player): a referee's position "

@@ -136,7 +136,7 @@ void Uci::set_game() {
     game_ = make_game(variant_, options);
     // A game with hidden identities is played on the player's view: a referee's game (with its
     // seed) never reaches the engine.
-    if (game_->first_swan >= 0 && !game_->outcome_in_move) game_ = player_game(*game_);
+    if (is_referee_game(*game_)) game_ = player_game(*game_);
     draw_start();
 }
 

@@ -22,6 +22,12 @@
 
 namespace menagerie {
 
+// Whether `game` is a referee's game: its men have identities a player must not see (Black
+// Swan with view=referee). Players, engines and clients get player_game()'s positions instead.
+inline bool is_referee_game(const Game& game) {
+    return game.first_swan >= 0 && !game.outcome_in_move;
+}
+
 // The player's game that goes with a referee's game (same composition): blackswan with option
 // view=player. Built once per composition and shared.
 std::shared_ptr<const Game> player_game(const Game& referee);

@@ -14,7 +14,7 @@
 
 namespace menagerie::server {
 
-bool is_refereed(const Game& game) { return game.first_swan >= 0 && !game.outcome_in_move; }
+bool is_refereed(const Game& game) { return is_referee_game(game); }
 
 const char* test_seed() { return std::getenv("MENAGERIE_TEST_SEED"); }
 
