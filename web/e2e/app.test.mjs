@@ -102,8 +102,14 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
     await page.goto(server.url + '/');
     await page.waitForSelector('#variant option[value="chess2016"]', { state: 'attached' });
     await page.selectOption('#variant', 'chess2016');
+    const rolls = [];
+    page.on('request', (r) => r.url().includes('/api/roll') && rolls.push(r.url()));
     await page.check('input[name=setup-way][value=dice]');
     await page.waitForSelector('#roll-result .die');
+    // Choosing "roll" fires both change and input; one roll must be asked for, or a second reply
+    // would replace the dice on screen with others.
+    await page.waitForLoadState('networkidle');
+    assert.equal(rolls.length, 1, 'one roll request');
     assert.equal(await page.$$eval('#roll-result .die', (d) => d.length), 5, 'three white dice, a green and a red');
     const rolled = await page.textContent('#roll-result code');
     await page.check('input[name=mode][value=local]');

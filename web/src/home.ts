@@ -81,6 +81,10 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
   variantSelect.innerHTML = optionsHtml;
   importVariant.innerHTML = optionsHtml;
   let roll: Roll | null = null;
+  // Each roll request gets a number; only the latest one's reply is shown and used, so a reply
+  // that arrives late (a second event, a changed game) never replaces the dice on screen.
+  let rollRequest = 0;
+  let rolling = false;
 
   const current = (): Variant => variants.find((v) => v.name === variantSelect.value) ?? variants[0];
 
@@ -106,6 +110,8 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
     const kind = v.setups.kind;
     const way = KIND_WORDS[kind];
     roll = null;
+    rollRequest++;
+    rolling = false;
     // Engine mode only for the games the engine plays.
     const engineRadio = form.querySelector<HTMLInputElement>('input[name=mode][value=engine]')!;
     engineRadio.disabled = v.engine === false;
@@ -143,13 +149,22 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
   }
 
   async function doRoll(): Promise<void> {
-    const box = root.querySelector<HTMLDivElement>('#roll-result')!;
+    const request = ++rollRequest;
+    rolling = true;
+    let shown: Roll | null = null;
+    let failure = '';
     try {
-      roll = await api.roll(current().name, chosenOptions());
-      box.innerHTML = diceHtml(roll);
+      shown = await api.roll(current().name, chosenOptions());
     } catch (e) {
-      box.textContent = (e as Error).message;
+      failure = (e as Error).message;
     }
+    if (request !== rollRequest) return;
+    rolling = false;
+    roll = shown;
+    const box = root.querySelector<HTMLDivElement>('#roll-result');
+    if (!box) return;
+    if (shown) box.innerHTML = diceHtml(shown);
+    else box.textContent = failure;
   }
 
   async function fillSetups(): Promise<void> {
@@ -170,7 +185,7 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
     const way = form.querySelector<HTMLInputElement>('input[name=setup-way]:checked')?.value;
     for (const el of setupBox.querySelectorAll<HTMLElement>('.setup-extra')) el.hidden = el.dataset.for !== way;
     if (way === 'chosen') void fillSetups();
-    if (way === 'dice' && !roll) void doRoll();
+    if (way === 'dice' && !roll && !rolling) void doRoll();
     const mode = form.querySelector<HTMLInputElement>('input[name=mode]:checked')?.value;
     for (const el of form.querySelectorAll<HTMLElement>('.mode-extra')) el.hidden = el.dataset.for !== mode;
     root.querySelector('#level-out')!.textContent = (form.elements.namedItem('level') as HTMLInputElement).value;
