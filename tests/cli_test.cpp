@@ -231,6 +231,17 @@ TEST(Cli, BenchRefusesWhatItCannotRun) {
                        "--benchmark_filter 'no-such-benchmark' matches no benchmark");
 }
 
+TEST(Cli, CommandsWithTheirOwnFlagsListThemInHelp) {
+    const Result serve = run("serve --help");
+    EXPECT_EQ(serve.status, 0);
+    for (const char* flag : {"--port", "--host", "--db", "--static", "--idle-minutes"})
+        EXPECT_NE(serve.out.find(flag), std::string::npos) << flag << "\n" << serve.out;
+    const Result match = run("match --help");
+    EXPECT_NE(match.out.find("--engine"), std::string::npos) << match.out;
+    const Result bench = run("bench --help");
+    EXPECT_NE(bench.out.find("--benchmark_filter"), std::string::npos) << bench.out;
+}
+
 TEST(Cli, SeedIsADecimalNumberOf64Bits) {
     const std::string fen = "fen --variant contemporary --seed ";
     EXPECT_EQ(run(fen + "18446744073709551615").status, 0);

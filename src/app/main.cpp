@@ -252,11 +252,13 @@ int run(int argc, char** argv) {
     analyse->add_option("--hash", analyse_hash, "hash table in MB, 1 to 65536 (default 16)");
     auto* bench = app.add_subcommand("bench", "fixed perft suite and nodes per second");
     bench->allow_extras();
+    bench->set_help_flag();  // `bench --help` is Google Benchmark's
     auto* match = app.add_subcommand("match", "play two engines against each other");
     match->allow_extras();
     match->set_help_flag();  // `match --help` is run_match's
     auto* serve = app.add_subcommand("serve", "serve the web app and its API (docs/server.md)");
     serve->allow_extras();
+    serve->set_help_flag();  // `serve --help` is run_serve's
     // geometry: the board's drawing data as JSON, of a game or of a board no game uses yet.
     auto* geometry = app.add_subcommand("geometry", "print the board's cells and drawing as JSON");
     std::optional<std::string> geometry_variant, board;

@@ -12,7 +12,8 @@
 namespace menagerie {
 
 int run_serve(int argc, char** argv) {
-    CLI::App app{"serve the web app and its API"};
+    CLI::App app{"menagerie serve: the web app and its API (docs/server.md)"};
+    app.name("menagerie serve");
     server::ServerOptions options;
     options.static_dir = MENAGERIE_STATIC_DIR;
     int port = 8080;
