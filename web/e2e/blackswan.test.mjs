@@ -46,6 +46,15 @@ describe('Black Swan in the web app', { skip: skip ?? false, timeout: 5 * 60_000
 
   it('plays a refereed game: commitment, face-down swans, reveals, a placement, the seed', async () => {
     const page = await newPage(context);
+    // The cells of the men the board animates, one entry per animation started.
+    await page.addInitScript(() => {
+      const animate = Element.prototype.animate;
+      window.animatedCells = [];
+      Element.prototype.animate = function (...args) {
+        window.animatedCells.push(this.closest('[data-piece]')?.getAttribute('data-piece'));
+        return animate.apply(this, args);
+      };
+    });
     // Everything the page receives from the server, in order: WebSocket frames and API answers.
     const received = [];
     page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push({ via: 'ws', text: String(f.payload) })));
@@ -88,6 +97,9 @@ describe('Black Swan in the web app', { skip: skip ?? false, timeout: 5 * 60_000
     await page.waitForSelector('#referee [data-reveal="1"]');
     assert.match(await page.textContent('#referee [data-reveal="1"]'), /event: 2 pieces, pawns possible \(rook, pawn\)/);
     assert.match(await page.textContent('#status'), /Place the drawn pawn/);
+    // The board rings the man just turned over and flips it once (one running animation).
+    assert.equal(await page.getAttribute('svg.board .reveal', 'data-mark'), 'e4');
+    assert.deepEqual(await page.evaluate(() => window.animatedCells), ['e4']);
     const candidates = await page.$$eval('svg.board .hint.placement', (h) => h.map((e) => e.getAttribute('data-hint')).sort());
     assert.deepEqual(candidates, ['d3', 'd4', 'e3', 'f3', 'f4']);
     assert.match(await page.textContent('[data-unseen="white"]'), /^White unseen: 8×P 2×N 2×B 2×R 2×Q 1×2- 1×3\+ 1×3-$/);
@@ -102,6 +114,8 @@ describe('Black Swan in the web app', { skip: skip ?? false, timeout: 5 * 60_000
     await waitForPly(page, 3);
     await page.waitForSelector('#referee [data-reveal="3"]');
     assert.notEqual(await page.getAttribute('svg.board [data-piece="d5"]', 'data-token'), 'S');
+    assert.equal(await page.getAttribute('svg.board .reveal', 'data-mark'), 'd5');
+    assert.deepEqual(await page.evaluate(() => window.animatedCells), ['e4', 'd5'], 'each reveal flipped once');
     assert.ok(await page.$eval('#takeback', (b) => b.disabled), 'no takeback in a refereed game');
 
     // Resign: the game ends and the seed is shown with how to check it.

@@ -17,6 +17,9 @@ export interface BoardState {
   legal: LegalMove[]; // empty when this seat may not move now, or when looking at an earlier ply
   lastMove: { from: string; to: string } | null;
   check: string[];
+  /** A man just turned over (a Black Swan reveal or promotion draw): its cell, and the ply that
+   * did it, so the board animates each reveal once however often it redraws. */
+  reveal: { cell: string; ply: number } | null;
   selected: string | null;
   chooser: Chooser | null;
   drag: { from: string; client: Point; moved: boolean } | null;
@@ -32,6 +35,7 @@ export function newBoardState(geometry: Geometry, pieceInfo: PieceInfo[]): Board
     legal: [],
     lastMove: null,
     check: [],
+    reveal: null,
     selected: null,
     chooser: null,
     drag: null,

@@ -60,6 +60,7 @@ export function createBoard(
   let layout: Layout = makeLayout(state.geometry, state.orientation);
   let frame = 0;
   let wasSelected = false;
+  let animatedReveal = 0; // the ply of the last reveal animated
 
   const cellByName = new Map<string, Cell>();
 
@@ -107,6 +108,21 @@ export function createBoard(
     );
   }
 
+  /** Turns the revealed man over (a quarter turn of its face, then back), once per reveal. */
+  function animateReveal(): void {
+    if (!state.reveal || state.reveal.ply === animatedReveal) return;
+    animatedReveal = state.reveal.ply;
+    const man = piecesLayer.querySelector(`[data-piece="${state.reveal.cell}"] use`);
+    if (!man || typeof (man as Element & { animate?: unknown }).animate !== 'function') return;
+    man.animate(
+      [
+        { transform: 'scaleX(0.05)', filter: 'brightness(2)' },
+        { transform: 'scaleX(1)', filter: 'brightness(1)' },
+      ],
+      { duration: 650, easing: 'cubic-bezier(0.2, 0.8, 0.3, 1.2)' },
+    );
+  }
+
   function draw(): void {
     frame = 0;
     drawCells();
@@ -116,6 +132,7 @@ export function createBoard(
       marks += cellMark(state.lastMove.to, 'last-move');
     }
     for (const c of state.check) marks += cellMark(c, 'check');
+    if (state.reveal) marks += cellMark(state.reveal.cell, 'reveal');
     if (state.selected) marks += cellMark(state.selected, 'selected');
     marksLayer.innerHTML = marks;
 
@@ -123,6 +140,7 @@ export function createBoard(
     let pieces = '';
     for (const name of state.pieces.keys()) pieces += pieceMarkup(name, name === dragging ? 'ghost' : '');
     piecesLayer.innerHTML = pieces;
+    animateReveal();
 
     let hints = '';
     for (const to of placementCells(state.legal)) {

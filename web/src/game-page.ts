@@ -20,7 +20,7 @@ import {
 } from './game-model';
 import { renderLegend } from './legend';
 import { loadGames, saveGame, tokenFor } from './storage';
-import { placementPrompt, reveals, unseenText } from './swan';
+import { placementPrompt, revealOf, reveals, unseenText } from './swan';
 import type { GameState, Geometry } from './types';
 
 type Navigate = (path: string) => void;
@@ -195,6 +195,8 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
       bs.lastMove = model.viewPly > 0 ? uciCells(game.moves[model.viewPly - 1].uci, cellNames) : null;
       bs.check = [];
     }
+    const turned = model.viewPly > 0 ? revealOf(game.moves[model.viewPly - 1], model.viewPly) : null;
+    bs.reveal = turned && turned.cell ? { cell: turned.cell, ply: turned.ply } : null;
     if (!bs.legal.some((m) => m.from === bs.selected)) resetInteraction(bs);
     board.element.dataset.ply = String(game.ply);
     board.element.dataset.viewPly = String(model.viewPly);
