@@ -266,4 +266,47 @@ TEST(Storage, PostgresPushesReachSubscribersOfEveryServer) {
     GameService::unsubscribe(sub_b);
 }
 
+// An io_context running on a thread of its own for the test's lifetime (the services' timers).
+struct RunningTimers {
+    boost::asio::io_context io;
+    boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work =
+        boost::asio::make_work_guard(io);
+    std::thread thread{[this] { io.run(); }};
+    ~RunningTimers() {
+        work.reset();
+        io.stop();
+        thread.join();
+    }
+};
+
+TEST(Storage, PostgresAnotherServerAnswersWhenTheEngineReplyNeverComes) {
+    using namespace std::chrono_literals;
+    TempPostgres pg;
+    if (!pg.skip_reason().empty()) GTEST_SKIP() << pg.skip_reason();
+    auto store_a = open_storage(pg.url()), store_b = open_storage(pg.url());
+    RunningTimers timers;
+    GameService a(*store_a, timers.io.get_executor(), 1),
+        b(*store_b, timers.io.get_executor(), 1, 5min, 300ms);
+    const json created = a.create(
+        {{"variant", "chess"}, {"mode", "engine"}, {"engine", {{"color", "black"}, {"level", 1}}}});
+    const std::string id = created["id"], white = created["tokens"]["white"];
+    Inbox on_b;
+    const auto sub_b = b.subscribe(id, white, on_b.sender());
+
+    // Server A stores White's move and stops before its engine answers (its pool is stopped).
+    a.stop();
+    a.move(id, white, "e4", 0);
+    const json waiting = on_b.state_at(1);
+    ASSERT_FALSE(waiting.is_null()) << "server B never heard of the move";
+    EXPECT_TRUE(waiting["engine"]["thinking"].get<bool>()) << waiting.dump();
+
+    // B waits the level's time and its handover, then answers itself.
+    const json answered = on_b.state_at(2);
+    ASSERT_FALSE(answered.is_null()) << "nobody answered the move";
+    EXPECT_EQ(answered["moves"].size(), 2u);
+    EXPECT_EQ(b.state(id, white)["ply"], 2);
+    EXPECT_EQ(store_a->load(id)->moves.size(), 2u);
+    GameService::unsubscribe(sub_b);
+}
+
 }  // namespace

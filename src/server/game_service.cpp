@@ -32,6 +32,7 @@ struct Room {
     std::unique_ptr<LiveGame> game;
     std::map<uint64_t, std::pair<Seat, GameService::Send>> subscribers;
     std::unique_ptr<boost::asio::steady_timer> flag_timer;
+    std::unique_ptr<boost::asio::steady_timer> handover_timer;
     int64_t last_used_ms = 0;  // under GameService::rooms_mutex_
 };
 
@@ -120,11 +121,12 @@ std::string game_is_over(const StoredGame& s) {
 }  // namespace
 
 GameService::GameService(Storage& storage, boost::asio::any_io_executor timers, int engine_threads,
-                         std::chrono::milliseconds idle_limit)
+                         std::chrono::milliseconds idle_limit, std::chrono::milliseconds handover)
     : storage_(storage),
       timers_(std::move(timers)),
       engine_pool_(static_cast<size_t>(std::max(engine_threads, 1))),
       idle_limit_(idle_limit),
+      handover_(handover),
       sweep_timer_(timers_) {
     arm_sweep();
     storage_.listen(
@@ -638,9 +640,39 @@ void GameService::stored_elsewhere(const std::string& id, int64_t revision) {
     if (!theirs || theirs->revision <= r->game->stored().revision) return;
     r->game = std::make_unique<LiveGame>(std::move(*theirs));
     // The server that stored the change started the engine's reply if one is due: the game
-    // shows it thinking, and this server does not search too.
-    if (!r->game->over() && r->game->engine_to_move()) r->game->mark_searching();
+    // shows it thinking, and this server does not search too, unless the reply never comes.
+    if (!r->game->over() && r->game->engine_to_move()) {
+        r->game->mark_searching();
+        arm_handover(r);
+    }
     changed(r);
+}
+
+void GameService::arm_handover(const std::shared_ptr<Room>& room) {
+    const LiveGame& g = *room->game;
+    const auto wait = std::chrono::milliseconds(
+                          engine::Engine::level_limits(g.stored().engine_level).movetime_ms) +
+                      handover_;
+    if (!room->handover_timer)
+        room->handover_timer = std::make_unique<boost::asio::steady_timer>(timers_);
+    room->handover_timer->expires_after(wait);
+    room->handover_timer->async_wait(
+        [this, weak = std::weak_ptr<Room>(room),
+         revision = g.stored().revision](boost::system::error_code ec) {
+            const std::shared_ptr<Room> r = weak.lock();
+            if (ec || !r) return;
+            std::lock_guard lock(r->mutex);
+            LiveGame& game = *r->game;
+            // Still the same stored game, still the engine's turn, still waiting on the other
+            // server.
+            if (game.stored().revision != revision || game.over() || !game.engine_to_move() ||
+                !game.thinking())
+                return;
+            std::cerr << "no engine reply from another server in game " << game.stored().id
+                      << ": searching it here\n";
+            game.clear_searching();
+            start_search(r);
+        });
 }
 
 size_t GameService::games_in_memory() {

@@ -29,8 +29,12 @@ class GameService {
   public:
     // `timers` runs the clocks' flag timers and the eviction sweeps; `engine_threads` searches at
     // once at most; a game left alone for `idle_limit` is dropped from memory (evict_idle()).
+    // When another server sharing the database stored a move that the engine answers, this one
+    // waits the level's search time and `handover` more for that server's reply, then searches
+    // the reply itself (the other server may have stopped).
     GameService(Storage& storage, boost::asio::any_io_executor timers, int engine_threads = 2,
-                std::chrono::milliseconds idle_limit = std::chrono::minutes(5));
+                std::chrono::milliseconds idle_limit = std::chrono::minutes(5),
+                std::chrono::milliseconds handover = std::chrono::seconds(10));
     ~GameService();
     GameService(const GameService&) = delete;
     GameService& operator=(const GameService&) = delete;
@@ -81,6 +85,7 @@ class GameService {
                      room);  // push to subscribers, start a search, arm the flag timer
     void start_search(const std::shared_ptr<Room>& room);
     void arm_flag_timer(const std::shared_ptr<Room>& room);
+    void arm_handover(const std::shared_ptr<Room>& room);
     void arm_sweep();
     // Another server sharing the database stored game `id` as `revision`: a copy held here is
     // reloaded and pushed to its subscribers.
@@ -93,6 +98,7 @@ class GameService {
     std::map<std::string, std::shared_ptr<Room>> rooms_;
     std::atomic<uint64_t> next_subscriber_{1};
     std::chrono::milliseconds idle_limit_;
+    std::chrono::milliseconds handover_;
     boost::asio::steady_timer sweep_timer_;
     std::atomic<uint64_t> evicted_{0};
 };
