@@ -236,6 +236,9 @@ TEST(Cli, CommandsWithTheirOwnFlagsListThemInHelp) {
     EXPECT_EQ(serve.status, 0);
     for (const char* flag : {"--port", "--host", "--db", "--static", "--idle-minutes"})
         EXPECT_NE(serve.out.find(flag), std::string::npos) << flag << "\n" << serve.out;
+    const Result bad_sync = run("serve --sync sometimes --port 0");
+    EXPECT_EQ(bad_sync.status, 2);
+    EXPECT_NE(bad_sync.err.find("--sync"), std::string::npos) << bad_sync.err;
     const Result match = run("match --help");
     EXPECT_NE(match.out.find("--engine"), std::string::npos) << match.out;
     const Result bench = run("bench --help");

@@ -91,6 +91,15 @@ TEST(Storage, SqliteRefusesAPathItCannotOpen) {
     EXPECT_THROW(open_storage("/nonexistent-directory/x/games.db"), std::runtime_error);
 }
 
+TEST(Storage, SyncModeIsRefusedForPostgres) {
+    try {
+        open_storage("postgresql://postgres@/menagerie", SyncMode::ProcessSafe);
+        FAIL() << "a sync mode was taken for PostgreSQL";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("synchronous_commit"), std::string::npos) << e.what();
+    }
+}
+
 TEST(Storage, SqliteCheckpointsOffTheSavingThread) {
     const auto dir = temp_dir("menagerie-sqlite");
     const std::filesystem::path db = dir / "games.db";

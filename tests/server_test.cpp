@@ -546,13 +546,17 @@ TEST_F(ServerTest, TwoServersSharingOneDatabaseNeverOverwriteEachOther) {
     EXPECT_EQ(move(id, token, "Nf3", 2).status, 200u);
 }
 
-TEST(ServerProcessTest, AcknowledgedMovesSurviveKill9) {
+// Each --sync mode keeps every acknowledged move through kill -9 (they differ on a power cut).
+class Kill9Test : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Kill9Test, AcknowledgedMovesSurviveKill9) {
     const auto dir = temp_dir("menagerie-kill");
     const std::string db = (dir / "games.db").string();
     std::string id, token;
     std::vector<std::string> played;
     {
-        ServerProcess server(MENAGERIE_BINARY, {"serve", "--port", "0", "--db", db});
+        ServerProcess server(MENAGERIE_BINARY,
+                             {"serve", "--port", "0", "--db", db, "--sync", GetParam()});
         EXPECT_EQ(server.first_line().rfind("Menagerie is at http://127.0.0.1:", 0), 0u);
         const HttpResult r =
             post(server.port(), "/api/games", {{"variant", "contemporary"}, {"mode", "local"}});
@@ -580,5 +584,7 @@ TEST(ServerProcessTest, AcknowledgedMovesSurviveKill9) {
     EXPECT_EQ(WEXITSTATUS(again.terminate()), 0);
     std::filesystem::remove_all(dir);
 }
+
+INSTANTIATE_TEST_SUITE_P(SyncModes, Kill9Test, ::testing::Values("full", "normal"));
 
 }  // namespace

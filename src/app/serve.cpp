@@ -21,12 +21,19 @@ int run_serve(int argc, char** argv) {
     app.add_option("--host", options.host, "address to listen on");
     app.add_option("--db", options.db, "SQLite file, or a postgresql:// URL");
     app.add_option("--static", options.static_dir, "directory of the built front end");
+    std::string sync = "full";
+    app.add_option("--sync", sync,
+                   "SQLite: full syncs each move to disk before answering (survives a power cut); "
+                   "normal leaves it to the operating system (survives the server's death, "
+                   "kill -9, but not a power cut)")
+        ->check(CLI::IsMember({"full", "normal"}));
     app.add_option("--idle-minutes", options.idle_minutes,
                    "drop a game left alone this long from memory (0: never)")
         ->check(CLI::Range(0.0, 1e6));
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "serve", "serve: "))
         return *status;
     options.port = static_cast<uint16_t>(port);
+    options.sync = sync == "full" ? server::SyncMode::EverySave : server::SyncMode::ProcessSafe;
     return server::serve(options);
 }
 

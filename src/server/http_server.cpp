@@ -193,7 +193,7 @@ struct Server::Impl {
 
 Server::Server(const ServerOptions& options) : impl_(std::make_unique<Impl>()) {
     impl_->options = options;
-    impl_->storage = open_storage(options.db);
+    impl_->storage = open_storage(options.db, options.sync);
     impl_->games = std::make_unique<GameService>(
         *impl_->storage, impl_->io.get_executor(), options.engine_threads,
         std::chrono::milliseconds(static_cast<int64_t>(options.idle_minutes * 60'000)));

@@ -7,12 +7,15 @@
 #include <memory>
 #include <string>
 
+#include "server/storage.h"
+
 namespace menagerie::server {
 
 struct ServerOptions {
     std::string host = "127.0.0.1";
     uint16_t port = 8080;  // 0: any free port
     std::string db = "menagerie.db";
+    SyncMode sync = SyncMode::EverySave;
     std::string static_dir;
     int io_threads = 2;
     int engine_threads = 2;

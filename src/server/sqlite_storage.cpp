@@ -24,7 +24,6 @@ namespace {
 
 constexpr const char* PRAGMAS = R"(
 PRAGMA journal_mode=WAL;
-PRAGMA synchronous=FULL;
 PRAGMA busy_timeout=5000;
 PRAGMA wal_autocheckpoint=0;
 )";
@@ -130,8 +129,15 @@ class InUse {
 
 class SqliteStorage final : public Storage {
   public:
-    explicit SqliteStorage(const std::string& path) : db_(open_database(path)) {
-        execute(db_, std::string(PRAGMAS) + GAMES_TABLE, path);
+    SqliteStorage(const std::string& path, SyncMode sync) : db_(open_database(path)) {
+        // NORMAL in WAL mode syncs the log at checkpoints only: a commit is in the operating
+        // system's hands when it returns, safe from the process's death, not from a power cut.
+        execute(db_,
+                std::string(PRAGMAS) +
+                    (sync == SyncMode::EverySave ? "PRAGMA synchronous=FULL;"
+                                                 : "PRAGMA synchronous=NORMAL;") +
+                    GAMES_TABLE,
+                path);
         try {
             statements_ = std::make_unique<Statements>(db_);
         } catch (...) {
@@ -260,8 +266,8 @@ class SqliteStorage final : public Storage {
 
 }  // namespace
 
-std::unique_ptr<Storage> open_sqlite_storage(const std::string& path) {
-    return std::make_unique<SqliteStorage>(path);
+std::unique_ptr<Storage> open_sqlite_storage(const std::string& path, SyncMode sync) {
+    return std::make_unique<SqliteStorage>(path, sync);
 }
 
 }  // namespace menagerie::server

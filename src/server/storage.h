@@ -41,11 +41,21 @@ class Storage {
 // The games table and its index, in SQL that SQLite and PostgreSQL both take.
 extern const char* const GAMES_TABLE;
 
+// How far a save is on disk when it returns (SQLite; PostgreSQL's own synchronous_commit decides
+// there). Either way a saved move survives the server's process being killed (kill -9): the
+// difference is a crash of the whole machine or a power cut.
+enum class SyncMode {
+    EverySave,   // synced to disk before save returns: survives a power cut too
+    ProcessSafe  // handed to the operating system; synced at checkpoints
+};
+
 // "postgresql://..." or "postgres://..." opens PostgreSQL; anything else is an SQLite file path.
 // Throws std::runtime_error naming what failed.
-std::unique_ptr<Storage> open_storage(const std::string& where);
+std::unique_ptr<Storage> open_storage(const std::string& where,
+                                      SyncMode sync = SyncMode::EverySave);
 
-std::unique_ptr<Storage> open_sqlite_storage(const std::string& path);
+std::unique_ptr<Storage> open_sqlite_storage(const std::string& path,
+                                             SyncMode sync = SyncMode::EverySave);
 std::unique_ptr<Storage> open_postgres_storage(const std::string& url);
 
 }  // namespace menagerie::server
