@@ -5,35 +5,21 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { boardReady, clickCell, dragCell, launchBrowser, movesText, newPage, shownPly, waitForPly } from './browser.mjs';
-import { checkReady, freshDbPath, startServer, webDir, whyNotRunnable } from './server.mjs';
+import { before, describe, it } from 'node:test';
+import { boardReady, clickCell, dragCell, movesText, newPage, shownPly, waitForPly } from './browser.mjs';
+import { startServer, webDir, whyNotRunnable } from './server.mjs';
+import { browserSession } from './session.mjs';
 
 const artifacts = path.join(webDir, 'test-results');
 const skip = whyNotRunnable();
 if (skip) console.log(`# SKIPPED the browser tests: ${skip}`);
 
 describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () => {
-  let server;
-  let browser;
-  let context;
-  const db = freshDbPath();
-
-  before(async () => {
-    checkReady();
-    mkdirSync(artifacts, { recursive: true });
-    server = await startServer({ db });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  });
-  after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const session = browserSession();
+  before(() => mkdirSync(artifacts, { recursive: true }));
 
   const api = async (pathname, body) => {
-    const response = await fetch(server.url + pathname, body === undefined ? {} : {
+    const response = await fetch(session.server.url + pathname, body === undefined ? {} : {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
@@ -49,12 +35,12 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
   };
 
   /** Creates a game through the API; opens its page; returns { page, created }. */
-  const openGame = async (game, ctx = context) => {
+  const openGame = async (game, ctx = session.context) => {
     const { status, json: created, text } = await api('/api/games', { options: {}, ...game });
     assert.equal(status, 201, text);
     const token = created.tokens.both ?? created.tokens.white ?? created.tokens.black;
     const page = await newPage(ctx);
-    await page.goto(`${server.url}/game/${created.id}?token=${token}`);
+    await page.goto(`${session.server.url}/game/${created.id}?token=${token}`);
     await boardReady(page);
     await waitForPly(page, 0);
     return { page, created, token };
@@ -64,8 +50,8 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
     const { json: variants } = await api('/api/variants');
     assert.ok(variants.length >= 8, `the server lists ${variants.length} games`);
     for (const variant of variants) {
-      const page = await newPage(context);
-      await page.goto(server.url + '/');
+      const page = await newPage(session.context);
+      await page.goto(session.server.url + '/');
       await page.waitForSelector(`#variant option[value="${variant.name}"]`, { state: 'attached' });
       await page.selectOption('#variant', variant.name);
       await page.check('input[name=mode][value=local]');
@@ -98,8 +84,8 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
   });
 
   it('starts from rolled dice, and from a chosen array', async () => {
-    const page = await newPage(context);
-    await page.goto(server.url + '/');
+    const page = await newPage(session.context);
+    await page.goto(session.server.url + '/');
     await page.waitForSelector('#variant option[value="chess2016"]', { state: 'attached' });
     await page.selectOption('#variant', 'chess2016');
     const rolls = [];
@@ -118,7 +104,7 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
     await boardReady(page);
     assert.match(await page.textContent('#setup-line'), new RegExp(`setup ${rolled.replace(/[.]/g, '\\.')}`));
 
-    await page.goto(server.url + '/');
+    await page.goto(session.server.url + '/');
     await page.waitForSelector('#variant option[value="contemporary"]', { state: 'attached' });
     await page.selectOption('#variant', 'contemporary');
     await page.check('input[name=setup-way][value=chosen]');
@@ -160,8 +146,8 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
   });
 
   it("receives the engine's reply", async () => {
-    const page = await newPage(context);
-    await page.goto(server.url + '/');
+    const page = await newPage(session.context);
+    await page.goto(session.server.url + '/');
     await page.waitForSelector('#variant option[value="chess"]', { state: 'attached' });
     await page.selectOption('#variant', 'chess');
     await page.check('input[name=mode][value=engine]');
@@ -335,7 +321,7 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
     const pgn = readFileSync(await download.path(), 'utf8');
     assert.match(pgn, /\[Variant "placement"\]/);
     const sans = await movesText(page);
-    await page.goto(server.url + '/');
+    await page.goto(session.server.url + '/');
     await page.fill('#import-text', pgn);
     await page.click('#import-pgn');
     await page.waitForURL(/\/game\//);
@@ -345,8 +331,8 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
   });
 
   it('plays online from two browsers; a wrong token cannot move', async () => {
-    const white = await newPage(context);
-    await white.goto(server.url + '/');
+    const white = await newPage(session.context);
+    await white.goto(session.server.url + '/');
     await white.waitForSelector('#variant option[value="chess"]', { state: 'attached' });
     await white.selectOption('#variant', 'chess');
     await white.check('input[name=mode][value=online]');
@@ -357,14 +343,14 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
     const blackLink = await white.$eval('[data-link=black]', (i) => i.value);
     const spectatorLink = await white.$eval('[data-link=spectator]', (i) => i.value);
     assert.match(blackLink, /token=/);
-    const otherBrowser = await browser.newContext();
+    const otherBrowser = await session.browser.newContext();
     const black = await newPage(otherBrowser);
     await black.goto(blackLink);
     await boardReady(black);
     assert.equal(await black.$eval('svg.board', (s) => s.getAttribute('data-orientation')), 'black');
     assert.ok(await white.$('[data-clock=white]'), 'clocks are shown');
 
-    const thirdBrowser = await browser.newContext();
+    const thirdBrowser = await session.browser.newContext();
     const intruder = await newPage(thirdBrowser);
     const wrong = new URL(spectatorLink);
     wrong.searchParams.set('token', 'not-a-real-token');
@@ -398,10 +384,10 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
     await clickCell(page, first.from);
     await clickCell(page, first.to);
     await waitForPly(page, 1);
-    const port = server.port;
-    await server.kill9();
+    const port = session.server.port;
+    await session.server.kill9();
     await page.waitForFunction(() => document.querySelector('#app')?.classList.contains('offline'), null, { timeout: 15_000 });
-    server = await startServer({ db, port });
+    session.server = await startServer({ db: session.db, port });
     // The page reconnects by itself and shows the acknowledged move; then the game goes on.
     await page.waitForFunction(() => !document.querySelector('#app')?.classList.contains('offline'), null, { timeout: 20_000 });
     await waitForPly(page, 1);

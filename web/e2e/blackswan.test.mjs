@@ -9,9 +9,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { boardReady, clickCell, launchBrowser, newPage, waitForPly } from './browser.mjs';
-import { binary, checkReady, freshDbPath, startServer, whyNotRunnable } from './server.mjs';
+import { describe, it } from 'node:test';
+import { boardReady, clickCell, newPage, waitForPly } from './browser.mjs';
+import { binary, whyNotRunnable } from './server.mjs';
+import { browserSession } from './session.mjs';
 
 const skip = whyNotRunnable();
 const SEED_HEX = '0'.repeat(63) + '1';
@@ -28,24 +29,10 @@ function fens(value, out = []) {
 }
 
 describe('Black Swan in the web app', { skip: skip ?? false, timeout: 5 * 60_000 }, () => {
-  let server;
-  let browser;
-  let context;
-
-  before(async () => {
-    checkReady();
-    server = await startServer({ db: freshDbPath(), env: { MENAGERIE_TEST_SEED: '1' } });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  });
-  after(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const session = browserSession({ env: { MENAGERIE_TEST_SEED: '1' } });
 
   it('plays a refereed game: commitment, face-down swans, reveals, a placement, the seed', async () => {
-    const page = await newPage(context);
+    const page = await newPage(session.context);
     // The cells of the men the board animates, one entry per animation started.
     await page.addInitScript(() => {
       const animate = Element.prototype.animate;
@@ -67,12 +54,12 @@ describe('Black Swan in the web app', { skip: skip ?? false, timeout: 5 * 60_000
       }
     });
 
-    await page.goto(server.url + '/');
+    await page.goto(session.server.url + '/');
     await page.waitForSelector('#variant option[value="blackswan"]', { state: 'attached' });
     await page.selectOption('#variant', 'blackswan');
     assert.match(await page.textContent('#setup'), /commitment/);
     // Engine mode is offered exactly when the server's engine plays the game.
-    const variants = await (await fetch(`${server.url}/api/variants`)).json();
+    const variants = await (await fetch(`${session.server.url}/api/variants`)).json();
     const engine = variants.find((v) => v.name === 'blackswan').engine;
     assert.equal(typeof engine, 'boolean');
     assert.equal(await page.$eval('input[name=mode][value=engine]', (r) => r.disabled), !engine);
@@ -127,7 +114,7 @@ describe('Black Swan in the web app', { skip: skip ?? false, timeout: 5 * 60_000
 
     // The exported record passes `menagerie verify`.
     const id = new URL(page.url()).pathname.split('/').pop();
-    const pgn = await (await fetch(`${server.url}/api/games/${id}/pgn`)).text();
+    const pgn = await (await fetch(`${session.server.url}/api/games/${id}/pgn`)).text();
     assert.match(pgn, new RegExp(`\\[Commitment "${commitment}"\\]`));
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'menagerie-swan-')), 'game.pgn');
     writeFileSync(file, pgn);
@@ -159,15 +146,15 @@ describe('Black Swan in the web app', { skip: skip ?? false, timeout: 5 * 60_000
   });
 
   it('plays against the engine on the view, where the engine plays Black Swan', async (t) => {
-    const variants = await (await fetch(`${server.url}/api/variants`)).json();
+    const variants = await (await fetch(`${session.server.url}/api/variants`)).json();
     if (!variants.find((v) => v.name === 'blackswan').engine) {
       t.skip('the engine does not play blackswan yet');
       return;
     }
-    const page = await newPage(context);
+    const page = await newPage(session.context);
     const frames = [];
     page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
-    await page.goto(server.url + '/');
+    await page.goto(session.server.url + '/');
     await page.waitForSelector('#variant option[value="blackswan"]', { state: 'attached' });
     await page.selectOption('#variant', 'blackswan');
     await page.check('input[name=mode][value=engine]');
