@@ -310,8 +310,11 @@ int run(int argc, char** argv) {
                       << write_fen(setup_position(game, s.number)) << "\n";
     } else if (roll->parsed()) {
         game = game_of(c);
-        if (game->name != "chess56" && game->name != "chess2016")
-            throw Error(ErrorKind::Usage, "--variant", "roll needs --variant chess56 or chess2016");
+        if (!game->draw_setup || !game->setup_id)
+            throw Error(ErrorKind::Usage, "--variant",
+                        game->name +
+                            " does not draw its setups by dice (roll is for chess56 and "
+                            "chess2016)");
         const std::optional<uint64_t> seed =
             c.seed ? std::optional<uint64_t>(
                          parse_number("--seed", *c.seed, std::numeric_limits<uint64_t>::max()))

@@ -39,10 +39,12 @@ Position start_position(const std::shared_ptr<const Game>& game,
         return finished(std::move(pos));
     }
     std::mt19937_64 rng(seed ? *seed : std::random_device{}());
-    const int n = game->draw_setup ? game->draw_setup(rng)
-                                   : static_cast<int>(std::uniform_int_distribution<size_t>(
-                                         0, game->setups.size() - 1)(rng));
-    return setup_position(game, n);
+    return setup_position(game, draw_setup_number(*game, rng));
+}
+
+int draw_setup_number(const Game& game, std::mt19937_64& rng) {
+    if (game.draw_setup) return game.draw_setup(rng);
+    return static_cast<int>(std::uniform_int_distribution<size_t>(0, game.setups.size() - 1)(rng));
 }
 
 }  // namespace menagerie

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <random>
 #include <string>
 
 #include "core/position.h"
@@ -18,6 +19,9 @@ Position setup_position(const std::shared_ptr<const Game>& game, int number);
 Position start_position(const std::shared_ptr<const Game>& game,
                         const std::optional<std::string>& setup = std::nullopt,
                         std::optional<uint64_t> seed = std::nullopt);
+
+// The number of a setup drawn as the game draws them (its own way, such as dice, or uniformly).
+int draw_setup_number(const Game& game, std::mt19937_64& rng);
 
 // Whether the game has one start position (not drawn at random, no setup needed).
 bool has_fixed_start(const Game& game);

@@ -103,9 +103,7 @@ Position requested_start(const std::shared_ptr<const Game>& game,
             throw ApiError(400,
                            game->name + " starts from a drawn setup: give \"fen\" or \"setup\"");
         std::mt19937_64 rng(std::random_device{}());
-        const int n = game->draw_setup ? game->draw_setup(rng)
-                                       : static_cast<int>(std::uniform_int_distribution<size_t>(
-                                             0, game->setups.size() - 1)(rng));
+        const int n = draw_setup_number(*game, rng);
         const Setup& s = game->setups[static_cast<size_t>(n)];
         setup_id = game->setup_id ? s.name : std::to_string(s.number);
         return setup_position(game, n);
