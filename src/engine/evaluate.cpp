@@ -139,6 +139,8 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
     }
     const Bitboard their_men =
         theirs & ~their_pawns & ~(their_king != SQ_NONE ? square_bb(their_king) : 0);
+    std::array<Bitboard, PIECE_TYPE_MAX> check_cells;
+    uint64_t known_checks = 0;
     for (int i = 0; i < ours.count; ++i) {
         const Man& m = ours.men[static_cast<size_t>(i)];
         const MoveTables::Reach& r = m.reach;
@@ -149,6 +151,20 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
         if (const Bitboard hits = (r.quiet | r.capture) & zone) {
             ++attackers;
             attack += t.attack_weight[m.type] + 6 * popcount(hits);
+        }
+        // Safe checks: cells this man can move to from which it would attack their king and
+        // that no enemy man guards (cells from which a type attacks a cell are where the
+        // other colour's man of that type reaches from it: moves are mirror-symmetric).
+        if (their_king != SQ_NONE) {
+            const uint64_t bit = uint64_t(1) << m.type;
+            if (!(known_checks & bit)) {
+                known_checks |= bit;
+                check_cells[static_cast<size_t>(m.type)] =
+                    tables.reach(tables.piece(m.type, them), their_king, occupied).capture;
+            }
+            if ((r.quiet & ~occupied) & check_cells[static_cast<size_t>(m.type)] &
+                ~their_attacks.all)
+                side.score.mg += t.attack_weight[m.type] + 10;
         }
         // Threats: an enemy man worth more than the attacker.
         for (Bitboard v = r.capture & their_men; v;) {
@@ -168,7 +184,6 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
     if (king != SQ_NONE && g.pawn >= 0)
         side.score.mg += 8 * std::min(popcount(t.shield[us][king] & my_pawns), 3);
     (void)mine;
-    (void)tables;
     return side;
 }
 
