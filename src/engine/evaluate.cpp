@@ -125,6 +125,25 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
             if (!(t.front_span[us][s] & their_pawns)) {
                 const int adv = t.advance[us][s];
                 side.score += {5 + 3 * adv * adv, 10 + 8 * adv + 4 * adv * adv};
+                // Far advanced: the kings' distances to the cell ahead, and a path ahead that
+                // no man blocks and no enemy man guards.
+                const Bitboard ahead = tables.piece(g.pawn, us).quiet[s];
+                if (adv >= 2 && ahead && !more_than_one(ahead)) {
+                    const int w = 5 * adv - 8;
+                    const Square stop = lsb(ahead);
+                    const Square my_king = pos.king_square(us);
+                    if (their_king != SQ_NONE)
+                        side.score.eg +=
+                            w * 5 * std::min<int>(t.king_distance[their_king][stop], 5) / 2;
+                    if (my_king != SQ_NONE)
+                        side.score.eg -=
+                            w * 2 * std::min<int>(t.king_distance[my_king][stop], 5) / 2;
+                    if (!(ahead & occupied)) {
+                        side.score += {w, 2 * w};
+                        if (!(t.front_file[us][s] & (occupied | their_attacks.all)))
+                            side.score += {2 * w, 4 * w};
+                    }
+                }
             }
             if (t.front_file[us][s] & my_pawns) side.score -= {10, 20};
             if (!(t.adjacent_files[s] & my_pawns)) side.score -= {10, 15};
