@@ -202,7 +202,6 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
     const Square king = pos.king_square(us);
     if (king != SQ_NONE && g.pawn >= 0)
         side.score.mg += 8 * std::min(popcount(t.shield[us][king] & my_pawns), 3);
-    (void)mine;
     return side;
 }
 
