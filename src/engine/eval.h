@@ -30,6 +30,8 @@ struct EvalTables {
     std::array<std::array<int8_t, SQUARE_MAX>, COLOR_NB> advance{};   // steps made from home
     std::array<std::array<Bitboard, SQUARE_MAX>, COLOR_NB> shield{};  // pawn cells guarding a king
     std::array<Bitboard, SQUARE_MAX> king_zone{};
+    // King steps between two cells (capped at 15), along the geometry's own steps.
+    std::array<std::array<int8_t, SQUARE_MAX>, SQUARE_MAX> king_distance{};
     int phase_full = 1, phase_end = 0;  // non-pawn material bounds of the game phase
     // A player's view with face-down swans (Black Swan): the swan type (-1 if none), each tile
     // kind's expected value (the pieces it brings, by the rules library's probabilities), and

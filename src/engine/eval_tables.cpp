@@ -271,6 +271,20 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
         for (int dir = 0; dir < DIRECTION_NB; ++dir) zone |= geo.step(s, Direction(dir));
         t->king_zone[s] = zone;
     }
+    for (Square s = 0; s < n; ++s) {
+        t->king_distance[s].fill(15);
+        Bitboard frontier = square_bb(s), seen = frontier;
+        for (int d = 0; frontier && d < 15; ++d) {
+            Bitboard next = 0;
+            for (Bitboard b = frontier; b;) {
+                const Square x = pop_lsb(b);
+                t->king_distance[s][x] = static_cast<int8_t>(d);
+                for (int dir = 0; dir < DIRECTION_NB; ++dir) next |= geo.step(x, Direction(dir));
+            }
+            frontier = next & ~seen;
+            seen |= next;
+        }
+    }
 
     // The game phase from the non-pawn material of the start (or of the first setup).
     int start_material = 0;

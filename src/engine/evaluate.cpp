@@ -1,5 +1,5 @@
-// The static evaluation: material and piece-square terms, mobility, king safety and pawn
-// structure, blended between middlegame and endgame weights by the non-pawn material left.
+// The static evaluation: material and piece-square terms, mobility, threats, king safety and
+// pawn structure, blended between middlegame and endgame weights by the non-pawn material left.
 #include <algorithm>
 
 #include "engine/eval.h"
@@ -23,13 +23,55 @@ struct Score {
 // Share of the attackers' weight that counts, by the number of men attacking the king's zone.
 constexpr int ATTACK_SCALE[] = {0, 0, 50, 75, 88, 94, 97, 99};
 
+// A man other than a pawn or the king, with where it moves and what it attacks (or defends).
+struct Man {
+    Square square;
+    int type;
+    MoveTables::Reach reach;
+};
+
+// What one side attacks, gathered for both sides before any term that needs the other's map.
+struct Attacks {
+    std::array<Man, SQUARE_MAX> men;
+    int count = 0;
+    Bitboard all = 0, twice = 0, by_pawns = 0;
+    void add(Bitboard b) {
+        twice |= all & b;
+        all |= b;
+    }
+};
+
+void gather(const Position& pos, const EvalTables& t, Color us, Attacks& a) {
+    const Game& g = pos.game();
+    const MoveTables& tables = pos.tables();
+    const Bitboard occupied = pos.pieces();
+    if (g.pawn >= 0) {
+        const PieceMoves& pm = tables.piece(g.pawn, us);
+        for (Bitboard b = pos.pieces(us, g.pawn); b;) {
+            const Bitboard hit = pm.capture[pop_lsb(b)];
+            a.twice |= a.by_pawns & hit;
+            a.by_pawns |= hit;
+        }
+        a.add(a.by_pawns);
+    }
+    for (Bitboard b = pos.pieces(us) & ~(g.pawn >= 0 ? pos.pieces(g.pawn) : 0); b;) {
+        const Square s = pop_lsb(b);
+        const int type = type_of(pos.piece_on(s));
+        const MoveTables::Reach r = tables.reach(tables.piece(type, us), s, occupied);
+        a.add(r.capture);
+        if (type == g.king || type == t.swan) continue;
+        a.men[static_cast<size_t>(a.count++)] = {s, type, r};
+    }
+}
+
 struct Side {
     Score score;
     int non_pawn = 0;  // non-pawn material (middlegame values)
     int pawns = 0;
 };
 
-Side evaluate_side(const Position& pos, const EvalTables& t, Color us) {
+Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Attacks& ours,
+                   const Attacks& their_attacks) {
     const Game& g = pos.game();
     const MoveTables& tables = pos.tables();
     const Color them = ~us;
@@ -37,11 +79,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us) {
     const Bitboard my_pawns = g.pawn >= 0 ? pos.pieces(us, g.pawn) : 0;
     const Bitboard their_pawns = g.pawn >= 0 ? pos.pieces(them, g.pawn) : 0;
     // Cells the enemy pawns take on: moving there is no real mobility.
-    Bitboard pawn_guarded = 0;
-    if (g.pawn >= 0) {
-        const PieceMoves& pm = tables.piece(g.pawn, them);
-        for (Bitboard b = their_pawns; b;) pawn_guarded |= pm.capture[pop_lsb(b)];
-    }
+    const Bitboard pawn_guarded = their_attacks.by_pawns;
     const Square their_king = pos.king_square(them);
     const Bitboard zone = their_king != SQ_NONE ? t.king_zone[their_king] : 0;
     Side side;
@@ -87,6 +125,25 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us) {
             if (!(t.front_span[us][s] & their_pawns)) {
                 const int adv = t.advance[us][s];
                 side.score += {5 + 3 * adv * adv, 10 + 8 * adv + 4 * adv * adv};
+                // Far advanced: the kings' distances to the cell ahead, and a path ahead that
+                // no man blocks and no enemy man guards.
+                const Bitboard ahead = tables.piece(g.pawn, us).quiet[s];
+                if (adv >= 2 && ahead && !more_than_one(ahead)) {
+                    const int w = 5 * adv - 8;
+                    const Square stop = lsb(ahead);
+                    const Square my_king = pos.king_square(us);
+                    if (their_king != SQ_NONE)
+                        side.score.eg +=
+                            w * 5 * std::min<int>(t.king_distance[their_king][stop], 5) / 2;
+                    if (my_king != SQ_NONE)
+                        side.score.eg -=
+                            w * 2 * std::min<int>(t.king_distance[my_king][stop], 5) / 2;
+                    if (!(ahead & occupied)) {
+                        side.score += {w, 2 * w};
+                        if (!(t.front_file[us][s] & (occupied | their_attacks.all)))
+                            side.score += {2 * w, 4 * w};
+                    }
+                }
             }
             if (t.front_file[us][s] & my_pawns) side.score -= {10, 20};
             if (!(t.adjacent_files[s] & my_pawns)) side.score -= {10, 15};
@@ -98,15 +155,47 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us) {
         // Rooks like files without own pawns ahead (and more without enemy ones).
         if (type == g.rook && g.pawn >= 0 && !(t.front_file[us][s] & my_pawns))
             side.score += (t.front_file[us][s] & their_pawns) ? Score{12, 6} : Score{25, 10};
-        const MoveTables::Reach r = tables.reach(tables.piece(type, us), s, occupied);
+    }
+    const Bitboard their_men =
+        theirs & ~their_pawns & ~(their_king != SQ_NONE ? square_bb(their_king) : 0);
+    std::array<Bitboard, PIECE_TYPE_MAX> check_cells;
+    uint64_t known_checks = 0;
+    for (int i = 0; i < ours.count; ++i) {
+        const Man& m = ours.men[static_cast<size_t>(i)];
+        const MoveTables::Reach& r = m.reach;
         const Bitboard targets = (r.quiet & ~occupied & ~pawn_guarded) | (r.capture & theirs);
-        const int moves16 = 16 * popcount(targets) - t.average_moves16[type];
-        side.score += {moves16 * t.mobility_mg[type] / 256, moves16 * t.mobility_eg[type] / 256};
+        const int moves16 = 16 * popcount(targets) - t.average_moves16[m.type];
+        side.score +=
+            {moves16 * t.mobility_mg[m.type] / 256, moves16 * t.mobility_eg[m.type] / 256};
         if (const Bitboard hits = (r.quiet | r.capture) & zone) {
             ++attackers;
-            attack += t.attack_weight[type] + 6 * popcount(hits);
+            attack += t.attack_weight[m.type] + 6 * popcount(hits);
+        }
+        // Safe checks: cells this man can move to from which it would attack their king and
+        // that no enemy man guards (cells from which a type attacks a cell are where the
+        // other colour's man of that type reaches from it: moves are mirror-symmetric).
+        if (their_king != SQ_NONE) {
+            const uint64_t bit = uint64_t(1) << m.type;
+            if (!(known_checks & bit)) {
+                known_checks |= bit;
+                check_cells[static_cast<size_t>(m.type)] =
+                    tables.reach(tables.piece(m.type, them), their_king, occupied).capture;
+            }
+            if ((r.quiet & ~occupied) & check_cells[static_cast<size_t>(m.type)] &
+                ~their_attacks.all)
+                side.score.mg += t.attack_weight[m.type] + 10;
+        }
+        // Threats: an enemy man worth more than the attacker.
+        for (Bitboard v = r.capture & their_men; v;) {
+            const int victim = type_of(pos.piece_on(pop_lsb(v)));
+            if (t.value_mg[victim] > t.value_mg[m.type] + 50)
+                side.score += {20 + t.value_mg[victim] / 20, 15 + t.value_eg[victim] / 30};
         }
     }
+    // Hanging: enemy men we attack that nothing of theirs defends.
+    const Bitboard hanging = theirs & ours.all & ~their_attacks.all;
+    side.score += {50 * popcount(hanging & their_men), 30 * popcount(hanging & their_men)};
+    side.score += {10 * popcount(hanging & their_pawns), 15 * popcount(hanging & their_pawns)};
     if (g.bishop >= 0 && more_than_one(pos.pieces(us, g.bishop))) side.score += {30, 45};
     // King safety: our attack on their king's zone, and our pawns in front of our king.
     side.score.mg += attack * ATTACK_SCALE[std::min(attackers, 7)] / 100;
@@ -119,7 +208,11 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us) {
 }  // namespace
 
 int evaluate(const Position& pos, const EvalTables& t) {
-    const Side white = evaluate_side(pos, t, WHITE), black = evaluate_side(pos, t, BLACK);
+    Attacks attacks[COLOR_NB];
+    gather(pos, t, WHITE, attacks[WHITE]);
+    gather(pos, t, BLACK, attacks[BLACK]);
+    const Side white = evaluate_side(pos, t, WHITE, attacks[WHITE], attacks[BLACK]);
+    const Side black = evaluate_side(pos, t, BLACK, attacks[BLACK], attacks[WHITE]);
     Score s = white.score;
     s -= black.score;
     const int material = white.non_pawn + black.non_pawn;
