@@ -38,9 +38,25 @@ bool Position::gives_check(Move m) const {
     const Bitboard occupied = (pieces() ^ square_bb(from)) | square_bb(to);
     // Directly, by the man on its new cell, or by another man whose line it opened (or whose
     // hop it gave a screen).
-    if (has(tables_->reach(tables_->piece(type, us), to, occupied).capture, their_king))
+    const PieceMoves& pm = tables_->piece(type, us);
+    if (!pm.hop_kinds && !pm.has_paths && tables_->symmetric_rides()) {
+        // Leaps and steps from the tables; a ride along the one line from `to` that passes
+        // the king, if the cells between are empty.
+        if (has(pm.capture[to], their_king) ||
+            ((tables_->line_kinds(to, their_king) & pm.ride_capture) &&
+             !(tables_->between(to, their_king) & occupied)))
+            return true;
+    } else if (has(tables_->reach(pm, to, occupied).capture, their_king)) {
         return true;
-    return attackers<true>(their_king, us, occupied, ~(square_bb(from) | square_bb(to))) != 0;
+    }
+    if (!tables_->symmetric_rides())
+        return attackers<true>(their_king, us, occupied, ~(square_bb(from) | square_bb(to))) != 0;
+    // Their king is not attacked before the move (the position is legal), so only a line
+    // through it that the move touches can bring another man's attack, or a fixed path.
+    const uint32_t touched =
+        tables_->line_kinds(their_king, from) | tables_->line_kinds(their_king, to);
+    return line_attackers(their_king, us, touched, occupied,
+                          pieces(us) & ~(square_bb(from) | square_bb(to))) != 0;
 }
 
 int Position::see(Move m) const {
@@ -82,7 +98,7 @@ int Position::see(Move m) const {
         on_square = exchange_value(g, first);
     }
     // gain[d]: what the side making capture d has won so far, if the exchange stopped there.
-    std::array<int, 64> gain{};
+    std::array<int, 64> gain;  // written before it is read: no need to clear it at every call
     gain[0] = victim;
     int depth = 0;
     Color side = ~stm_;

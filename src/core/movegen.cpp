@@ -253,7 +253,8 @@ bool legal(Position& pos, Move m) {
     } else if (!has(pos.tables().ride_lines(them, ksq), from)) {
         return true;  // on no rider's line through the king: cannot be pinned
     }
-    return pos.leaves_king_safe(m);
+    // As generate_legal decides: a man that is not pinned may go anywhere the check allows.
+    return !has(pos.pinned(), from) || pos.leaves_king_safe(m);
 }
 
 void generate_legal(Position& pos, MoveList& list) {

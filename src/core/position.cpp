@@ -93,7 +93,10 @@ void Position::clear() {
     st_ = &root_;
 }
 
-void Position::put(Square s, Piece p) { add_piece(s, p); }
+void Position::put(Square s, Piece p) {
+    add_piece(s, p);
+    st_->pinned_known = false;
+}
 
 void Position::add_piece(Square s, Piece p) {
     assert(board_[s] == NO_PIECE);
@@ -260,6 +263,27 @@ void Position::set_check_info() {
     set_path_danger();
 }
 
+Bitboard Position::pinned() const {
+    if (st_->pinned_known) return st_->pinned;
+    Bitboard pinned = 0;
+    const Square ksq = king_square(stm_);
+    if (ksq != SQ_NONE) {
+        const Color them = ~stm_;
+        const Bitboard occupied = pieces(), ours = pieces(stm_);
+        for (TypeSet riders = types_seen_[them] & game_->rider_set; riders; riders &= riders - 1) {
+            const int t = std::countr_zero(riders);
+            for (Bitboard snipers = pieces(them, t) & tables_->piece(t, them).reverse_ride[ksq];
+                 snipers;) {
+                const Bitboard blockers = tables_->between(pop_lsb(snipers), ksq) & occupied;
+                if (blockers && !more_than_one(blockers) && (blockers & ours)) pinned |= blockers;
+            }
+        }
+    }
+    st_->pinned = pinned;
+    st_->pinned_known = true;
+    return pinned;
+}
+
 void Position::set_path_danger() {
     const Square ksq = king_square(stm_);
     st_->path_danger = 0;
@@ -371,6 +395,7 @@ void Position::do_move(Move m, StateInfo& ns) {
     ns.chance = st_->chance;
     ns.ep_square = ns.ep_victim = SQ_NONE;
     ns.captured = ns.revealed = NO_PIECE;
+    ns.pinned_known = false;
     ns.previous = st_;
     if (st_->ep_square != SQ_NONE) ns.key ^= zobrist::ep(st_->ep_square);
     st_ = &ns;
@@ -530,6 +555,7 @@ std::string Position::finish_setup() {
         return "the side not to move is in check";
     drop_meaningless_unmoved();
     st_->key = compute_key();
+    st_->pinned_known = false;
     set_check_info();
     return "";
 }
@@ -539,6 +565,7 @@ void Position::do_null_move(StateInfo& ns) {
     ns = *st_;
     ns.previous = st_;
     ns.captured = ns.revealed = NO_PIECE;
+    ns.pinned_known = false;
     ns.rule50 = st_->rule50 + 1;
     if (ns.ep_square != SQ_NONE) ns.key ^= zobrist::ep(ns.ep_square);
     ns.ep_square = ns.ep_victim = SQ_NONE;

@@ -48,8 +48,12 @@ struct StateInfo {
     // needs that. Hops along rays (Cannon, Vao, Leo where no ray forks) are not among them: the
     // men between such a hopper and the king decide the moves exactly (movegen.cpp).
     Bitboard path_danger = 0;
+    // The men of the side to move pinned to their king by an enemy rider (Position::pinned),
+    // worked out on first use after the move: legal() asks at most nodes, not all.
+    Bitboard pinned = 0;
+    bool pinned_known = false;
     StateInfo* previous = nullptr;
-    ChanceState chance;  // last: it fills the padding after `previous` (96 bytes in all)
+    ChanceState chance;  // last: it fills the padding after `previous` (128 bytes in all)
 };
 
 class Position {
@@ -100,6 +104,10 @@ class Position {
     bool attacked(Square s, Color by, Bitboard occupied) const;
     bool attacked(Square s, Color by) const { return attacked(s, by, pieces()); }
     Bitboard path_danger() const { return st_->path_danger; }
+    // The men of the side to move that stand alone between their king and an enemy man that
+    // rides to it along that line: the men generate_legal restricts to their pin lines. Kept in
+    // the state once known (a cache: the position does not change).
+    Bitboard pinned() const;
     // Whether a normal move, promotion or en passant capture of a man other than the king leaves
     // the mover's king unattacked: the attack test on the board as it will be (the mover's
     // cells swapped, the taken man gone), exact for every shape of attack, hops included.
@@ -128,7 +136,10 @@ class Position {
     // Building (used by the FEN reader).
     void clear();
     void put(Square s, Piece p);
-    void set_side_to_move(Color c) { stm_ = c; }
+    void set_side_to_move(Color c) {
+        stm_ = c;
+        st_->pinned_known = false;
+    }
     void set_castling_rook(Color c, CastlingSide side, Square s) { castling_rooks_[c][side] = s; }
     void set_fullmove(int n) { fullmove_ = n; }
     void set_unmoved(Bitboard men) { root_.unmoved = men; }

@@ -37,6 +37,28 @@ bool has_pieces(const Position& pos, Color c) {
     return men != 0;
 }
 
+// The key after a normal move or promotion as far as the men, the side and en passant tell (a
+// move may also change unmoved marks or make an en passant chance): the child's table entry is
+// fetched into the cache with it while the move is made. A wrong guess costs only the fetch.
+uint64_t key_after(const Position& pos, Move m) {
+    const Square from = m.from(), to = m.to();
+    const Piece p = pos.piece_on(from), taken = pos.piece_on(to);
+    const Piece arrives =
+        m.kind() == MoveKind::Promotion ? make_piece_code(pos.side_to_move(), m.promotion()) : p;
+    uint64_t k =
+        pos.key() ^ zobrist::side() ^ zobrist::piece(p, from) ^ zobrist::piece(arrives, to);
+    if (taken != NO_PIECE) k ^= zobrist::piece(taken, to);
+    if (pos.state().ep_square != SQ_NONE) k ^= zobrist::ep(pos.state().ep_square);
+    return k;
+}
+
+// Fetches the table entry of the position after m (normal moves and promotions; on a player's
+// view the key also holds the unseen tiles, and there it is not guessed).
+void prefetch_child(const TranspositionTable& tt, const Position& pos, Move m, bool swan_view) {
+    if (!swan_view && (m.kind() == MoveKind::Normal || m.kind() == MoveKind::Promotion))
+        tt.prefetch(key_after(pos, m));
+}
+
 constexpr int FRAME_OFFSET = 2;  // frames before the root, so ply - 2 is always readable
 
 }  // namespace
@@ -311,6 +333,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         frame.current = m;
         bool flips = true;
         if (!is_chance) {
+            prefetch_child(*shared_.tt, pos, m, swan_view_);
             pos.do_move(m, states_[ply]);
             flips = pos.side_to_move() != us;
         }
@@ -444,6 +467,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
             value = chance<NT>(m, alpha, beta, 0, ply, false, true);
             if (pv_node) pv_length_[ply + 1] = ply + 1;
         } else {
+            prefetch_child(*shared_.tt, pos, m, swan_view_);
             pos.do_move(m, states_[ply]);
             const bool flips = pos.side_to_move() != us;
             value = child_qs<NT>(flips, alpha, beta, ply);

@@ -1,6 +1,12 @@
 #include "engine/tt.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace menagerie::engine {
 
@@ -22,10 +28,24 @@ bool empty(uint64_t d) { return uint8_t(d >> 48) == 0; }
 
 }  // namespace
 
+void TranspositionTable::FreeEntries::operator()(Entry* e) const { std::free(e); }
+
 void TranspositionTable::resize(std::size_t mb) {
+    constexpr std::size_t HUGE_PAGE = std::size_t(2) << 20;
     const std::size_t bytes = std::max<std::size_t>(mb, 1) << 20;
     clusters_ = std::max<std::size_t>(bytes / (sizeof(Entry) * CLUSTER), 1);
-    entries_ = std::make_unique<Entry[]>(clusters_ * CLUSTER);
+    const std::size_t count = clusters_ * CLUSTER;
+    entries_.reset();
+    // aligned_alloc wants a size that is a multiple of the alignment.
+    const std::size_t size = (count * sizeof(Entry) + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    void* memory = std::aligned_alloc(HUGE_PAGE, size);
+    if (!memory) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    madvise(memory, size, MADV_HUGEPAGE);  // a hint: without huge pages the table still works
+#endif
+    Entry* entries = static_cast<Entry*>(memory);
+    std::uninitialized_value_construct_n(entries, count);  // atomics: trivially destroyed
+    entries_.reset(entries);
 }
 
 void TranspositionTable::clear() {
