@@ -62,6 +62,7 @@ void Worker::set_position(const Position& start, const std::vector<Move>& moves)
     history_states_.clear();
     pos_ = std::make_unique<Position>(start);
     swan_view_ = start.game().outcome_in_move;
+    history_.fit(start.game());
     for (Move m : moves) {
         history_states_.emplace_back();
         pos_->do_move(m, history_states_.back());
@@ -254,6 +255,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             const int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
             frame.null_move = true;
             frame.current = MOVE_NONE;
+            frame.continuation = nullptr;
             pos.do_null_move(states_[ply]);
             const int value = -search<NON_PV>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
             pos.undo_null_move();
@@ -271,6 +273,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     // 5. The moves, best first.
     PlyMoves& moves = ply_moves_[ply];
     Move* const counter = counter_slot(ply);
+    const ContinuationRows rows = {frames_[ply + FRAME_OFFSET - 1].continuation,
+                                   frames_[ply + FRAME_OFFSET - 2].continuation};
     std::optional<MovePicker> picker;
     if (root) {
         const int count = static_cast<int>(root_moves.size()) - pv_index_;
@@ -278,7 +282,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         picker.emplace(moves, count);
     } else {
         picker.emplace(pos, moves, tt_move, frame.killers, counter ? *counter : MOVE_NONE, history_,
-                       false);
+                       rows, false);
     }
     int best = -SCORE_INFINITE, played = 0, quiet_count = 0;
     Move best_move = MOVE_NONE;
@@ -290,6 +294,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         // A chance move's check depends on its outcome: its children see it.
         const bool is_chance = swan_view_ && is_chance_move(pos, m);
         const bool gives_check = !is_chance && pos.gives_check(m);
+        const Piece moved = pos.piece_on(m.from());
 
         // 6. Pruning of late moves at low depth, once a move has kept us from being mated.
         if (!root && best > -SCORE_MATE_BOUND && played > 0 && !in_check && !pending &&
@@ -309,6 +314,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         const int new_depth = depth - 1 + extension;
 
         frame.current = m;
+        frame.continuation = history_.row(moved, m.to());
         bool flips = true;
         if (!is_chance) {
             pos.do_move(m, states_[ply]);
@@ -329,7 +335,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             if (depth >= 3 && played > 1 + 2 * pv_node && !tactical && !in_check) {
                 r = reduction(depth, played);
                 r += cut_node - pv_node + !improving;
-                r -= std::clamp(history_.get(us, m) / 6000, -2, 2);
+                r -= std::clamp(history_.quiet(us, m, moved, rows) / 9000, -2, 2);
                 r = std::clamp(r, 0, new_depth - 1);
             }
             value = next.template operator()<NON_PV>(alpha, alpha + 1, new_depth - r, true);
@@ -377,8 +383,10 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     // 10. Learn from the cut: killers and history for the quiet move that made it.
     if (best_move != MOVE_NONE && best >= beta && !is_tactical(pos, best_move)) {
         const int bonus = std::min(depth * depth * 16, 1600);
-        history_.update(us, best_move, bonus);
-        for (int i = 0; i < quiet_count; ++i) history_.update(us, quiets_tried[i], -bonus);
+        history_.update_quiet(us, best_move, pos.piece_on(best_move.from()), rows, bonus);
+        for (int i = 0; i < quiet_count; ++i)
+            history_.update_quiet(us, quiets_tried[i], pos.piece_on(quiets_tried[i].from()), rows,
+                                  -bonus);
         if (frame.killers[0] != best_move) frame.killers = {best_move, frame.killers[0]};
         if (counter) *counter = best_move;
     }
@@ -422,7 +430,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     // material, and only those that could lift the score to alpha.
     PlyMoves& moves = ply_moves_[ply];
     MovePicker picker(pos, moves, tt_hit ? tt.move : MOVE_NONE, {MOVE_NONE, MOVE_NONE}, MOVE_NONE,
-                      history_, !in_check);
+                      history_, {nullptr, nullptr}, !in_check);
     const Color us = pos.side_to_move();
     const Game& g = pos.game();
     int played = 0, see = SEE_UNKNOWN;
