@@ -301,6 +301,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             us_has_pieces) {
             if (!tactical && !gives_check) {
                 if (depth <= 5 && played >= (3 + depth * depth) / (2 - improving)) continue;
+                // A move that has kept failing after these predecessors.
+                if (depth <= 3 && history_.quiet(us, m, moved, rows) < -1500 * depth) continue;
                 if (depth <= 6 && eval != SCORE_NONE && eval + 100 + 120 * depth <= alpha) continue;
                 if (depth <= 6 && pos.see(m) < -30 * depth * depth) continue;
             } else if (depth <= 6 && (see == SEE_UNKNOWN ? pos.see(m) : see) < -90 * depth) {
