@@ -1,7 +1,8 @@
 // Move ordering: the hash move first, then captures and promotions that do not lose material
 // (by static exchange, then most valuable victim / least valuable attacker), the killers and the
-// counter-move, the quiet moves by history (their own and their continuations), and the losing captures last. Moves are scored once and picked by
-// selection, which suits the cut-offs that usually come within the first few moves.
+// counter-move, the quiet moves by history (their own and their continuations), and the losing
+// captures last. Moves are scored once and picked by selection, which suits the cut-offs that
+// usually come within the first few moves.
 #pragma once
 
 #include <array>
@@ -40,5 +41,8 @@ class MovePicker {
 };
 
 bool is_tactical(const Position& pos, Move m);  // a capture, en passant or a promotion
+// The type a tactical move takes (a pawn for en passant and a plain promotion: a key for the
+// capture history, not a rule).
+int victim_type(const Position& pos, Move m);
 
 }  // namespace menagerie::engine
