@@ -43,18 +43,6 @@ struct History {
         if (t == types_ && c == cells_) return;
         types_ = t, cells_ = c;
         continuation_.assign(static_cast<size_t>(COLOR_NB * t * c) * static_cast<size_t>(t * c), 0);
-        captures_.assign(static_cast<size_t>(COLOR_NB * t * c * t), 0);
-    }
-    // How a capture (by its man, destination and the type it takes) has fared: it orders
-    // captures of like value.
-    int capture(Piece mover, Square to, int victim_type) const {
-        return mover == NO_PIECE || captures_.empty()
-                   ? 0
-                   : captures_[capture_entry(mover, to, victim_type)];
-    }
-    void update_capture(Piece mover, Square to, int victim_type, int bonus) {
-        if (mover != NO_PIECE && !captures_.empty())
-            nudge(captures_[capture_entry(mover, to, victim_type)], bonus);
     }
     // The row of the move of man `moved` to `to` (null for no man: nothing to learn from).
     int16_t* row(Piece moved, Square to) {
@@ -83,19 +71,14 @@ struct History {
         table = {};
         for (auto& row : counter) row.fill(MOVE_NONE);
         std::fill(continuation_.begin(), continuation_.end(), int16_t{0});
-        std::fill(captures_.begin(), captures_.end(), int16_t{0});
     }
 
   private:
-    size_t capture_entry(Piece mover, Square to, int victim_type) const {
-        return static_cast<size_t>(
-            ((color_of(mover) * types_ + type_of(mover)) * cells_ + to) * types_ + victim_type);
-    }
     size_t entry(Piece moved, Square to) const {
         return static_cast<size_t>(type_of(moved) * cells_ + to);
     }
     int types_ = 0, cells_ = 0;
-    std::vector<int16_t> continuation_, captures_;
+    std::vector<int16_t> continuation_;
 };
 
 }  // namespace menagerie::engine

@@ -14,12 +14,6 @@ bool is_tactical(const Position& pos, Move m) {
     return m.kind() == MoveKind::Promotion || pos.is_capture(m);
 }
 
-int victim_type(const Position& pos, Move m) {
-    const Piece victim = pos.piece_on(m.to());
-    const int pawn = pos.game().pawn;
-    return victim != NO_PIECE ? type_of(victim) : pawn >= 0 ? pawn : 0;
-}
-
 MovePicker::MovePicker(Position& pos, PlyMoves& moves, Move tt_move,
                        const std::array<Move, 2>& killers, Move counter, const History& history,
                        const ContinuationRows& rows, bool captures_only)
@@ -47,8 +41,7 @@ MovePicker::MovePicker(Position& pos, PlyMoves& moves, Move tt_move,
             const int mvv_lva =
                 victim_value * 16 - g.piece_value[type_of(pos.piece_on(m.from()))] / 16 +
                 (m.kind() == MoveKind::Promotion ? g.piece_value[m.promotion()] : 0);
-            score = (see >= 0 ? GOOD_TACTIC : BAD_TACTIC) + mvv_lva +
-                    history.capture(pos.piece_on(m.from()), m.to(), victim_type(pos, m)) / 8;
+            score = (see >= 0 ? GOOD_TACTIC : BAD_TACTIC) + mvv_lva;
         } else if (m == killers[0]) {
             score = KILLER + 1;
         } else if (m == killers[1]) {

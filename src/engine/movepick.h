@@ -41,8 +41,5 @@ class MovePicker {
 };
 
 bool is_tactical(const Position& pos, Move m);  // a capture, en passant or a promotion
-// The type a tactical move takes (a pawn for en passant and a plain promotion: a key for the
-// capture history, not a rule).
-int victim_type(const Position& pos, Move m);
 
 }  // namespace menagerie::engine

@@ -284,9 +284,9 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         picker.emplace(pos, moves, tt_move, frame.killers, counter ? *counter : MOVE_NONE, history_,
                        rows, false);
     }
-    int best = -SCORE_INFINITE, played = 0, quiet_count = 0, capture_count = 0;
+    int best = -SCORE_INFINITE, played = 0, quiet_count = 0;
     Move best_move = MOVE_NONE;
-    std::array<Move, 64> quiets_tried, captures_tried;
+    std::array<Move, 64> quiets_tried;
     int see = SEE_UNKNOWN;
     for (Move m = picker->next(see); m != MOVE_NONE; m = picker->next(see)) {
         if (!root && !legal(pos, m)) continue;
@@ -373,10 +373,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
                 alpha = value;
             }
         }
-        if (m != best_move) {
-            if (!tactical && quiet_count < 64) quiets_tried[quiet_count++] = m;
-            if (tactical && capture_count < 64) captures_tried[capture_count++] = m;
-        }
+        if (!tactical && m != best_move && quiet_count < 64) quiets_tried[quiet_count++] = m;
     }
 
     // 9. No legal move: mate or stalemate (a draw in every game).
@@ -385,17 +382,9 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         best = in_check ? mated_in(ply) : 0;
     }
 
-    // 10. Learn from the cut: killers and history for the quiet move that made it, capture
-    // history for a capture that made it, and a malus for the captures tried before it.
-    const int bonus = std::min(depth * depth * 16, 1600);
-    auto learn_capture = [&](Move c, int b) {
-        history_.update_capture(pos.piece_on(c.from()), c.to(), victim_type(pos, c), b);
-    };
-    if (best_move != MOVE_NONE && best >= beta) {
-        if (is_tactical(pos, best_move)) learn_capture(best_move, bonus);
-        for (int i = 0; i < capture_count; ++i) learn_capture(captures_tried[i], -bonus);
-    }
+    // 10. Learn from the cut: killers and history for the quiet move that made it.
     if (best_move != MOVE_NONE && best >= beta && !is_tactical(pos, best_move)) {
+        const int bonus = std::min(depth * depth * 16, 1600);
         history_.update_quiet(us, best_move, pos.piece_on(best_move.from()), rows, bonus);
         for (int i = 0; i < quiet_count; ++i)
             history_.update_quiet(us, quiets_tried[i], pos.piece_on(quiets_tried[i].from()), rows,
