@@ -1,33 +1,84 @@
 // What the search learns about quiet moves while it runs: a history score per side, from-cell
-// and to-cell (any move kind: relocation and adjustment moves too), and counter-moves.
+// and to-cell (any move kind: relocation and adjustment moves too), counter-moves, and the
+// continuation history: how a quiet move (by its man's type and destination) has fared right
+// after a given move (by its man and destination) one or two plies earlier.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <vector>
 
+#include "core/game.h"
 #include "core/move.h"
+#include "core/position.h"
 #include "engine/score.h"
 
 namespace menagerie::engine {
 
 constexpr int HISTORY_MAX = 16384;
 
+// The continuation rows a node's quiet moves are scored against: those of the moves one and
+// two plies before it (null where there was none: the root, a null move).
+using ContinuationRows = std::array<int16_t*, 2>;
+
 struct History {
     std::array<std::array<std::array<int16_t, SQUARE_MAX>, SQUARE_MAX>, COLOR_NB> table{};
-    int get(Color c, Move m) const { return table[c][m.from()][m.to()]; }
-    // Moves the entry towards +-HISTORY_MAX by `bonus`, less as it nears the bound.
-    void update(Color c, Move m, int bonus) {
-        int16_t& e = table[c][m.from()][m.to()];
-        e = static_cast<int16_t>(e + bonus - e * std::abs(bonus) / HISTORY_MAX);
-    }
     // The quiet move that last refuted a move (by the man now on its destination), per man and
     // cell.
     std::array<std::array<Move, SQUARE_MAX>, PIECE_CODE_NB> counter{};
+
+    // Moves an entry towards +-HISTORY_MAX by `bonus`, less as it nears the bound.
+    static void nudge(int16_t& e, int bonus) {
+        e = static_cast<int16_t>(e + bonus - e * std::abs(bonus) / HISTORY_MAX);
+    }
+    int get(Color c, Move m) const { return table[c][m.from()][m.to()]; }
+    void update(Color c, Move m, int bonus) { nudge(table[c][m.from()][m.to()], bonus); }
+
+    // Sizes the continuation table for a game (its types and cells vary: up to ~100 cells and
+    // dozens of types), so that it costs little in a small game; cleared when the shape changes.
+    void fit(const Game& g) {
+        const int t = static_cast<int>(g.types.size()), c = g.geometry.size();
+        if (t == types_ && c == cells_) return;
+        types_ = t, cells_ = c;
+        continuation_.assign(static_cast<size_t>(COLOR_NB * t * c) * static_cast<size_t>(t * c), 0);
+    }
+    // The row of the move of man `moved` to `to` (null for no man: nothing to learn from).
+    int16_t* row(Piece moved, Square to) {
+        if (moved == NO_PIECE || continuation_.empty()) return nullptr;
+        const size_t context =
+            static_cast<size_t>((color_of(moved) * types_ + type_of(moved)) * cells_ + to);
+        return continuation_.data() + context * static_cast<size_t>(types_ * cells_);
+    }
+    // The quiet move's whole score: its own history and its continuations.
+    int quiet(Color c, Move m, Piece moved, const ContinuationRows& rows) const {
+        int s = get(c, m);
+        if (moved == NO_PIECE) return s;
+        const size_t i = entry(moved, m.to());
+        for (const int16_t* r : rows)
+            if (r) s += r[i];
+        return s;
+    }
+    void update_quiet(Color c, Move m, Piece moved, const ContinuationRows& rows, int bonus) {
+        update(c, m, bonus);
+        if (moved == NO_PIECE) return;
+        const size_t i = entry(moved, m.to());
+        for (int16_t* r : rows)
+            if (r) nudge(r[i], bonus);
+    }
     void clear() {
         table = {};
         for (auto& row : counter) row.fill(MOVE_NONE);
+        std::fill(continuation_.begin(), continuation_.end(), int16_t{0});
     }
+
+  private:
+    size_t entry(Piece moved, Square to) const {
+        return static_cast<size_t>(type_of(moved) * cells_ + to);
+    }
+    int types_ = 0, cells_ = 0;
+    std::vector<int16_t> continuation_;
 };
 
 }  // namespace menagerie::engine

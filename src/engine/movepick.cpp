@@ -16,7 +16,7 @@ bool is_tactical(const Position& pos, Move m) {
 
 MovePicker::MovePicker(Position& pos, PlyMoves& moves, Move tt_move,
                        const std::array<Move, 2>& killers, Move counter, const History& history,
-                       bool captures_only)
+                       const ContinuationRows& rows, bool captures_only)
     : moves_(moves) {
     generate_pseudo_legal(pos, moves.list, captures_only ? Stage::Captures : Stage::All);
     const Game& g = pos.game();
@@ -49,7 +49,7 @@ MovePicker::MovePicker(Position& pos, PlyMoves& moves, Move tt_move,
         } else if (m == counter) {
             score = KILLER - 1;
         } else {
-            score = history.get(us, m);
+            score = history.quiet(us, m, pos.piece_on(m.from()), rows);
         }
     }
 }

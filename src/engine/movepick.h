@@ -1,8 +1,8 @@
 // Move ordering: the hash move first, then captures and promotions that do not lose material
 // (by static exchange, then most valuable victim / least valuable attacker), the killers and the
-// counter-move, the
-// quiet moves by history, and the losing captures last. Moves are scored once and picked by
-// selection, which suits the cut-offs that usually come within the first few moves.
+// counter-move, the quiet moves by history (their own and their continuations), and the losing
+// captures last. Moves are scored once and picked by selection, which suits the cut-offs that
+// usually come within the first few moves.
 #pragma once
 
 #include <array>
@@ -25,7 +25,8 @@ class MovePicker {
   public:
     // `captures_only`: quiescence (captures, en passant and promotions).
     MovePicker(Position& pos, PlyMoves& moves, Move tt_move, const std::array<Move, 2>& killers,
-               Move counter, const History& history, bool captures_only);
+               Move counter, const History& history, const ContinuationRows& rows,
+               bool captures_only);
     // Root: the given moves in the given order.
     MovePicker(PlyMoves& moves, int count) : moves_(moves), ordered_(true) {
         moves.list.count = count;

@@ -84,6 +84,7 @@ void Worker::set_position(const Position& start, const std::vector<Move>& moves)
     history_states_.clear();
     pos_ = std::make_unique<Position>(start);
     swan_view_ = start.game().outcome_in_move;
+    history_.fit(start.game());
     for (Move m : moves) {
         history_states_.emplace_back();
         pos_->do_move(m, history_states_.back());
@@ -276,6 +277,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             const int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
             frame.null_move = true;
             frame.current = MOVE_NONE;
+            frame.continuation = nullptr;
             pos.do_null_move(states_[ply]);
             const int value = -search<NON_PV>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
             pos.undo_null_move();
@@ -293,6 +295,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     // 5. The moves, best first.
     PlyMoves& moves = ply_moves_[ply];
     Move* const counter = counter_slot(ply);
+    const ContinuationRows rows = {frames_[ply + FRAME_OFFSET - 1].continuation,
+                                   frames_[ply + FRAME_OFFSET - 2].continuation};
     std::optional<MovePicker> picker;
     if (root) {
         const int count = static_cast<int>(root_moves.size()) - pv_index_;
@@ -300,7 +304,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         picker.emplace(moves, count);
     } else {
         picker.emplace(pos, moves, tt_move, frame.killers, counter ? *counter : MOVE_NONE, history_,
-                       false);
+                       rows, false);
     }
     int best = -SCORE_INFINITE, played = 0, quiet_count = 0;
     Move best_move = MOVE_NONE;
@@ -312,12 +316,15 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         // A chance move's check depends on its outcome: its children see it.
         const bool is_chance = swan_view_ && is_chance_move(pos, m);
         const bool gives_check = !is_chance && pos.gives_check(m);
+        const Piece moved = pos.piece_on(m.from());
 
         // 6. Pruning of late moves at low depth, once a move has kept us from being mated.
         if (!root && best > -SCORE_MATE_BOUND && played > 0 && !in_check && !pending &&
             us_has_pieces) {
             if (!tactical && !gives_check) {
                 if (depth <= 5 && played >= (3 + depth * depth) / (2 - improving)) continue;
+                // A move that has kept failing after these predecessors.
+                if (depth <= 3 && history_.quiet(us, m, moved, rows) < -1500 * depth) continue;
                 if (depth <= 6 && eval != SCORE_NONE && eval + 100 + 120 * depth <= alpha) continue;
                 if (depth <= 6 && pos.see(m) < -30 * depth * depth) continue;
             } else if (depth <= 6 && (see == SEE_UNKNOWN ? pos.see(m) : see) < -90 * depth) {
@@ -331,6 +338,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         const int new_depth = depth - 1 + extension;
 
         frame.current = m;
+        frame.continuation = history_.row(moved, m.to());
         bool flips = true;
         if (!is_chance) {
             prefetch_child(*shared_.tt, pos, m, swan_view_);
@@ -352,7 +360,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             if (depth >= 3 && played > 1 + 2 * pv_node && !tactical && !in_check) {
                 r = reduction(depth, played);
                 r += cut_node - pv_node + !improving;
-                r -= std::clamp(history_.get(us, m) / 6000, -2, 2);
+                r -= std::clamp(history_.quiet(us, m, moved, rows) / 9000, -2, 2);
                 r = std::clamp(r, 0, new_depth - 1);
             }
             value = next.template operator()<NON_PV>(alpha, alpha + 1, new_depth - r, true);
@@ -400,8 +408,10 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     // 10. Learn from the cut: killers and history for the quiet move that made it.
     if (best_move != MOVE_NONE && best >= beta && !is_tactical(pos, best_move)) {
         const int bonus = std::min(depth * depth * 16, 1600);
-        history_.update(us, best_move, bonus);
-        for (int i = 0; i < quiet_count; ++i) history_.update(us, quiets_tried[i], -bonus);
+        history_.update_quiet(us, best_move, pos.piece_on(best_move.from()), rows, bonus);
+        for (int i = 0; i < quiet_count; ++i)
+            history_.update_quiet(us, quiets_tried[i], pos.piece_on(quiets_tried[i].from()), rows,
+                                  -bonus);
         if (frame.killers[0] != best_move) frame.killers = {best_move, frame.killers[0]};
         if (counter) *counter = best_move;
     }
@@ -445,7 +455,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     // material, and only those that could lift the score to alpha.
     PlyMoves& moves = ply_moves_[ply];
     MovePicker picker(pos, moves, tt_hit ? tt.move : MOVE_NONE, {MOVE_NONE, MOVE_NONE}, MOVE_NONE,
-                      history_, !in_check);
+                      history_, {nullptr, nullptr}, !in_check);
     const Color us = pos.side_to_move();
     const Game& g = pos.game();
     int played = 0, see = SEE_UNKNOWN;

@@ -64,6 +64,7 @@ class Worker {
     struct Frame {
         std::array<Move, 2> killers{};
         Move current = MOVE_NONE;
+        int16_t* continuation = nullptr;  // History::row of `current`
         int static_eval = SCORE_NONE;
         bool null_move = false;
     };
