@@ -230,6 +230,19 @@ TEST(MatchCli, GreedyAgainstRandomWritesAValidPgn) {
     std::remove(again.c_str());
 }
 
+// More setups asked for than the game has: every setup is played, and the runner says so.
+TEST(MatchCli, SaysWhenTheGameHasFewerSetupsThanAsked) {
+    const test::Result r = test::run(
+        "match --engine builtin:random --engine builtin:random --variant placement "
+        "--option castling=chess960 --setups 100 --seed 3 --maxmoves 1");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("note: placement has 20 setups; each is played with both colours"),
+              std::string::npos)
+        << r.err;
+    const auto score = score_of(r.out);
+    EXPECT_EQ(score[0] + score[1] + score[2], 40) << r.out;
+}
+
 // Black Swan: duplicate games (one seed per pair, colours swapped), refereed by the runner;
 // Menagerie over UCI sees only its view. The PGN is the players' record, which verify accepts.
 TEST(MatchCli, BlackSwanDuplicatePairVerifies) {

@@ -539,8 +539,15 @@ int run_match(int argc, char** argv) {
     int setups = setups_text ? static_cast<int>(whole("--setups", *setups_text, 1, 1000000)) : 0;
     int games = games_text ? static_cast<int>(whole("--games", *games_text, 1, 10000000)) : 0;
     if (!setups) setups = games ? (games + 1) / 2 : 1;
-    if (openings_kind == "setups" && !hidden(*game))
-        setups = std::min(setups, static_cast<int>(game->setups.size()));
+    if (openings_kind == "setups" && !hidden(*game) &&
+        setups > static_cast<int>(game->setups.size())) {
+        // Said, not silent: with --setups alone the match is shorter than asked.
+        std::cerr << "note: " << game->name << " has " << game->setups.size() << " setups; "
+                  << "each is played" << (games ? "" : " with both colours")
+                  << (games ? ", in turn, for the " + std::to_string(games) + " games" : "")
+                  << "\n";
+        setups = static_cast<int>(game->setups.size());
+    }
     if (!games) games = 2 * setups;
     const std::vector<Opening> openings =
         draw_openings(game, setups, openings_kind == "start", seed, game_options);
