@@ -92,11 +92,14 @@ TEST(Storage, SqliteRefusesAPathItCannotOpen) {
 }
 
 TEST(Storage, SyncModeIsRefusedForPostgres) {
-    try {
-        open_storage("postgresql://postgres@/menagerie", SyncMode::ProcessSafe);
-        FAIL() << "a sync mode was taken for PostgreSQL";
-    } catch (const std::runtime_error& e) {
-        EXPECT_NE(std::string(e.what()).find("synchronous_commit"), std::string::npos) << e.what();
+    for (const SyncMode mode : {SyncMode::ProcessSafe, SyncMode::EverySave}) {
+        try {
+            open_storage("postgresql://postgres@/menagerie", mode);
+            FAIL() << "a sync mode was taken for PostgreSQL";
+        } catch (const std::runtime_error& e) {
+            EXPECT_NE(std::string(e.what()).find("synchronous_commit"), std::string::npos)
+                << e.what();
+        }
     }
 }
 

@@ -21,11 +21,11 @@ int run_serve(int argc, char** argv) {
     app.add_option("--host", options.host, "address to listen on");
     app.add_option("--db", options.db, "SQLite file, or a postgresql:// URL");
     app.add_option("--static", options.static_dir, "directory of the built front end");
-    std::string sync = "full";
+    std::string sync;
     app.add_option("--sync", sync,
-                   "SQLite: full syncs each move to disk before answering (survives a power cut); "
-                   "normal leaves it to the operating system (survives the server's death, "
-                   "kill -9, but not a power cut)")
+                   "SQLite: normal (the default) hands each move to the operating system before "
+                   "answering (survives the server's death, kill -9, but not a power cut); full "
+                   "also syncs it to disk (survives a power cut, at the disk's latency)")
         ->check(CLI::IsMember({"full", "normal"}));
     app.add_option("--idle-minutes", options.idle_minutes,
                    "drop a game left alone this long from memory (0: never)")
@@ -33,7 +33,8 @@ int run_serve(int argc, char** argv) {
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "serve", "serve: "))
         return *status;
     options.port = static_cast<uint16_t>(port);
-    options.sync = sync == "full" ? server::SyncMode::EverySave : server::SyncMode::ProcessSafe;
+    if (!sync.empty())
+        options.sync = sync == "full" ? server::SyncMode::EverySave : server::SyncMode::ProcessSafe;
     return server::serve(options);
 }
 

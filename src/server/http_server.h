@@ -15,7 +15,7 @@ struct ServerOptions {
     std::string host = "127.0.0.1";
     uint16_t port = 8080;  // 0: any free port
     std::string db = "menagerie.db";
-    SyncMode sync = SyncMode::EverySave;
+    std::optional<SyncMode> sync;  // none: the store's default (SQLITE_DEFAULT_SYNC)
     std::string static_dir;
     int io_threads = 2;
     int engine_threads = 2;

@@ -18,14 +18,14 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 )";
 
-std::unique_ptr<Storage> open_storage(const std::string& where, SyncMode sync) {
+std::unique_ptr<Storage> open_storage(const std::string& where, std::optional<SyncMode> sync) {
     if (where.starts_with("postgresql://") || where.starts_with("postgres://")) {
-        if (sync != SyncMode::EverySave)
+        if (sync)
             throw std::runtime_error(
                 "--sync is for SQLite: on PostgreSQL the database's synchronous_commit decides");
         return open_postgres_storage(where);
     }
-    return open_sqlite_storage(where, sync);
+    return open_sqlite_storage(where, sync.value_or(SQLITE_DEFAULT_SYNC));
 }
 
 }  // namespace menagerie::server

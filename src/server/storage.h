@@ -49,13 +49,19 @@ enum class SyncMode {
     ProcessSafe  // handed to the operating system; synced at checkpoints
 };
 
+// SQLite's default: the issue asks that acknowledged moves survive the server's death, and a
+// sync per move puts the disk's latency (its tail above 10 ms on a shared machine) into every
+// move's answer; a site that must also survive power cuts asks for EverySave.
+inline constexpr SyncMode SQLITE_DEFAULT_SYNC = SyncMode::ProcessSafe;
+
 // "postgresql://..." or "postgres://..." opens PostgreSQL; anything else is an SQLite file path.
-// Throws std::runtime_error naming what failed.
+// A sync mode is SQLite's: given with a PostgreSQL URL it is refused. Throws std::runtime_error
+// naming what failed.
 std::unique_ptr<Storage> open_storage(const std::string& where,
-                                      SyncMode sync = SyncMode::EverySave);
+                                      std::optional<SyncMode> sync = std::nullopt);
 
 std::unique_ptr<Storage> open_sqlite_storage(const std::string& path,
-                                             SyncMode sync = SyncMode::EverySave);
+                                             SyncMode sync = SQLITE_DEFAULT_SYNC);
 std::unique_ptr<Storage> open_postgres_storage(const std::string& url);
 
 }  // namespace menagerie::server
