@@ -100,11 +100,11 @@ Position bench_position(const char* variant, const char* fen) {
 
 // A search of a suite position to the case's depth on a fresh table with `threads` threads:
 // its nodes; its time is added to `seconds`.
-uint64_t search_case(const BenchCase& c, int threads, double& seconds) {
+uint64_t search_case(const BenchCase& c, int threads, double& seconds, int extra_depth = 0) {
     const Position pos = bench_position(c.variant, c.fen);
     engine::Engine engine(16, threads);
     engine::Limits limits;
-    limits.depth = c.depth;
+    limits.depth = c.depth + extra_depth;
     const auto start = std::chrono::steady_clock::now();
     const uint64_t nodes = engine.search(pos, {}, limits).nodes;
     seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -152,30 +152,33 @@ int run_bench(int argc, char** argv) {
             ->Unit(benchmark::kMillisecond)
             ->Iterations(1);
     }
-    // Lazy SMP: the search suite to the same depths with 1 and 2 threads (run with
+    // Lazy SMP: the search suite, SMP_EXTRA_DEPTH plies deeper (searches of a second or more: in
+    // the suite's own tenths of a second, starting the threads and fitting each thread's tables
+    // weigh as much as the search), with 1 and 2 threads in turn for each position (run with
     // --benchmark_filter=smp). Time to depth is the measure where the cores are free; on a loaded
     // machine the node counts give a view that does not depend on the load as much: with both
     // threads running at the same speed, the speedup is 2 * nodes(1 thread) / nodes(2 threads).
     // They run only when a filter names them, so that a plain `bench` stays short.
+    constexpr int SMP_EXTRA_DEPTH = 5;
     bool smp_asked = false;
     for (int i = 1; i < argc; ++i)
         smp_asked |= std::string_view(argv[i]).rfind("--benchmark_filter=", 0) == 0 &&
                      std::string_view(argv[i]).find("smp") != std::string_view::npos;
-    for (const int threads : {1, 2})
-        for (const BenchCase& c :
-             smp_asked ? std::span<const BenchCase>(SEARCH_SUITE) : std::span<const BenchCase>{}) {
+    for (const BenchCase& c :
+         smp_asked ? std::span<const BenchCase>(SEARCH_SUITE) : std::span<const BenchCase>{})
+        for (const int threads : {1, 2}) {
             const std::string name = "smp/threads:" + std::to_string(threads) +
                                      std::string(c.name).substr(std::string("search").size());
-            benchmark::RegisterBenchmark(name.c_str(),
-                                         [c, threads](benchmark::State& state) {
-                                             uint64_t nodes = 0;
-                                             for (auto _ : state) {
-                                                 nodes = search_case(c, threads,
-                                                                     smp_seconds[threads - 1]);
-                                                 smp_nodes[threads - 1] += nodes;
-                                             }
-                                             state.counters["nodes"] = static_cast<double>(nodes);
-                                         })
+            benchmark::RegisterBenchmark(
+                name.c_str(),
+                [c, threads](benchmark::State& state) {
+                    uint64_t nodes = 0;
+                    for (auto _ : state) {
+                        nodes = search_case(c, threads, smp_seconds[threads - 1], SMP_EXTRA_DEPTH);
+                        smp_nodes[threads - 1] += nodes;
+                    }
+                    state.counters["nodes"] = static_cast<double>(nodes);
+                })
                 ->Unit(benchmark::kMillisecond)
                 ->Iterations(1);
         }
