@@ -231,6 +231,7 @@ TEST_F(BlackSwanServer, EveryMessageOfAWholeGameIsTheView) {
     // The referee, independently: the view every message must show.
     GameRecord referee(start_position(referee_game()));
     PlayerView expected = view_of(referee.position(), WHITE);
+    std::vector<std::string> view_at_ply = {expected.fen()};
     std::mt19937 rng(11);
     bool over = false;
     int ply = 0;
@@ -277,6 +278,7 @@ TEST_F(BlackSwanServer, EveryMessageOfAWholeGameIsTheView) {
         const Move told = announce(referee.position(), m);
         const std::string told_text = expected.uci(told);
         expected.play(told);
+        view_at_ply.push_back(expected.fen());
         referee.play(m);
         for (WsClient* ws : {&white, &black, &watcher}) {
             const json pushed =
@@ -313,6 +315,22 @@ TEST_F(BlackSwanServer, EveryMessageOfAWholeGameIsTheView) {
     EXPECT_TRUE(v.honest) << v.message << "\n" << pgn.body;
     for (const auto& [text, was_over] : messages) expect_no_hidden(text, was_over);
     EXPECT_GT(messages.size(), 100u);
+    // Every frame each socket received, those read_until() passed over included: only a frame
+    // whose own state is over may hold the seed.
+    for (const WsClient* ws : {&white, &black, &watcher}) {
+        EXPECT_GT(ws->frames().size(), static_cast<size_t>(ply));
+        for (const std::string& frame : ws->frames()) {
+            const json j = json::parse(frame, nullptr, false);
+            ASSERT_FALSE(j.is_discarded()) << frame;
+            const bool frame_over = j.contains("state") && j["state"]["status"] == "over";
+            expect_no_hidden(frame, frame_over);
+            if (!j.contains("state")) continue;  // an error
+            // The board it shows is the view at its ply, never the referee's.
+            const size_t at = j["state"]["ply"].get<size_t>();
+            ASSERT_LT(at, view_at_ply.size()) << frame;
+            EXPECT_EQ(j["state"]["fen"], view_at_ply[at]) << frame;
+        }
+    }
 }
 
 TEST_F(BlackSwanServer, RefusedRequests) {

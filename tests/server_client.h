@@ -67,7 +67,8 @@ inline HttpResult post(uint16_t port, const std::string& target, const json& bod
     return http_request(port, http::verb::post, target, body.dump());
 }
 
-// A WebSocket client; read() waits for the next message (failing after `timeout`).
+// A WebSocket client; read() waits for the next message (failing after `timeout`). Every message
+// read, whether a test awaited it or read_until() passed over it, is kept in frames().
 class WsClient {
   public:
     WsClient(uint16_t port, const std::string& target) : ws_(io_) {
@@ -94,9 +95,13 @@ class WsClient {
             throw std::runtime_error("no WebSocket message in time");
         }
         if (error) throw std::runtime_error("WebSocket read failed: " + error.message());
-        return json::parse(beast::buffers_to_string(buffer.data()));
+        frames_.push_back(beast::buffers_to_string(buffer.data()));
+        return json::parse(frames_.back());
     }
-    // Reads until a message satisfies `done`, which it returns.
+    const std::vector<std::string>& frames() const { return frames_; }
+    // The code of the close frame the server sent (0 before one came).
+    unsigned close_code() const { return ws_.reason().code; }
+    // Reads until a message satisfies `done`, which it returns (the others are in frames()).
     json read_until(const std::function<bool(const json&)>& done) {
         for (int i = 0; i < 100; ++i) {
             json message = read();
@@ -109,6 +114,7 @@ class WsClient {
   private:
     asio::io_context io_;
     websocket::stream<beast::tcp_stream> ws_;
+    std::vector<std::string> frames_;
 };
 
 // `menagerie serve` as a child process; port() is read from its first line of output.

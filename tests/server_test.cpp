@@ -497,6 +497,292 @@ TEST_F(ServerTest, Analyse) {
     expect_error(post(port_, "/api/analyse", {{"variant", "contemporary"}}), 400);
 }
 
+// One refused request: what is sent, the status, and words the error must hold (naming what
+// was wrong).
+struct Refusal {
+    std::string what;
+    std::string target;  // under /api/, "GAME" standing for the game's id
+    json body;
+    unsigned status;
+    std::string words;
+};
+
+// Runs each refusal against one game and checks that the game is unchanged after each.
+void expect_refusals(uint16_t port, const std::string& id, const std::string& token,
+                     const std::vector<Refusal>& refusals) {
+    const auto game_now = [&] { return get(port, "/api/games/" + id + "?token=" + token); };
+    const std::string before = game_now().body;
+    const std::string list_before = get(port, "/api/games").body;
+    for (const Refusal& r : refusals) {
+        SCOPED_TRACE(r.what);
+        std::string target = r.target;
+        if (const size_t at = target.find("GAME"); at != std::string::npos)
+            target.replace(at, 4, id);
+        const HttpResult got = post(port, "/api" + target, r.body);
+        EXPECT_EQ(got.status, r.status) << got.body;
+        const json body = got.json_body();
+        ASSERT_TRUE(body.is_object() && body["error"].is_string()) << got.body;
+        EXPECT_NE(body["error"].get<std::string>().find(r.words), std::string::npos)
+            << "the error does not name " << r.words << ": " << got.body;
+        EXPECT_EQ(game_now().body, before) << "the game changed";
+        EXPECT_EQ(get(port, "/api/games").body, list_before) << "a game was made or changed";
+    }
+}
+
+json many_options(int n) {
+    json options = json::object();
+    for (int i = 0; i < n; ++i) options["o" + std::to_string(i)] = "x";
+    return options;
+}
+
+TEST_F(ServerTest, EveryCreateErrorNamesItsFieldAndChangesNothing) {
+    const json g = create({{"variant", "chess"}, {"mode", "local"}});
+    const json local = {{"variant", "chess"}, {"mode", "local"}};
+    auto with = [&](const std::string& key, const json& value) {
+        json b = local;
+        b[key] = value;
+        return b;
+    };
+    const std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    std::vector<Refusal> refusals = {
+        {"options not an object", "/games", with("options", "castling=no"), 400,
+         "\"options\" must be a JSON object"},
+        {"options a list", "/games", with("options", json::array({"a"})), 400,
+         "\"options\" must be a JSON object"},
+        {"17 options", "/games", with("options", many_options(17)), 400,
+         "\"options\" has too many entries"},
+        {"an option's value a number", "/games", with("options", {{"castling", 1}}), 400,
+         "the option 'castling' must have a string value"},
+        {"variant a number",
+         "/games",
+         {{"variant", 5}, {"mode", "local"}},
+         400,
+         "\"variant\" must be a string"},
+        {"variant missing", "/games", {{"mode", "local"}}, 400, "\"variant\" is missing"},
+        {"a control character in the FEN", "/games", with("fen", fen + "\x01"), 400,
+         "\"fen\" holds a control character"},
+        {"a NUL in the setup", "/games", with("setup", std::string("W1\0", 3)), 400,
+         "\"setup\" holds a control character"},
+        {"a FEN over 4 KiB", "/games", with("fen", fen + std::string(4096, ' ')), 400,
+         "\"fen\" is longer than 4096 bytes"},
+        {"a PGN over 200 KB", "/games", with("pgn", std::string(200'001, ' ')), 400,
+         "\"pgn\" is longer than 200000 bytes"},
+        {"an engine colour that is none",
+         "/games",
+         {{"variant", "chess"}, {"mode", "engine"}, {"engine", {{"color", "green"}}}},
+         400,
+         "color must be white or black"},
+        {"an engine colour a number",
+         "/games",
+         {{"variant", "chess"}, {"mode", "engine"}, {"engine", {{"color", 1}}}},
+         400,
+         "\"color\" must be a string"},
+        {"an engine level past 8",
+         "/games",
+         {{"variant", "chess"}, {"mode", "engine"}, {"engine", {{"level", 9}}}},
+         400,
+         "\"level\" must be a whole number from 1 to 8"},
+        {"engine not an object",
+         "/games",
+         {{"variant", "chess"}, {"mode", "engine"}, {"engine", "black"}},
+         400,
+         "\"engine\" must be a JSON object"},
+        {"an unknown engine field",
+         "/games",
+         {{"variant", "chess"}, {"mode", "engine"}, {"engine", {{"depth", 3}}}},
+         400,
+         "unknown field 'depth'"},
+        {"engine outside engine mode", "/games", with("engine", {{"color", "black"}}), 400,
+         "\"engine\" is only for mode engine"},
+        {"a clock outside online mode", "/games", with("clock", {{"initial_ms", 60000}}), 400,
+         "\"clock\" is only for mode online"},
+        {"an unknown field", "/games", with("colour", "white"), 400, "unknown field 'colour'"},
+        {"an unknown mode", "/games", with("mode", "solo"), 400, "solo"},
+    };
+    expect_refusals(port_, g["id"], g["tokens"]["both"], refusals);
+}
+
+TEST_F(ServerTest, EveryGameRequestErrorNamesWhatWasWrongAndChangesNothing) {
+    const json g = create({{"variant", "chess"}, {"mode", "local"}});
+    const std::string id = g["id"], token = g["tokens"]["both"];
+    ASSERT_EQ(move(id, token, "e4", 0).status, 200u);
+    const std::vector<Refusal> refusals = {
+        {"a token that is a number",
+         "/games/GAME/move",
+         {{"token", 5}, {"move", "e5"}, {"ply", 1}},
+         400,
+         "\"token\" must be a seat's token"},
+        {"a token of 129 bytes",
+         "/games/GAME/move",
+         {{"token", std::string(129, 'a')}, {"move", "e5"}, {"ply", 1}},
+         400,
+         "\"token\""},
+        {"a token in resign that is a list",
+         "/games/GAME/resign",
+         {{"token", json::array()}},
+         400,
+         "\"token\""},
+        {"a wrong token",
+         "/games/GAME/move",
+         {{"token", std::string(32, 'f')}, {"move", "e5"}, {"ply", 1}},
+         403,
+         "holds no seat"},
+        {"no token", "/games/GAME/takeback", json::object(), 403, "needs the token"},
+        {"a move that is a number",
+         "/games/GAME/move",
+         {{"token", token}, {"move", 5}, {"ply", 1}},
+         400,
+         "\"move\" must be a string"},
+        {"a ply that is a string",
+         "/games/GAME/move",
+         {{"token", token}, {"move", "e5"}, {"ply", "1"}},
+         400,
+         "\"ply\""},
+        {"a stale ply",
+         "/games/GAME/move",
+         {{"token", token}, {"move", "e5"}, {"ply", 0}},
+         409,
+         "at ply 1, not 0"},
+        {"an illegal move",
+         "/games/GAME/move",
+         {{"token", token}, {"move", "e4e5"}, {"ply", 1}},
+         400,
+         "e4e5"},
+        {"a move of 33 bytes",
+         "/games/GAME/move",
+         {{"token", token}, {"move", std::string(33, 'a')}, {"ply", 1}},
+         400,
+         "is not a move in UCI or SAN form"},
+        {"an unknown game",
+         "/games/0123456789abcdef/resign",
+         {{"token", token}},
+         404,
+         "there is no game '0123456789abcdef'"},
+        {"an unknown action", "/games/GAME/undo", {{"token", token}}, 404, "no API route"},
+    };
+    expect_refusals(port_, id, token, refusals);
+}
+
+TEST_F(ServerTest, EngineGameRefusalsChangeNothing) {
+    // The engine plays White at level 1: once it has moved, Black has no move to take back.
+    const json g = create(
+        {{"variant", "chess"}, {"mode", "engine"}, {"engine", {{"color", "white"}, {"level", 1}}}});
+    const std::string id = g["id"], token = g["tokens"]["black"];
+    WsClient ws(port_, "/api/games/" + id + "/ws?token=" + token);
+    const json s = ws.read_until([](const json& m) { return m["state"]["ply"] == 1; })["state"];
+    expect_refusals(port_, id, token,
+                    {{"a takeback before any move of the human",
+                      "/games/GAME/takeback",
+                      {{"token", token}},
+                      409,
+                      "no move of yours to take back"}});
+    // At level 8 the engine thinks 1.5 s: a move sent meanwhile is refused.
+    const json slow = create(
+        {{"variant", "chess"}, {"mode", "engine"}, {"engine", {{"color", "black"}, {"level", 8}}}});
+    const std::string slow_id = slow["id"], white = slow["tokens"]["white"];
+    ASSERT_EQ(move(slow_id, white, "e4", 0).status, 200u);
+    const HttpResult r = move(slow_id, white, "d4", 1);
+    if (r.status == 200u) GTEST_SKIP() << "the engine answered before the test could ask";
+    EXPECT_EQ(r.status, 409u) << r.body;
+    EXPECT_NE(r.body.find("it is the engine's turn"), std::string::npos) << r.body;
+    // Unchanged but for the engine's own reply, which may have come since.
+    const json after = state(slow_id, white);
+    ASSERT_GE(after["moves"].size(), 1u);
+    EXPECT_LE(after["moves"].size(), 2u);
+    EXPECT_EQ(after["moves"][0]["uci"], "e2e4");
+    EXPECT_EQ(s["seat"], "black");
+}
+
+TEST_F(ServerTest, EveryAnalyseErrorNamesItsField) {
+    const json g = create({{"variant", "chess"}, {"mode", "local"}});
+    const json chess = {{"variant", "chess"}};
+    auto with = [&](const std::string& key, const json& value) {
+        json b = chess;
+        b[key] = value;
+        return b;
+    };
+    json too_many = json::array();
+    for (int i = 0; i < 1001; ++i)
+        for (const char* m : {"Nf3", "Nf6"}) too_many.push_back(m);
+    std::vector<Refusal> refusals = {
+        {"fen with setup",
+         "/analyse",
+         {{"variant", "chess56"}, {"setup", "W1-1-1"}, {"fen", "8/8/8/8/8/8/8/8 w - - 0 1"}},
+         400,
+         "give \"fen\" or \"setup\", not both"},
+        {"2002 moves", "/analyse", with("moves", too_many), 400, "at most 2000 moves"},
+        {"moves not a list", "/analyse", with("moves", "e4"), 400, "\"moves\" must be a list"},
+        {"a move that is a number", "/analyse", with("moves", {"e4", 5}), 400,
+         "every move must be a string"},
+        {"an illegal second move", "/analyse", with("moves", {"e4", "e4"}), 400, "move 2"},
+        {"depth 0", "/analyse", with("depth", 0), 400, "\"depth\" must be a whole number from 1"},
+        {"depth 65", "/analyse", with("depth", 65), 400, "from 1 to 64"},
+        {"depth a string", "/analyse", with("depth", "3"), 400, "\"depth\""},
+        {"movetime 0", "/analyse", with("movetime_ms", 0), 400,
+         "\"movetime_ms\" must be a whole number from 1 to 10000"},
+        {"movetime past 10 s", "/analyse", with("movetime_ms", 10'001), 400, "from 1 to 10000"},
+        {"a session of 65 bytes", "/analyse", with("session", std::string(65, 's')), 400,
+         "\"session\" is longer than 64 bytes"},
+        {"an unknown field", "/analyse", with("nodes", 5), 400, "unknown field 'nodes'"},
+        {"no variant", "/analyse", {{"depth", 1}}, 400, "\"variant\" is missing"},
+        {"a drawn setup without fen or setup",
+         "/analyse",
+         {{"variant", "chess56"}},
+         400,
+         "starts from a drawn setup"},
+        {"options not an object", "/analyse", with("options", 3), 400,
+         "\"options\" must be a JSON object"},
+    };
+    expect_refusals(port_, g["id"], g["tokens"]["both"], refusals);
+}
+
+TEST_F(ServerTest, WebSocketRefusalsChangeNothing) {
+    const json g = create({{"variant", "chess"}, {"mode", "local"}});
+    const std::string id = g["id"], token = g["tokens"]["both"];
+    const std::string before = state(id, token).dump();
+    WsClient ws(port_, "/api/games/" + id + "/ws?token=" + token);
+    ws.read();
+    const std::vector<std::pair<json, std::string>> refusals = {
+        {{{"type", "resign"}}, "the only message a client sends is"},
+        {{{"move", "e4"}, {"ply", 0}}, "the only message a client sends is"},
+        {{{"type", "move"}, {"ply", 0}}, "\"move\" is missing"},
+        {{{"type", "move"}, {"move", "e4"}}, "\"ply\" is missing"},
+        {{{"type", "move"}, {"move", "e5"}, {"ply", 0}}, "e5"},
+        {json::array(), "a message must be a JSON object"},
+    };
+    for (const auto& [message, words] : refusals) {
+        SCOPED_TRACE(message.dump());
+        ws.send(message);
+        const json reply = ws.read();
+        EXPECT_EQ(reply["type"], "error");
+        EXPECT_NE(reply["error"].get<std::string>().find(words), std::string::npos) << reply;
+    }
+    EXPECT_EQ(state(id, token).dump(), before);
+    // A message over 64 KiB ends the session with the protocol's "too big" (1009).
+    ws.send({{"type", "move"}, {"move", std::string(70'000, 'a')}, {"ply", 0}});
+    EXPECT_THROW(ws.read(std::chrono::seconds(10)), std::runtime_error);
+    EXPECT_EQ(ws.close_code(), 1009u);
+    EXPECT_EQ(state(id, token).dump(), before);
+    // The server goes on; so does the game.
+    EXPECT_EQ(move(id, token, "e4", 0).status, 200u);
+}
+
+TEST_F(ServerTest, OversizedHeadersAre431) {
+    asio::io_context io;
+    tcp::socket s(io);
+    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+    const std::string request =
+        "GET /api/variants HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(20'000, 'a') + "\r\n\r\n";
+    beast::error_code ec;
+    asio::write(s, asio::buffer(request), ec);
+    std::string reply(4096, '\0');
+    const size_t n = s.read_some(asio::buffer(reply), ec);
+    reply.resize(n);
+    EXPECT_EQ(reply.rfind("HTTP/1.1 431", 0), 0u) << reply;
+    EXPECT_NE(reply.find("the request headers are too large"), std::string::npos) << reply;
+    EXPECT_EQ(get(port_, "/api/variants").status, 200u);
+}
+
 TEST_F(ServerTest, GamesSurviveARestart) {
     const json g = create({{"variant", "chess2016"}, {"mode", "local"}});
     const std::string id = g["id"], token = g["tokens"]["both"];

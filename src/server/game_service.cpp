@@ -33,7 +33,16 @@ struct Room {
     std::map<uint64_t, std::pair<Seat, GameService::Send>> subscribers;
     std::unique_ptr<boost::asio::steady_timer> flag_timer;
     std::unique_ptr<boost::asio::steady_timer> handover_timer;
-    int64_t last_used_ms = 0;  // under GameService::rooms_mutex_
+    std::unique_ptr<boost::asio::steady_timer> retry_timer;  // an engine reply the store refused
+    int64_t last_used_ms = 0;                                // under GameService::rooms_mutex_
+};
+
+// One analysis request, from the moment it is accepted until it answers.
+struct Analysis {
+    std::mutex mutex;
+    bool replaced = false;             // a newer analysis of its session came
+    MoveSearcher* searcher = nullptr;  // while it searches
+    std::string session;
 };
 
 namespace {
@@ -119,10 +128,13 @@ std::string game_is_over(const StoredGame& s) {
 }  // namespace
 
 GameService::GameService(Storage& storage, boost::asio::any_io_executor timers, int engine_threads,
-                         std::chrono::milliseconds idle_limit, std::chrono::milliseconds handover)
+                         std::chrono::milliseconds idle_limit, std::chrono::milliseconds handover,
+                         int analysis_threads)
     : storage_(storage),
       timers_(std::move(timers)),
       engine_pool_(static_cast<size_t>(std::max(engine_threads, 1))),
+      analysis_pool_(static_cast<size_t>(std::max(analysis_threads, 1))),
+      analysis_limit_(std::max(analysis_threads, 1) * ANALYSES_PER_THREAD),
       idle_limit_(idle_limit),
       handover_(handover),
       sweep_timer_(timers_) {
@@ -136,8 +148,18 @@ GameService::~GameService() { stop(); }
 void GameService::stop() {
     storage_.listen({});
     sweep_timer_.cancel();
+    {
+        std::lock_guard lock(analyses_mutex_);  // running analyses stop soon
+        for (const std::shared_ptr<Analysis>& analysis : analyses_) {
+            std::lock_guard analysis_lock(analysis->mutex);
+            analysis->replaced = true;
+            if (analysis->searcher) analysis->searcher->stop();
+        }
+    }
     engine_pool_.stop();
+    analysis_pool_.stop();
     engine_pool_.join();
+    analysis_pool_.join();
 }
 
 std::shared_ptr<Room> GameService::room(const std::string& id) {
@@ -232,11 +254,28 @@ void GameService::start_search(const std::shared_ptr<Room>& room) {
         try {
             commit(room, before);
         } catch (const ApiError& e) {
+            // The store failed (the game is as it was before the reply): search again a second
+            // later, or the game would wait for a reply that never comes.
             std::cerr << e.what() << "\n";
+            if (e.status() == 503) retry_search(room);
             return;
         }
         changed(room);
     });
+}
+
+void GameService::retry_search(const std::shared_ptr<Room>& room) {
+    if (!room->retry_timer)
+        room->retry_timer = std::make_unique<boost::asio::steady_timer>(timers_);
+    room->retry_timer->expires_after(std::chrono::seconds(1));
+    room->retry_timer->async_wait(
+        [this, weak = std::weak_ptr<Room>(room)](boost::system::error_code ec) {
+            const std::shared_ptr<Room> r = weak.lock();
+            if (ec || !r) return;
+            std::lock_guard lock(r->mutex);
+            LiveGame& game = *r->game;
+            if (!game.over() && game.engine_to_move() && !game.thinking()) start_search(r);
+        });
 }
 
 void GameService::arm_flag_timer(const std::shared_ptr<Room>& room) {
@@ -515,7 +554,8 @@ std::string GameService::pgn(const std::string& id) {
 
 void GameService::analyse(const json& body, std::function<void(int, json)> reply) {
     json_object(body, "the request body");
-    only_fields(body, {"variant", "options", "fen", "setup", "moves", "depth", "movetime_ms"},
+    only_fields(body,
+                {"variant", "options", "fen", "setup", "moves", "depth", "movetime_ms", "session"},
                 "the request body");
     const std::string variant = *string_field(body, "variant", 64, true);
     const std::shared_ptr<const Game> game = game_named(variant, options_field(body));
@@ -546,27 +586,81 @@ void GameService::analyse(const json& body, std::function<void(int, json)> reply
     }
     SearchLimits limits;
     limits.depth = static_cast<int>(int_field(body, "depth", 1, 64).value_or(0));
-    limits.movetime_ms = static_cast<int>(int_field(body, "movetime_ms", 1, 60'000).value_or(0));
-    if (!limits.depth && !limits.movetime_ms) limits.movetime_ms = 1000;
-    boost::asio::post(engine_pool_, [start, moves, limits, reply = std::move(reply)] {
-        try {
-            const SearchReport report = worker_searcher().search(start, moves, limits);
-            GameRecord record(start);
-            for (Move m : moves) record.play(m);
-            json pv = json::array();
-            for (Move m : report.pv) {
-                pv.push_back({{"uci", move_to_uci(record.position(), m)},
-                              {"san", move_to_san(record.position(), m)}});
-                record.play(m);
+    limits.movetime_ms =
+        static_cast<int>(int_field(body, "movetime_ms", 1, ANALYSIS_MAX_MS).value_or(0));
+    if (!limits.movetime_ms) limits.movetime_ms = limits.depth ? ANALYSIS_MAX_MS : 1000;
+    const std::optional<std::string> session = string_field(body, "session", 64);
+
+    auto analysis = std::make_shared<Analysis>();
+    {
+        std::lock_guard lock(analyses_mutex_);
+        if (session) {
+            // The session's earlier analysis is stale: it stops and answers 409.
+            if (const auto it = sessions_.find(*session); it != sessions_.end()) {
+                std::lock_guard analysis_lock(it->second->mutex);
+                it->second->replaced = true;
+                if (it->second->searcher) it->second->searcher->stop();
             }
-            json out = {{"depth", report.depth}, {"pv", pv}, {"nodes", report.nodes}};
-            if (report.mate) out["mate"] = *report.mate;
-            if (report.score_cp) out["score_cp"] = *report.score_cp;
-            reply(200, out);
-        } catch (const std::exception& e) {
-            reply(500, {{"error", std::string("the analysis failed: ") + e.what()}});
         }
-    });
+        // A replaced analysis is about to end: it no longer counts.
+        size_t live = 0;
+        for (const std::shared_ptr<Analysis>& a : analyses_) {
+            std::lock_guard analysis_lock(a->mutex);
+            live += !a->replaced;
+        }
+        if (live >= static_cast<size_t>(analysis_limit_))
+            throw ApiError(503, "the engine is busy with " + std::to_string(live) +
+                                    " analyses: try again shortly");
+        analyses_.insert(analysis);
+        if (session) {
+            analysis->session = *session;
+            sessions_[*session] = analysis;
+        }
+    }
+    boost::asio::post(
+        analysis_pool_, [this, analysis, start, moves, limits, reply = std::move(reply)] {
+            int status = 200;
+            json out;
+            try {
+                MoveSearcher& searcher = worker_searcher();
+                {
+                    std::lock_guard lock(analysis->mutex);
+                    if (!analysis->replaced) analysis->searcher = &searcher;
+                }
+                SearchReport report;
+                if (analysis->searcher) report = searcher.search(start, moves, limits);
+                std::lock_guard lock(analysis->mutex);
+                analysis->searcher = nullptr;
+                if (analysis->replaced)
+                    throw ApiError(409, "the analysis was replaced by a newer one of its session");
+                GameRecord record(start);
+                for (Move m : moves) record.play(m);
+                json pv = json::array();
+                for (Move m : report.pv) {
+                    pv.push_back({{"uci", move_to_uci(record.position(), m)},
+                                  {"san", move_to_san(record.position(), m)}});
+                    record.play(m);
+                }
+                out = {{"depth", report.depth}, {"pv", pv}, {"nodes", report.nodes}};
+                if (report.mate) out["mate"] = *report.mate;
+                if (report.score_cp) out["score_cp"] = *report.score_cp;
+            } catch (const ApiError& e) {
+                status = e.status();
+                out = {{"error", e.what()}};
+            } catch (const std::exception& e) {
+                status = 500;
+                out = {{"error", std::string("the analysis failed: ") + e.what()}};
+            }
+            {
+                std::lock_guard lock(analyses_mutex_);
+                analyses_.erase(analysis);
+                if (!analysis->session.empty()) {
+                    const auto it = sessions_.find(analysis->session);
+                    if (it != sessions_.end() && it->second == analysis) sessions_.erase(it);
+                }
+            }
+            reply(status, out);
+        });
 }
 
 GameService::Subscription GameService::subscribe(const std::string& id,

@@ -1,8 +1,10 @@
 // The games: create, look up, move, resign, take back, export, analyse, and push every change
 // to the game's subscribers. Each game lives in a room whose mutex guards it, so requests for
-// different games never wait for each other; engine searches run on their own thread pool and
-// are applied only if the game has not changed meanwhile. A change is stored (durably) before
-// it is acknowledged or pushed; if storing fails, the game is rolled back and the request fails.
+// different games never wait for each other; the engine's replies in games run on their own
+// thread pool (applied only if the game has not changed meanwhile) and analyses on another,
+// capped in time and in number, so no analysis ever holds back a game's reply. A change is stored
+// (durably) before it is acknowledged or pushed; if storing fails, the game is rolled back and the
+// request fails.
 #pragma once
 
 #include <atomic>
@@ -16,6 +18,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "server/live_game.h"
@@ -24,17 +27,20 @@
 namespace menagerie::server {
 
 struct Room;
+struct Analysis;
 
 class GameService {
   public:
-    // `timers` runs the clocks' flag timers and the eviction sweeps; `engine_threads` searches at
-    // once at most; a game left alone for `idle_limit` is dropped from memory (evict_idle()).
+    // `timers` runs the clocks' flag timers and the eviction sweeps; `engine_threads` searches
+    // the engine's replies in games, `analysis_threads` (others) the analyses; a game left alone
+    // for `idle_limit` is dropped from memory (evict_idle()).
     // When another server sharing the database stored a move that the engine answers, this one
     // waits the level's search time and `handover` more for that server's reply, then searches
     // the reply itself (the other server may have stopped).
     GameService(Storage& storage, boost::asio::any_io_executor timers, int engine_threads = 2,
                 std::chrono::milliseconds idle_limit = std::chrono::minutes(5),
-                std::chrono::milliseconds handover = std::chrono::seconds(10));
+                std::chrono::milliseconds handover = std::chrono::seconds(10),
+                int analysis_threads = 1);
     ~GameService();
     GameService(const GameService&) = delete;
     GameService& operator=(const GameService&) = delete;
@@ -48,7 +54,12 @@ class GameService {
     nlohmann::json resign(const std::string& id, const std::optional<std::string>& token);
     nlohmann::json takeback(const std::string& id, const std::optional<std::string>& token);
     std::string pgn(const std::string& id);
-    // Runs on the engine pool; `reply` gets the result or an ApiError's status and message.
+    // Runs on the analysis pool; `reply` gets the result or an ApiError's status and message.
+    // Throws ApiError 503 when ANALYSES_PER_THREAD per analysis thread are already waiting or
+    // running. An analysis names an optional "session": a newer one of the same session
+    // replaces it (it answers 409 at once, or as soon as its search stops).
+    static constexpr int ANALYSES_PER_THREAD = 4;
+    static constexpr int ANALYSIS_MAX_MS = 10'000;  // every analysis stops by then
     void analyse(const nlohmann::json& body,
                  std::function<void(int status, nlohmann::json body)> reply);
 
@@ -84,6 +95,7 @@ class GameService {
     void changed(const std::shared_ptr<Room>&
                      room);  // push to subscribers, start a search, arm the flag timer
     void start_search(const std::shared_ptr<Room>& room);
+    void retry_search(const std::shared_ptr<Room>& room);  // a second later
     void arm_flag_timer(const std::shared_ptr<Room>& room);
     void arm_handover(const std::shared_ptr<Room>& room);
     void arm_sweep();
@@ -93,7 +105,12 @@ class GameService {
 
     Storage& storage_;
     boost::asio::any_io_executor timers_;
-    boost::asio::thread_pool engine_pool_;
+    boost::asio::thread_pool engine_pool_;    // the engine's replies in games
+    boost::asio::thread_pool analysis_pool_;  // /api/analyse
+    int analysis_limit_;                      // waiting or running at once
+    std::mutex analyses_mutex_;
+    std::set<std::shared_ptr<Analysis>> analyses_;               // waiting or running
+    std::map<std::string, std::shared_ptr<Analysis>> sessions_;  // each session's latest
     std::mutex rooms_mutex_;
     std::map<std::string, std::shared_ptr<Room>> rooms_;
     std::atomic<uint64_t> next_subscriber_{1};

@@ -33,6 +33,7 @@ class EngineSearcher final : public MoveSearcher {
             report.score_cp = info.score_cp;
         return report;
     }
+    void stop() override { engine_.stop(); }
 
   private:
     engine::Engine engine_{16, 1};

@@ -1,7 +1,7 @@
 // The seam between the server and the engine. The server asks a MoveSearcher for a move (a game
 // in engine mode) or an analysis; make_move_searcher() gives the engine (src/engine) behind it,
 // and tests may give another. Each engine worker thread owns one searcher, so implementations
-// need not be thread-safe.
+// need not be thread-safe, except stop(), which another thread calls to cut a search short.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +34,8 @@ class MoveSearcher {
     // `start` plus the legal `moves` give the position and its history.
     virtual SearchReport search(const Position& start, const std::vector<Move>& moves,
                                 const SearchLimits& limits) = 0;
+    // Thread-safe: a running search returns soon with what it has (a superseded analysis).
+    virtual void stop() {}
 };
 
 std::unique_ptr<MoveSearcher> make_move_searcher();

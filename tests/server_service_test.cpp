@@ -1,0 +1,281 @@
+// GameService on its own, with a store that fails when told to: a change that cannot be stored
+// is refused with 503 and leaves the game as it was; a corrupt record is a 500; and analyses,
+// however long, never hold back the engine's reply in a game.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "server/api_error.h"
+#include "server/game_service.h"
+#include "server/storage.h"
+
+namespace {
+
+using namespace menagerie::server;
+using nlohmann::json;
+
+std::filesystem::path temp_dir(const std::string& stem) {
+    std::string pattern = (std::filesystem::temp_directory_path() / (stem + "-XXXXXX")).string();
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    return pattern;
+}
+
+// An SQLite store that fails a save, a load or a list when the test says so.
+class FlakyStorage final : public Storage {
+  public:
+    explicit FlakyStorage(const std::filesystem::path& dir)
+        : inner_(open_sqlite_storage((dir / "games.db").string())) {}
+    int64_t save(const StoredGame& game) override {
+        {
+            std::lock_guard lock(mutex_);
+            if (fail_save_ && fail_save_(game)) {
+                if (--failures_left_ == 0) fail_save_ = {};
+                throw std::runtime_error("the disk is full (a test's failure)");
+            }
+        }
+        return inner_->save(game);
+    }
+    std::optional<StoredGame> load(const std::string& id) override {
+        if (fail_reads) throw std::runtime_error("the database is locked (a test's failure)");
+        std::optional<StoredGame> game = inner_->load(id);
+        if (game && corrupt_variant) game->variant = "nochess";
+        return game;
+    }
+    std::vector<GameSummary> list(size_t limit) override {
+        if (fail_reads) throw std::runtime_error("the database is locked (a test's failure)");
+        return inner_->list(limit);
+    }
+    // The next `times` saves for which `when` holds fail (times -1: every one).
+    void fail_saves(std::function<bool(const StoredGame&)> when, int times = -1) {
+        std::lock_guard lock(mutex_);
+        fail_save_ = std::move(when);
+        failures_left_ = times;
+    }
+    void heal() { fail_saves({}); }
+    std::atomic<bool> fail_reads{false};
+    std::atomic<bool> corrupt_variant{false};
+
+  private:
+    std::unique_ptr<Storage> inner_;
+    std::mutex mutex_;
+    std::function<bool(const StoredGame&)> fail_save_;
+    int failures_left_ = 0;
+};
+
+// An io_context running on a thread of its own for the test's lifetime (the service's timers).
+struct RunningTimers {
+    boost::asio::io_context io;
+    boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work =
+        boost::asio::make_work_guard(io);
+    std::thread thread{[this] { io.run(); }};
+    ~RunningTimers() {
+        work.reset();
+        io.stop();
+        thread.join();
+    }
+};
+
+// What a subscriber is sent, for a test to wait on.
+class Inbox {
+  public:
+    GameService::Send sender() {
+        return [this](std::string text) {
+            std::lock_guard lock(mutex_);
+            messages_.push_back(json::parse(text));
+            arrived_.notify_all();
+            return true;
+        };
+    }
+    // The first state at `ply`, or null after 30 s.
+    json state_at(int ply) {
+        std::unique_lock lock(mutex_);
+        json found;
+        arrived_.wait_for(lock, std::chrono::seconds(30), [&] {
+            for (const json& m : messages_)
+                if (m["state"]["ply"] == ply) found = m["state"];
+            return !found.is_null();
+        });
+        return found;
+    }
+
+  private:
+    std::mutex mutex_;
+    std::condition_variable arrived_;
+    std::vector<json> messages_;
+};
+
+// Each analysis's answer, in the order they came.
+class Answers {
+  public:
+    std::function<void(int, json)> slot(const std::string& name) {
+        return [this, name](int status, json body) {
+            std::lock_guard lock(mutex_);
+            got_.push_back({name, status, std::move(body)});
+            arrived_.notify_all();
+        };
+    }
+    size_t count() {
+        std::lock_guard lock(mutex_);
+        return got_.size();
+    }
+    struct Answer {
+        std::string name;
+        int status = 0;
+        json body;
+    };
+    // All `n` answers, or what came within 60 s.
+    std::vector<Answer> wait_for(size_t n) {
+        std::unique_lock lock(mutex_);
+        arrived_.wait_for(lock, std::chrono::seconds(60), [&] { return got_.size() >= n; });
+        return got_;
+    }
+
+  private:
+    std::mutex mutex_;
+    std::condition_variable arrived_;
+    std::vector<Answer> got_;
+};
+
+class ServerService : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir_ = temp_dir("menagerie-service");
+        store_ = std::make_unique<FlakyStorage>(dir_);
+        games_ =
+            std::make_unique<GameService>(*store_, timers_.io.get_executor(), 1,
+                                          std::chrono::minutes(5), std::chrono::seconds(10), 1);
+    }
+    void TearDown() override {
+        games_.reset();
+        store_.reset();
+        std::filesystem::remove_all(dir_);
+    }
+    // Runs `request`, which must throw ApiError `status` with `words` in its message.
+    static void expect_refused(const std::function<void()>& request, int status,
+                               const std::string& words) {
+        try {
+            request();
+            ADD_FAILURE() << "no error; expected " << status << " naming \"" << words << "\"";
+        } catch (const ApiError& e) {
+            EXPECT_EQ(e.status(), status) << e.what();
+            EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+        }
+    }
+
+    RunningTimers timers_;
+    std::filesystem::path dir_;
+    std::unique_ptr<FlakyStorage> store_;
+    std::unique_ptr<GameService> games_;
+};
+
+auto every_save = [](const StoredGame&) { return true; };
+
+TEST_F(ServerService, AChangeThatCannotBeStoredIsRefusedAndUndone) {
+    store_->fail_saves(every_save);
+    expect_refused(
+        [&] {
+            games_->create({{"variant", "chess"}, {"mode", "local"}});
+        },
+        503, "could not be stored");
+    store_->heal();
+    EXPECT_TRUE(games_->list().empty());  // nothing half made
+    const json g = games_->create({{"variant", "chess"}, {"mode", "local"}});
+    const std::string id = g["id"], token = g["tokens"]["both"];
+    games_->move(id, token, "e4", 0);
+    const json before = games_->state(id, token);
+
+    store_->fail_saves(every_save);
+    expect_refused([&] { games_->move(id, token, "e5", 1); }, 503, "could not be stored");
+    EXPECT_EQ(games_->state(id, token), before);
+    expect_refused([&] { games_->resign(id, token); }, 503, "could not be stored");
+    EXPECT_EQ(games_->state(id, token), before);
+    expect_refused([&] { games_->takeback(id, token); }, 503, "could not be stored");
+    EXPECT_EQ(games_->state(id, token), before);
+
+    // Once the store works again, so does the game, from where it was.
+    store_->heal();
+    EXPECT_EQ(games_->move(id, token, "e5", 1)["ply"], 2);
+    EXPECT_EQ(store_->load(id)->moves.size(), 2u);
+}
+
+TEST_F(ServerService, AStoreThatCannotBeReadIsA503AndACorruptRecordA500) {
+    const json g = games_->create({{"variant", "chess"}, {"mode", "local"}});
+    const std::string id = g["id"], token = g["tokens"]["both"];
+    ASSERT_EQ(games_->evict_idle(std::chrono::milliseconds(0)), 1u);  // the next request loads it
+    store_->fail_reads = true;
+    expect_refused([&] { games_->state(id, token); }, 503, "cannot be read");
+    expect_refused([&] { games_->list(); }, 503, "cannot be read");
+    store_->fail_reads = false;
+    store_->corrupt_variant = true;
+    expect_refused([&] { games_->state(id, token); }, 500, "nochess");
+    store_->corrupt_variant = false;
+    EXPECT_EQ(games_->state(id, token)["ply"], 0);
+    EXPECT_EQ(games_->list().size(), 1u);
+}
+
+TEST_F(ServerService, TheEngineAnswersAfterItsReplyCouldNotBeStored) {
+    const json g = games_->create(
+        {{"variant", "chess"}, {"mode", "engine"}, {"engine", {{"color", "black"}, {"level", 1}}}});
+    const std::string id = g["id"], token = g["tokens"]["white"];
+    Inbox inbox;
+    const auto sub = games_->subscribe(id, token, inbox.sender());
+    // The store refuses the engine's reply once; the engine tries again.
+    store_->fail_saves([](const StoredGame& s) { return s.moves.size() == 2; }, 1);
+    games_->move(id, token, "e4", 0);
+    const json replied = inbox.state_at(2);
+    ASSERT_FALSE(replied.is_null()) << "the engine never answered";
+    EXPECT_EQ(store_->load(id)->moves.size(), 2u);
+    GameService::unsubscribe(sub);
+}
+
+TEST_F(ServerService, AnalysesNeverDelayAnEngineReply) {
+    // Two long analyses fill the analysis thread and its queue's head ...
+    const json long_one = {{"variant", "chess"}, {"movetime_ms", 3000}};
+    Answers answers;
+    json first = long_one;
+    first["session"] = "tab-1";
+    games_->analyse(first, answers.slot("first"));
+    games_->analyse(long_one, answers.slot("second"));
+
+    // ... and a game against the engine still gets its reply while both are under way.
+    const json g = games_->create(
+        {{"variant", "chess"}, {"mode", "engine"}, {"engine", {{"color", "black"}, {"level", 1}}}});
+    const std::string id = g["id"], token = g["tokens"]["white"];
+    Inbox inbox;
+    const auto sub = games_->subscribe(id, token, inbox.sender());
+    games_->move(id, token, "e4", 0);
+    const json replied = inbox.state_at(2);
+    ASSERT_FALSE(replied.is_null()) << "the engine never answered";
+    EXPECT_EQ(answers.count(), 0u) << "the engine's reply waited for an analysis";
+    GameService::unsubscribe(sub);
+
+    // The queue is bounded: past ANALYSES_PER_THREAD the request is refused at once.
+    const json quick = {{"variant", "chess"}, {"depth", 1}};
+    games_->analyse(quick, answers.slot("third"));
+    games_->analyse(quick, answers.slot("fourth"));
+    expect_refused([&] { games_->analyse(quick, answers.slot("refused")); }, 503, "busy");
+
+    // A newer analysis of the same session replaces the first (which stops and answers 409)
+    // and takes its place in the queue.
+    json newer = quick;
+    newer["session"] = "tab-1";
+    games_->analyse(newer, answers.slot("newer"));
+    const std::vector<Answers::Answer> got = answers.wait_for(5);
+    ASSERT_EQ(got.size(), 5u);
+    EXPECT_EQ(got[0].name, "first");
+    EXPECT_EQ(got[0].status, 409) << got[0].body;
+    EXPECT_NE(got[0].body["error"].get<std::string>().find("replaced"), std::string::npos);
+    for (size_t i = 1; i < got.size(); ++i) EXPECT_EQ(got[i].status, 200) << got[i].body;
+    EXPECT_EQ(got[1].name, "second");
+}
+
+}  // namespace
