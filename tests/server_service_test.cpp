@@ -260,8 +260,8 @@ TEST_F(ServerService, AnalysesNeverDelayAnEngineReply) {
 
     // The queue is bounded: past ANALYSES_PER_THREAD the request is refused at once.
     const json quick = {{"variant", "chess"}, {"depth", 1}};
-    games_->analyse(quick, answers.slot("third"));
-    games_->analyse(quick, answers.slot("fourth"));
+    const size_t limit = GameService::ANALYSES_PER_THREAD;  // one analysis thread
+    for (size_t i = 2; i < limit; ++i) games_->analyse(quick, answers.slot("quick"));
     expect_refused([&] { games_->analyse(quick, answers.slot("refused")); }, 503, "busy");
 
     // A newer analysis of the same session replaces the first (which stops and answers 409)
@@ -269,8 +269,8 @@ TEST_F(ServerService, AnalysesNeverDelayAnEngineReply) {
     json newer = quick;
     newer["session"] = "tab-1";
     games_->analyse(newer, answers.slot("newer"));
-    const std::vector<Answers::Answer> got = answers.wait_for(5);
-    ASSERT_EQ(got.size(), 5u);
+    const std::vector<Answers::Answer> got = answers.wait_for(limit + 1);
+    ASSERT_EQ(got.size(), limit + 1);
     EXPECT_EQ(got[0].name, "first");
     EXPECT_EQ(got[0].status, 409) << got[0].body;
     EXPECT_NE(got[0].body["error"].get<std::string>().find("replaced"), std::string::npos);

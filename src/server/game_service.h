@@ -58,7 +58,7 @@ class GameService {
     // Throws ApiError 503 when ANALYSES_PER_THREAD per analysis thread are already waiting or
     // running. An analysis names an optional "session": a newer one of the same session
     // replaces it (it answers 409 at once, or as soon as its search stops).
-    static constexpr int ANALYSES_PER_THREAD = 4;
+    static constexpr int ANALYSES_PER_THREAD = 8;
     static constexpr int ANALYSIS_MAX_MS = 10'000;  // every analysis stops by then
     void analyse(const nlohmann::json& body,
                  std::function<void(int status, nlohmann::json body)> reply);
