@@ -9,10 +9,11 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { describe, it } from 'node:test';
-import { boardReady, cellPoint, clickCell, dragCell, movesText, newPage, waitForPly } from './browser.mjs';
-import { binary, whyNotRunnable } from './server.mjs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { before, describe, it } from 'node:test';
+import { boardReady, clickCell, dragCell, movesText, newPage, waitForPly } from './browser.mjs';
+import { binary, webDir, whyNotRunnable } from './server.mjs';
 import { browserSession } from './session.mjs';
 
 const skip = whyNotRunnable();
@@ -109,8 +110,11 @@ const POSITIONS = {
 };
 POSITIONS.chess2016 = POSITIONS.chess56;
 
+const artifacts = path.join(webDir, 'test-results');
+
 describe('every game in the web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () => {
   const session = browserSession();
+  before(() => mkdirSync(artifacts, { recursive: true }));
 
   const api = async (pathname, body) => {
     const response = await fetch(session.server.url + pathname, body === undefined ? {} : {
@@ -248,6 +252,7 @@ describe('every game in the web app', { skip: skip ?? false, timeout: 10 * 60_00
       const { json: board } = await api(`/api/board?variant=${game}`);
       assert.equal(await page.$$eval('svg.board [data-cell]', (c) => c.length), board.cells.length, `${game}: cells drawn`);
       await assertOwnGlyphs(page, game);
+      await page.locator('.board-wrap').screenshot({ path: path.join(artifacts, `start-${game}.png`) });
       let state = await stateOf(page);
       if (option) assert.equal(state.options[option.name], chosen, `${game}: option ${option.name} as chosen`);
       if (engine) assert.deepEqual({ ...state.engine, thinking: undefined }, { color: 'black', level: 2, thinking: undefined }, `${game}: engine`);
