@@ -263,6 +263,37 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
     await page.close();
   });
 
+  it("enters Chess 66's switches on 4 and a4, 5 and h5 (distinct targets)", async () => {
+    const cases = [
+      ['4', '5', 'click'],
+      ['a4', 'h5', 'drag'],
+    ];
+    for (const [white, black, how] of cases) {
+      const { page } = await openGame({ variant: 'chess66', mode: 'local' });
+      await clickCell(page, 'a2');
+      assert.ok(await page.$('[data-hint="4"]'), 'the field 4 is a target');
+      assert.ok(await page.$('[data-hint="a4"]'), 'a4 is a target');
+      await clickCell(page, white);
+      await waitForPly(page, 1);
+      await clickCell(page, 'h7');
+      assert.ok(await page.$('[data-hint="5"]'), 'the field 5 is a target');
+      assert.ok(await page.$('[data-hint="h5"]'), 'h5 is a target');
+      await clickCell(page, 'h7'); // deselect, then play by the other way
+      if (how === 'click') {
+        await clickCell(page, 'h7');
+        await clickCell(page, black);
+      } else {
+        await dragCell(page, 'h7', black);
+      }
+      await waitForPly(page, 2);
+      for (const cell of [white, black])
+        assert.equal(await page.$eval(`svg.board [data-piece="${cell}"]`, (g) => g.getAttribute('data-token')), 'P', cell);
+      const record = await movesText(page);
+      assert.equal(record.length, 2);
+      await page.close();
+    }
+  });
+
   it('ends a game by mate, with the check shown and the result', async () => {
     const { page } = await openGame({ variant: 'chess', mode: 'local' });
     const moves = [['f2', 'f3'], ['e7', 'e5'], ['g2', 'g4'], ['d8', 'h4']];

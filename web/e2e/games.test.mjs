@@ -22,10 +22,8 @@ const listed = skip ? [] : spawnSync(binary, ['variants'], { encoding: 'utf8' })
 // Positions per game, in its own FEN dialect. `castles`: games in which White plays the first SAN
 // and Black the second, each looked up in the legal list by its SAN (so the cells come from the
 // server); `king` and `rook` say where the castled men must stand afterwards.
-const EIGHT = {
-  promotion: 'k7/4P3/8/8/8/8/8/K7 w - - 0 1',
-  mate: '3k4/2ppp3/8/8/8/8/8/R6K w - - 0 1',
-};
+// `promotion`: a pawn promotes, and the underpromotion to a rook mates.
+const EIGHT = { promotion: '7k/P5pp/8/8/8/8/8/K7 w - - 0 1' };
 const ORTHODOX_CASTLES = [
   {
     fen: 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1',
@@ -57,7 +55,6 @@ const POSITIONS = {
   // on c8), the rook alone (White's king already on g1), and the Bunker Leap over friendly men.
   contemporary: {
     promotion: EIGHT.promotion + ' - -',
-    mate: EIGHT.mate + ' - -',
     castles: [
       {
         fen: 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 Kk -',
@@ -79,8 +76,7 @@ const POSITIONS = {
   // King g2 three cells to j2 (rook k2 to i2) or to d2 (rook b2 to e2); promotion on e10, a cell
   // with no cell ahead, to any type of the array (here the unsubstituted one's).
   chess56: {
-    promotion: '4/3P6/9k/12/12/12/12/10/K9/4 w - - 0 1',
-    mate: 'k3/R9/10/12/12/12/12/10/K9/3R w - - 0 1',
+    promotion: '3k/3P1ppp2/10/12/12/12/12/10/K9/4 w - - 0 1',
     castles: [
       {
         fen: '4/r4k3r/pppppppppp/12/12/12/12/PPPPPPPPPP/R4K3R/4 w KBkb - 0 1',
@@ -92,8 +88,7 @@ const POSITIONS = {
   // White castles as in chess; Black's array is turned: O-O with the a8 rook (king d8 to b8, rook
   // to c8), O-O-O with the h8 rook (king to f8, rook to e8). Two games give all four.
   chess66: {
-    promotion: 'k7/4P3/8/9/9/8/8/K7 w - - 0 1',
-    mate: '3k4/2ppp3/8/9/9/8/8/R6K w - - 0 1',
+    promotion: '7k/P5pp/8/9/9/8/8/K7 w - - 0 1',
     castles: [
       {
         fen: 'r2k3r/pppppppp/8/9/9/8/PPPPPPPP/R3K2R w KQkq - 0 1',
@@ -335,7 +330,7 @@ describe('every game in the web app', { skip: skip ?? false, timeout: 10 * 60_00
 
     const positions = POSITIONS[game];
     if (!positions) continue;
-    it(`${game}: promotes through the chooser, castles in each form, mates`, async () => {
+    it(`${game}: promotes through the chooser and mates, castles in each form`, async () => {
       const page = await newPage(session.context);
       const sent = countMoves(page);
       const open = async (fen) => {
@@ -348,21 +343,27 @@ describe('every game in the web app', { skip: skip ?? false, timeout: 10 * 60_00
       };
       const tokenAt = (cell) => page.$eval(`svg.board [data-piece="${cell}"]`, (g) => g.getAttribute('data-token')).catch(() => null);
 
-      // Promotion: the chooser offers exactly the server's choices; the second one is taken.
+      // Promotion: the chooser offers exactly the server's choices; the underpromotion to a rook,
+      // which mates, is taken: the game is over, the mated king marked.
       let state = await open(positions.promotion);
       const promotions = state.legal.filter((m) => m.promotion);
       assert.ok(promotions.length >= 4, `${game}: ${promotions.length} promotions`);
-      const { from, to } = promotions[0];
+      const pick = promotions.find((m) => m.promotion.toUpperCase() === 'R' && m.san.endsWith('#'));
+      assert.ok(pick, `${game}: a rook promotion mates in ${positions.promotion}`);
+      const { from, to } = pick;
       await clickCell(page, from);
       await clickCell(page, to);
       await page.waitForSelector('.chooser:not([hidden]) [data-uci]');
       const offered = await page.$$eval('.chooser [data-uci]', (b) => b.map((x) => x.getAttribute('data-uci')).sort());
       assert.deepEqual(offered, promotions.filter((m) => m.from === from && m.to === to).map((m) => m.uci).sort(), `${game}: the chooser`);
-      const pick = promotions.find((m) => !/q$/i.test(m.uci));
       await page.click(`.chooser [data-uci="${pick.uci}"]`);
       await waitForPly(page, 1);
       assert.deepEqual(await movesText(page), [pick.san], `${game}: promotion recorded`);
-      assert.equal(await tokenAt(to), pick.promotion.toUpperCase(), `${game}: the promoted man on ${to}`);
+      assert.equal(await tokenAt(to), 'R', `${game}: the promoted rook on ${to}`);
+      await page.waitForFunction(() => document.querySelector('#app')?.dataset.status === 'over');
+      assert.equal(await page.evaluate(() => document.querySelector('#app').dataset.result), '1-0', `${game}: White mated`);
+      assert.ok(await page.$('svg.board .check'), `${game}: the mated king is marked`);
+      assert.match(await page.textContent('#status'), /1-0/);
 
       // Castling: White then Black, one by click and one by drag.
       for (const { fen, moves, after } of positions.castles) {
@@ -378,15 +379,6 @@ describe('every game in the web app', { skip: skip ?? false, timeout: 10 * 60_00
           assert.equal(await tokenAt(cell), token, `${game}: ${token} on ${cell} after ${moves.join(' ')} from ${fen}`);
       }
 
-      // Mate: the mating move (found by its SAN) ends the game; the mated king is marked.
-      state = await open(positions.mate);
-      const mate = state.legal.find((m) => m.san.endsWith('#'));
-      assert.ok(mate, `${game}: a mate in one in ${positions.mate}`);
-      await play(page, sent, mate, 'click', game);
-      await page.waitForFunction(() => document.querySelector('#app')?.dataset.status === 'over');
-      assert.equal(await page.evaluate(() => document.querySelector('#app').dataset.result), '1-0', `${game}: White mated`);
-      assert.ok(await page.$('svg.board .check'), `${game}: the mated king is marked`);
-      assert.match(await page.textContent('#status'), /1-0/);
       assert.deepEqual(page.errors, [], `${game}: page errors`);
       await page.close();
     });
