@@ -287,6 +287,7 @@ describe('every game in the web app', { skip: skip ?? false, timeout: 10 * 60_00
       const mover = state.legal.find((m) => m.from !== m.to).from;
       const targets = new Set(state.legal.filter((m) => m.from === mover).map((m) => m.to));
       const bad = board.cells.map((c) => c.name).find((c) => c !== mover && !targets.has(c) && state.legal.every((m) => m.from !== c));
+      assert.ok(bad, `${game}: a cell that is no destination of ${mover}`);
       const menBefore = await boardMen(page);
       const recordBefore = await movesText(page);
       const requestsBefore = sent.n;
