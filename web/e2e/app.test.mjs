@@ -3,20 +3,16 @@
 // server binary has no `serve` command.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { before, describe, it } from 'node:test';
-import { boardReady, clickCell, dragCell, movesText, newPage, shownPly, waitForPly } from './browser.mjs';
-import { startServer, webDir, whyNotRunnable } from './server.mjs';
+import { describe, it } from 'node:test';
+import { boardReady, cellPoint, clickCell, dragCell, movesText, newPage, shownPly, waitForPly } from './browser.mjs';
+import { startServer, whyNotRunnable } from './server.mjs';
 import { browserSession } from './session.mjs';
 
-const artifacts = path.join(webDir, 'test-results');
 const skip = whyNotRunnable();
 if (skip) console.log(`# SKIPPED the browser tests: ${skip}`);
 
 describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () => {
   const session = browserSession();
-  before(() => mkdirSync(artifacts, { recursive: true }));
 
   const api = async (pathname, body) => {
     const response = await fetch(session.server.url + pathname, body === undefined ? {} : {
@@ -34,6 +30,12 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
     return { status: response.status, json, text };
   };
 
+  /** The page's game, as the server has it now. */
+  const stateOf = async (page) => {
+    const url = new URL(page.url());
+    return (await api(`/api/games/${url.pathname.split('/')[2]}?token=${url.searchParams.get('token')}`)).json;
+  };
+
   /** Creates a game through the API; opens its page; returns { page, created }. */
   const openGame = async (game, ctx = session.context) => {
     const { status, json: created, text } = await api('/api/games', { options: {}, ...game });
@@ -46,37 +48,26 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
     return { page, created, token };
   };
 
-  it('starts every listed game from the dialog and draws each of its cells', async () => {
-    const { json: variants } = await api('/api/variants');
-    assert.ok(variants.length >= 8, `the server lists ${variants.length} games`);
-    for (const variant of variants) {
-      const page = await newPage(session.context);
-      await page.goto(session.server.url + '/');
-      await page.waitForSelector(`#variant option[value="${variant.name}"]`, { state: 'attached' });
-      await page.selectOption('#variant', variant.name);
-      await page.check('input[name=mode][value=local]');
-      await page.click('#start');
-      await page.waitForURL(/\/game\//);
-      await page.waitForSelector('svg.board [data-cell]');
-      const { json: board } = await api(`/api/board?variant=${variant.name}`);
-      const drawn = await page.$$eval('svg.board [data-cell]', (cells) => cells.length);
-      assert.equal(drawn, board.cells.length, `${variant.name}: cells drawn`);
-      const men = await page.$$eval('svg.board [data-piece]', (m) => m.length);
-      assert.ok(men >= 16, `${variant.name}: ${men} men drawn`);
-      await page.locator('.board-wrap').screenshot({ path: path.join(artifacts, `start-${variant.name}.png`) });
-      assert.deepEqual(page.errors, []);
-      await page.close();
-    }
-  });
-
   it("shows each piece type in the legend, with a diagram of its moves", async () => {
     const { page } = await openGame({ variant: 'chess2016', mode: 'local' });
     const { json: board } = await api('/api/board?variant=chess2016');
     assert.equal(await page.$$eval('.legend-item', (l) => l.length), board.pieces.length);
-    const ownGlyphs = await page.$$eval('.legend-glyph use', (uses) =>
-      uses.every((u) => document.getElementById(u.getAttribute('href').slice(1))?.querySelector('.gb')),
-    );
-    assert.ok(ownGlyphs, 'every legend glyph has a drawing');
+    // Each type has a drawing of its own: a symbol that is not the fallback (the base with one
+    // disc), and no two types share one.
+    const drawings = await page.$$eval('.legend-glyph use', (uses) => {
+      const byId = new Map();
+      for (const u of uses) {
+        const href = u.getAttribute('href');
+        const symbol = document.getElementById(href.slice(1));
+        const parts = symbol ? [...symbol.children] : [];
+        if (!symbol) byId.set(href, `missing ${href}`);
+        else byId.set(href, parts.length === 2 && parts[1].tagName === 'circle' ? `fallback ${symbol.id}` : symbol.innerHTML);
+      }
+      return [...byId.values()];
+    });
+    assert.equal(drawings.length, board.pieces.length, 'one drawing per type');
+    assert.deepEqual(drawings.filter((d) => /^(missing|fallback) /.test(d)), [], 'every legend glyph has its own drawing');
+    assert.equal(new Set(drawings).size, drawings.length, 'no two types drawn alike');
     await page.click('.legend-item[data-token="N"] summary');
     await page.waitForSelector('.legend-item[data-token="N"] .diagram [data-reach]');
     assert.equal(await page.$$eval('.legend-item[data-token="N"] [data-reach]', (r) => r.length), 8);
@@ -120,6 +111,133 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
     await page.close();
   });
 
+  it('starts from a setup typed by number', async () => {
+    const page = await newPage(session.context);
+    await page.goto(session.server.url + '/');
+    await page.waitForSelector('#variant option[value="placement"]', { state: 'attached' });
+    await page.selectOption('#variant', 'placement');
+    await page.check('input[name=setup-way][value=chosen]');
+    await page.fill('input[name=setup-id]', '5');
+    await page.check('input[name=mode][value=local]');
+    await page.click('#start');
+    await page.waitForURL(/\/game\//);
+    await boardReady(page);
+    const { json: setups } = await api('/api/setups?variant=placement');
+    const five = setups.find((s) => s.id === '5');
+    assert.ok(five, 'placement has a setup 5');
+    const state = await stateOf(page);
+    assert.equal(state.start_fen, five.fen);
+    assert.match(await page.textContent('#setup-line'), /setup 5/);
+    const rank1 = await page.$$eval('svg.board [data-piece$="1"]', (men) => men.map((m) => [m.getAttribute('data-piece'), m.getAttribute('data-token')]).sort().map((m) => m[1]).join(''));
+    assert.equal(rank1, five.fen.split(' ')[0].split('/')[7], "White's array as numbered");
+    await page.close();
+  });
+
+  it('loads a FEN from the start page and from the game page, and copies the FEN', async () => {
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.url });
+    const page = await newPage(session.context);
+    await page.goto(session.server.url + '/');
+    await page.waitForSelector('#import-variant option[value="chess66"]', { state: 'attached' });
+    await page.selectOption('#import-variant', 'chess66');
+    await page.fill('#import-text', 'not a FEN');
+    await page.click('#load-fen');
+    await page.waitForFunction(() => document.querySelector('#import-error')?.textContent);
+    assert.match(await page.textContent('#import-error'), /Not loaded/);
+    assert.equal(new URL(page.url()).pathname, '/', 'no game made');
+    const fen = 'r2k3r/pppppppp/8/9/9/8/PPPPPPPP/R3K2R w KQkq - 0 1';
+    await page.fill('#import-text', fen);
+    await page.click('#load-fen');
+    await page.waitForURL(/\/game\//);
+    await boardReady(page);
+    const first = await stateOf(page);
+    assert.equal(first.variant, 'chess66');
+    assert.equal(first.start_fen, fen);
+    assert.equal(await page.$eval('svg.board [data-piece="d8"]', (g) => g.getAttribute('data-token')), 'K');
+    assert.equal(await page.$('svg.board [data-piece="e8"]'), null);
+
+    // From the game page: the same game, another position.
+    const next = 'k7/4P3/8/9/9/8/8/K7 w - - 0 1';
+    await page.fill('#fen-input', next);
+    await page.click('#load-fen');
+    await page.waitForURL((url) => !url.pathname.endsWith(first.id));
+    await page.waitForSelector('svg.board [data-piece="e7"]');
+    const second = await stateOf(page);
+    assert.notEqual(second.id, first.id);
+    assert.equal(second.start_fen, next);
+    assert.equal(await page.$$eval('svg.board [data-piece]', (m) => m.length), 3);
+
+    // Copy FEN: the clipboard holds the position shown.
+    assert.equal(await page.inputValue('#fen-text'), second.fen);
+    await page.click('#copy-fen');
+    await page.waitForSelector('#status[data-copied="FEN"]');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), second.fen);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  it('marks the last move, shows coordinates, flips, takes back, and resumes from the stored games', async () => {
+    const page = await newPage(session.context);
+    await page.goto(session.server.url + '/');
+    await page.waitForSelector('#variant option[value="chess"]', { state: 'attached' });
+    await page.selectOption('#variant', 'chess');
+    await page.check('input[name=mode][value=local]');
+    await page.click('#start');
+    await page.waitForURL(/\/game\//);
+    await boardReady(page);
+    const gameUrl = page.url();
+    // Coordinates: the files and ranks written on the board.
+    const labels = await page.$$eval('svg.board text.coord', (t) => t.map((x) => x.textContent));
+    for (const l of ['a', 'h', '1', '8']) assert.ok(labels.includes(l), `coordinate ${l} shown (${labels.join(' ')})`);
+    assert.equal(await page.$('svg.board .last-move'), null, 'no last move at the start');
+    await clickCell(page, 'e2');
+    await clickCell(page, 'e4');
+    await waitForPly(page, 1);
+    const marked = await page.$$eval('svg.board .last-move', (m) => m.map((x) => x.getAttribute('data-mark')).sort());
+    assert.deepEqual(marked, ['e2', 'e4']);
+
+    // Flip: Black's side at the bottom; e2 is drawn higher up than before, the labels stay.
+    const [, yBefore] = await cellPoint(page, 'e2');
+    assert.equal(await page.$eval('svg.board', (s) => s.getAttribute('data-orientation')), 'white');
+    await page.click('#flip');
+    await page.waitForSelector('svg.board[data-orientation="black"]');
+    const [, yAfter] = await cellPoint(page, 'e2');
+    assert.ok(yAfter < yBefore, `e2 moved up (${yBefore} -> ${yAfter})`);
+    assert.ok((await page.$$eval('svg.board text.coord', (t) => t.length)) > 0, 'coordinates after the flip');
+    await page.click('#flip');
+    await page.waitForSelector('svg.board[data-orientation="white"]');
+
+    // Take back: e7-e5 is undone, on the board, the record and the server.
+    await dragCell(page, 'e7', 'e5');
+    await waitForPly(page, 2);
+    await page.click('#takeback');
+    await waitForPly(page, 1);
+    assert.deepEqual(await movesText(page), ['e4']);
+    assert.ok(await page.$('svg.board [data-piece="e7"]'), 'the pawn is back on e7');
+    assert.equal(await page.$('svg.board [data-piece="e5"]'), null);
+    assert.equal((await stateOf(page)).ply, 1);
+
+    // The start page lists the game; its link resumes it where it stands.
+    await page.goto(session.server.url + '/');
+    const id = new URL(gameUrl).pathname.split('/')[2];
+    const link = page.locator(`#stored-games a[href^="/game/${id}"]`);
+    await link.waitFor();
+    assert.match(await link.textContent(), /chess · local · both/);
+    await page.waitForFunction((gid) => {
+      const a = document.querySelector(`#stored-games a[href^="/game/${gid}"]`);
+      return a?.parentElement?.textContent.includes('ply 1');
+    }, id);
+    await link.click();
+    await page.waitForURL(gameUrl);
+    await boardReady(page);
+    await waitForPly(page, 1);
+    assert.deepEqual(await movesText(page), ['e4']);
+    await clickCell(page, 'e7');
+    await clickCell(page, 'e5');
+    await waitForPly(page, 2);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   it('moves by click and by drag, and refuses an illegal move', async () => {
     const { page, created, token } = await openGame({ variant: 'chess', mode: 'local' });
     await clickCell(page, 'e2');
@@ -142,74 +260,6 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
     assert.ok(illegal.status >= 400 && illegal.status < 500 && illegal.json?.error, illegal.text);
     const stale = await api(`/api/games/${created.id}/move`, { token, move: 'g1f3', ply: 1 });
     assert.equal(stale.status, 409, stale.text);
-    await page.close();
-  });
-
-  it("receives the engine's reply", async () => {
-    const page = await newPage(session.context);
-    await page.goto(session.server.url + '/');
-    await page.waitForSelector('#variant option[value="chess"]', { state: 'attached' });
-    await page.selectOption('#variant', 'chess');
-    await page.check('input[name=mode][value=engine]');
-    await page.selectOption('select[name=colour]', 'white');
-    await page.$eval('input[name=level]', (el) => {
-      el.value = '1';
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    });
-    await page.click('#start');
-    await page.waitForURL(/\/game\//);
-    await boardReady(page);
-    await clickCell(page, 'd2');
-    await clickCell(page, 'd4');
-    await waitForPly(page, 2, 30_000); // the engine's move arrives over the WebSocket
-    assert.equal((await movesText(page)).length, 2);
-    await page.close();
-  });
-
-  it('promotes through the chooser', async () => {
-    const { page } = await openGame({ variant: 'chess', mode: 'local', fen: 'k7/4P3/8/8/8/8/8/K7 w - - 0 1' });
-    await clickCell(page, 'e7');
-    await clickCell(page, 'e8');
-    await page.waitForSelector('.chooser:not([hidden]) [data-uci]');
-    const choices = await page.$$eval('.chooser [data-uci]', (b) => b.map((x) => x.getAttribute('data-uci')).sort());
-    assert.deepEqual(choices, ['e7e8b', 'e7e8n', 'e7e8q', 'e7e8r']);
-    await page.click('.chooser [data-uci="e7e8n"]');
-    await waitForPly(page, 1);
-    assert.deepEqual(await movesText(page), ['e8=N']);
-    const token = await page.$eval('svg.board [data-piece="e8"]', (g) => g.getAttribute('data-token'));
-    assert.equal(token, 'N');
-    await page.close();
-  });
-
-  it('castles both ways', async () => {
-    const { page } = await openGame({ variant: 'chess', mode: 'local', fen: 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1' });
-    await clickCell(page, 'e1');
-    await clickCell(page, 'g1');
-    await waitForPly(page, 1);
-    await dragCell(page, 'e8', 'c8');
-    await waitForPly(page, 2);
-    assert.deepEqual(await movesText(page), ['O-O', 'O-O-O']);
-    assert.equal(await page.$eval('svg.board [data-piece="f1"]', (g) => g.getAttribute('data-token')), 'R');
-    assert.equal(await page.$eval('svg.board [data-piece="d8"]', (g) => g.getAttribute('data-token')), 'R');
-    await page.close();
-  });
-
-  it('castles in Contemporary Random Chess through the chooser (castling or Bunker Leap to g1, b8)', async () => {
-    const { page } = await openGame({ variant: 'contemporary', mode: 'local', fen: 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 Kk -' });
-    await clickCell(page, 'e1');
-    await clickCell(page, 'g1');
-    await page.waitForSelector('.chooser:not([hidden]) [data-uci]');
-    const options = await page.$$eval('.chooser [data-uci] span', (s) => s.map((x) => x.textContent).sort());
-    assert.deepEqual(options, ['Ke>>g1', 'O-Og']);
-    await page.click('.chooser [data-uci="e1h1"]');
-    await waitForPly(page, 1);
-    await dragCell(page, 'e8', 'b8');
-    await page.waitForSelector('.chooser:not([hidden]) [data-uci]');
-    await page.click('.chooser [data-uci="e8a8"]');
-    await waitForPly(page, 2);
-    assert.deepEqual(await movesText(page), ['O-Og', 'O-Ob']);
-    assert.equal(await page.$eval('svg.board [data-piece="g1"]', (g) => g.getAttribute('data-token')), 'K');
-    assert.equal(await page.$eval('svg.board [data-piece="b8"]', (g) => g.getAttribute('data-token')), 'K');
     await page.close();
   });
 
@@ -279,14 +329,6 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
     await page.close();
   });
 
-  it('resigns', async () => {
-    const { page } = await openGame({ variant: 'chess2016', mode: 'local' });
-    await page.click('#resign');
-    await page.waitForFunction(() => document.querySelector('#app')?.dataset.status === 'over');
-    assert.equal(await page.evaluate(() => document.querySelector('#app').dataset.result), '0-1');
-    await page.close();
-  });
-
   it("plays Placement's relocation phase on the board", async () => {
     const { page } = await openGame({ variant: 'placement', mode: 'local' });
     await clickCell(page, 'e8');
@@ -300,33 +342,6 @@ describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () 
     await clickCell(page, 'e1');
     await waitForPly(page, 2);
     assert.deepEqual(await movesText(page), ['K<>d8', 'Q<>e1']);
-    await page.close();
-  });
-
-  it('exports the PGN and imports it again', async () => {
-    const { page } = await openGame({ variant: 'placement', mode: 'local' });
-    // Play the relocation phase and two moves on the board (whatever the legal list offers first).
-    for (let ply = 0; ply < 4; ply++) {
-      const move = await page.evaluate(async () => {
-        const url = new URL(window.location.href);
-        const r = await fetch(`/api/games/${url.pathname.split('/')[2]}?token=${url.searchParams.get('token')}`);
-        return (await r.json()).legal[0];
-      });
-      await clickCell(page, move.from);
-      await clickCell(page, move.to);
-      if (await page.$('.chooser:not([hidden])')) await page.click(`.chooser [data-uci="${move.uci}"]`);
-      await waitForPly(page, ply + 1);
-    }
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-pgn')]);
-    const pgn = readFileSync(await download.path(), 'utf8');
-    assert.match(pgn, /\[Variant "placement"\]/);
-    const sans = await movesText(page);
-    await page.goto(session.server.url + '/');
-    await page.fill('#import-text', pgn);
-    await page.click('#import-pgn');
-    await page.waitForURL(/\/game\//);
-    await waitForPly(page, 4);
-    assert.deepEqual(await movesText(page), sans);
     await page.close();
   });
 
