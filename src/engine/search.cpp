@@ -74,6 +74,7 @@ Worker::Worker(int id, SearchShared& shared)
       shared_(shared),
       states_(MAX_PLY + 2),
       ply_moves_(MAX_PLY + 2),
+      excluded_moves_(MAX_PLY + 2),
       frames_(MAX_PLY + FRAME_OFFSET + 2),
       chance_outcomes_(MAX_PLY + 2),
       pv_(MAX_PLY + 2) {}
@@ -240,12 +241,15 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     }
 
     // 3. The transposition table: a deep enough result ends a node off the principal line.
+    // A singular search (one move excluded) neither takes nor leaves a result for the node.
+    const Move excluded = frame.excluded;
+    const bool excluding = excluded != MOVE_NONE;
     const uint64_t key = node_key();
     TTHit tt;
     const bool tt_hit = shared_.tt->probe(key, tt);
     const int tt_score = tt_hit ? score_from_tt(tt.score, ply) : SCORE_NONE;
     Move tt_move = root ? root_moves[pv_index_].move : tt_hit ? tt.move : MOVE_NONE;
-    if (!pv_node && tt_hit && tt.depth >= depth && pos.rule50() < 90 &&
+    if (!pv_node && !excluding && tt_hit && tt.depth >= depth && pos.rule50() < 90 &&
         (tt.bound & (tt_score >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return tt_score;
 
@@ -268,7 +272,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     frame.null_move = false;
     frames_[ply + FRAME_OFFSET + 1].killers = {MOVE_NONE, MOVE_NONE};
 
-    if (!pv_node && !in_check && !pending && std::abs(beta) < SCORE_MATE_BOUND) {
+    if (!pv_node && !in_check && !pending && !excluding && std::abs(beta) < SCORE_MATE_BOUND) {
         // 4a. Reverse futility: far above beta at low depth.
         if (depth <= 7 && eval - 80 * (depth - improving) >= beta) return eval;
         // 4b. Null move: give the opponent a free move; if we still reach beta, cut.
@@ -287,13 +291,13 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         }
     }
     // 4c. No hash move on a principal line: a shallower search finds one.
-    if (pv_node && !root && tt_move == MOVE_NONE && depth >= 6) {
+    if (pv_node && !root && !excluding && tt_move == MOVE_NONE && depth >= 6) {
         search<NT>(alpha, beta, depth - 3, ply, cut_node);
-        if (shared_.tt->probe(key, tt)) tt_move = tt.move;
+        if (TTHit found; shared_.tt->probe(key, found)) tt_move = found.move;
     }
 
     // 5. The moves, best first.
-    PlyMoves& moves = ply_moves_[ply];
+    PlyMoves& moves = excluding ? excluded_moves_[ply] : ply_moves_[ply];
     Move* const counter = counter_slot(ply);
     const ContinuationRows rows = {frames_[ply + FRAME_OFFSET - 1].continuation,
                                    frames_[ply + FRAME_OFFSET - 2].continuation};
@@ -311,7 +315,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     std::array<Move, 64> quiets_tried;
     int see = SEE_UNKNOWN;
     for (Move m = picker->next(see); m != MOVE_NONE; m = picker->next(see)) {
-        if (!root && !legal(pos, m)) continue;
+        if (m == excluded || (!root && !legal(pos, m))) continue;
         const bool tactical = is_tactical(pos, m);
         // A chance move's check depends on its outcome: its children see it.
         const bool is_chance = swan_view_ && is_chance_move(pos, m);
@@ -332,9 +336,30 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             }
         }
 
-        // 7. Extension: a check that does not lose material is searched one ply deeper.
-        const int extension =
-            gives_check && ply < 2 * root_depth_ && (see == SEE_UNKNOWN || see >= 0) ? 1 : 0;
+        // 7. Extensions. The hash move is searched a ply deeper when it is singular: every
+        // other move, searched shallower, fails below its stored lower bound less a margin. When
+        // even that bound without it reaches beta, several moves do and the node is cut; when
+        // the hash move's bound alone reaches beta, it is searched a ply shallower. Otherwise a
+        // check that does not lose material is searched one ply deeper.
+        int extension = 0;
+        if (!root && tt_hit && m == tt_move && m == tt.move && !excluding && depth >= 7 &&
+            ply < 2 * root_depth_ && (tt.bound & BOUND_LOWER) && tt.depth >= depth - 3 &&
+            std::abs(tt_score) < SCORE_MATE_BOUND && !is_chance) {
+            const int singular_beta = tt_score - 2 * depth;
+            frame.excluded = m;
+            const int value_without =
+                search<NON_PV>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+            frame.excluded = MOVE_NONE;
+            if (shared_.stop.load(std::memory_order_relaxed) && root_depth_ > 1) return 0;
+            if (value_without < singular_beta)
+                extension = 1;
+            else if (singular_beta >= beta)
+                return singular_beta;
+            else if (tt_score >= beta)
+                extension = -1;
+        }
+        if (!extension && gives_check && ply < 2 * root_depth_ && (see == SEE_UNKNOWN || see >= 0))
+            extension = 1;
         const int new_depth = depth - 1 + extension;
 
         frame.current = m;
@@ -402,6 +427,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     // 9. No legal move: mate or stalemate (a draw in every game).
     if (!played) {
         if (root) return 0;
+        if (excluding) return alpha;  // the excluded move was the only one
         best = in_check ? mated_in(ply) : 0;
     }
 
@@ -419,7 +445,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     const Bound bound = best >= beta                        ? BOUND_LOWER
                         : pv_node && best_move != MOVE_NONE ? BOUND_EXACT
                                                             : BOUND_UPPER;
-    if (!root || pv_index_ == 0)
+    if ((!root || pv_index_ == 0) && !excluding)
         shared_.tt->store(key, best_move, score_to_tt(best, ply), depth, bound);
     return best;
 }
