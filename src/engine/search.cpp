@@ -310,6 +310,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         picker.emplace(pos, moves, tt_move, frame.killers, counter ? *counter : MOVE_NONE, history_,
                        rows, false);
     }
+    bool tt_capture = false;  // a capture as the hash move: the quiet moves are likely worse
     int best = -SCORE_INFINITE, played = 0, quiet_count = 0;
     Move best_move = MOVE_NONE;
     std::array<Move, 64> quiets_tried;
@@ -317,6 +318,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     for (Move m = picker->next(see); m != MOVE_NONE; m = picker->next(see)) {
         if (m == excluded || (!root && !legal(pos, m))) continue;
         const bool tactical = is_tactical(pos, m);
+        if (m == tt_move && tactical) tt_capture = true;
         // A chance move's check depends on its outcome: its children see it.
         const bool is_chance = swan_view_ && is_chance_move(pos, m);
         const bool gives_check = !is_chance && pos.gives_check(m);
@@ -384,9 +386,14 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             int r = 0;
             if (depth >= 3 && played > 1 + 2 * pv_node && !tactical && !in_check) {
                 r = reduction(depth, played);
-                r += cut_node - pv_node + !improving;
+                r += cut_node - pv_node + !improving + tt_capture;
                 r -= std::clamp(history_.quiet(us, m, moved, rows) / 9000, -2, 2);
+                // The killers and the counter-move have refuted a sibling: less.
+                r -= m == frame.killers[0] || m == frame.killers[1] || (counter && m == *counter);
                 r = std::clamp(r, 0, new_depth - 1);
+            } else if (depth >= 5 && played > 3 + 2 * pv_node && tactical && !in_check &&
+                       see != SEE_UNKNOWN && see < 0) {
+                r = std::clamp(1 + cut_node, 0, new_depth - 1);  // a late losing capture
             }
             value = next.template operator()<NON_PV>(alpha, alpha + 1, new_depth - r, true);
             if (value > alpha && r > 0)
