@@ -275,7 +275,12 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     if (!pv_node && !in_check && !pending && !excluding && std::abs(beta) < SCORE_MATE_BOUND) {
         // 4a. Reverse futility: far above beta at low depth.
         if (depth <= 7 && eval - 80 * (depth - improving) >= beta) return eval;
-        // 4b. Null move: give the opponent a free move; if we still reach beta, cut.
+        // 4b. Razoring: far below alpha near the leaves, a quiescence search decides.
+        if (depth <= 3 && eval + 250 * depth < alpha) {
+            const int value = qsearch<NON_PV>(alpha - 1, alpha, ply);
+            if (value < alpha) return value;
+        }
+        // 4c. Null move: give the opponent a free move; if we still reach beta, cut.
         const Frame& parent = frames_[ply + FRAME_OFFSET - 1];
         if (depth >= 3 && eval >= beta && !parent.null_move && us_has_pieces) {
             const int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
@@ -290,11 +295,14 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             if (value >= beta) return value >= SCORE_MATE_BOUND ? beta : value;
         }
     }
-    // 4c. No hash move on a principal line: a shallower search finds one.
+    // 4d. No hash move on a principal line: a shallower search finds one. Where there is still
+    // none (or at an expected cut node), the position is new to the search: searching it a ply
+    // shallower costs little, and the next visit finds a move in the table.
     if (pv_node && !root && !excluding && tt_move == MOVE_NONE && depth >= 6) {
         search<NT>(alpha, beta, depth - 3, ply, cut_node);
         if (TTHit found; shared_.tt->probe(key, found)) tt_move = found.move;
     }
+    if (!root && !excluding && (pv_node || cut_node) && tt_move == MOVE_NONE && depth >= 4) --depth;
 
     // 5. The moves, best first.
     PlyMoves& moves = excluding ? excluded_moves_[ply] : ply_moves_[ply];
