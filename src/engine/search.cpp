@@ -276,7 +276,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         // 4a. Reverse futility: far above beta at low depth.
         if (depth <= 7 && eval - 80 * (depth - improving) >= beta) return eval;
         // 4b. Razoring: far below alpha near the leaves, a quiescence search decides.
-        if (depth <= 3 && eval + 250 * depth < alpha) {
+        if (depth <= 3 && eval + 300 + 250 * depth * depth < alpha) {
             const int value = qsearch<NON_PV>(alpha - 1, alpha, ply);
             if (value < alpha) return value;
         }
