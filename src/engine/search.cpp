@@ -74,6 +74,7 @@ Worker::Worker(int id, SearchShared& shared)
       shared_(shared),
       states_(MAX_PLY + 2),
       ply_moves_(MAX_PLY + 2),
+      excluded_moves_(MAX_PLY + 2),
       frames_(MAX_PLY + FRAME_OFFSET + 2),
       chance_outcomes_(MAX_PLY + 2),
       pv_(MAX_PLY + 2) {}
@@ -240,12 +241,15 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     }
 
     // 3. The transposition table: a deep enough result ends a node off the principal line.
+    // A singular search (one move excluded) neither takes nor leaves a result for the node.
+    const Move excluded = frame.excluded;
+    const bool excluding = excluded != MOVE_NONE;
     const uint64_t key = node_key();
     TTHit tt;
     const bool tt_hit = shared_.tt->probe(key, tt);
     const int tt_score = tt_hit ? score_from_tt(tt.score, ply) : SCORE_NONE;
     Move tt_move = root ? root_moves[pv_index_].move : tt_hit ? tt.move : MOVE_NONE;
-    if (!pv_node && tt_hit && tt.depth >= depth && pos.rule50() < 90 &&
+    if (!pv_node && !excluding && tt_hit && tt.depth >= depth && pos.rule50() < 90 &&
         (tt.bound & (tt_score >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return tt_score;
 
@@ -268,10 +272,15 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     frame.null_move = false;
     frames_[ply + FRAME_OFFSET + 1].killers = {MOVE_NONE, MOVE_NONE};
 
-    if (!pv_node && !in_check && !pending && std::abs(beta) < SCORE_MATE_BOUND) {
+    if (!pv_node && !in_check && !pending && !excluding && std::abs(beta) < SCORE_MATE_BOUND) {
         // 4a. Reverse futility: far above beta at low depth.
         if (depth <= 7 && eval - 80 * (depth - improving) >= beta) return eval;
-        // 4b. Null move: give the opponent a free move; if we still reach beta, cut.
+        // 4b. Razoring: far below alpha near the leaves, a quiescence search decides.
+        if (depth <= 3 && eval + 300 + 250 * depth * depth < alpha) {
+            const int value = qsearch<NON_PV>(alpha - 1, alpha, ply);
+            if (value < alpha) return value;
+        }
+        // 4c. Null move: give the opponent a free move; if we still reach beta, cut.
         const Frame& parent = frames_[ply + FRAME_OFFSET - 1];
         if (depth >= 3 && eval >= beta && !parent.null_move && us_has_pieces) {
             const int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
@@ -286,14 +295,17 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             if (value >= beta) return value >= SCORE_MATE_BOUND ? beta : value;
         }
     }
-    // 4c. No hash move on a principal line: a shallower search finds one.
-    if (pv_node && !root && tt_move == MOVE_NONE && depth >= 6) {
+    // 4d. No hash move on a principal line: a shallower search finds one. Where there is still
+    // none (or at an expected cut node), the position is new to the search: searching it a ply
+    // shallower costs little, and the next visit finds a move in the table.
+    if (pv_node && !root && !excluding && tt_move == MOVE_NONE && depth >= 6) {
         search<NT>(alpha, beta, depth - 3, ply, cut_node);
-        if (shared_.tt->probe(key, tt)) tt_move = tt.move;
+        if (TTHit found; shared_.tt->probe(key, found)) tt_move = found.move;
     }
+    if (!root && !excluding && (pv_node || cut_node) && tt_move == MOVE_NONE && depth >= 4) --depth;
 
     // 5. The moves, best first.
-    PlyMoves& moves = ply_moves_[ply];
+    PlyMoves& moves = excluding ? excluded_moves_[ply] : ply_moves_[ply];
     Move* const counter = counter_slot(ply);
     const ContinuationRows rows = {frames_[ply + FRAME_OFFSET - 1].continuation,
                                    frames_[ply + FRAME_OFFSET - 2].continuation};
@@ -306,13 +318,15 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         picker.emplace(pos, moves, tt_move, frame.killers, counter ? *counter : MOVE_NONE, history_,
                        rows, false);
     }
+    bool tt_capture = false;  // a capture as the hash move: the quiet moves are likely worse
     int best = -SCORE_INFINITE, played = 0, quiet_count = 0;
     Move best_move = MOVE_NONE;
     std::array<Move, 64> quiets_tried;
     int see = SEE_UNKNOWN;
     for (Move m = picker->next(see); m != MOVE_NONE; m = picker->next(see)) {
-        if (!root && !legal(pos, m)) continue;
+        if (m == excluded || (!root && !legal(pos, m))) continue;
         const bool tactical = is_tactical(pos, m);
+        if (m == tt_move && tactical) tt_capture = true;
         // A chance move's check depends on its outcome: its children see it.
         const bool is_chance = swan_view_ && is_chance_move(pos, m);
         const bool gives_check = !is_chance && pos.gives_check(m);
@@ -332,9 +346,30 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             }
         }
 
-        // 7. Extension: a check that does not lose material is searched one ply deeper.
-        const int extension =
-            gives_check && ply < 2 * root_depth_ && (see == SEE_UNKNOWN || see >= 0) ? 1 : 0;
+        // 7. Extensions. The hash move is searched a ply deeper when it is singular: every
+        // other move, searched shallower, fails below its stored lower bound less a margin. When
+        // even that bound without it reaches beta, several moves do and the node is cut; when
+        // the hash move's bound alone reaches beta, it is searched a ply shallower. Otherwise a
+        // check that does not lose material is searched one ply deeper.
+        int extension = 0;
+        if (!root && tt_hit && m == tt_move && m == tt.move && !excluding && depth >= 7 &&
+            ply < 2 * root_depth_ && (tt.bound & BOUND_LOWER) && tt.depth >= depth - 3 &&
+            std::abs(tt_score) < SCORE_MATE_BOUND && !is_chance) {
+            const int singular_beta = tt_score - 2 * depth;
+            frame.excluded = m;
+            const int value_without =
+                search<NON_PV>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+            frame.excluded = MOVE_NONE;
+            if (shared_.stop.load(std::memory_order_relaxed) && root_depth_ > 1) return 0;
+            if (value_without < singular_beta)
+                extension = 1;
+            else if (singular_beta >= beta)
+                return singular_beta;
+            else if (tt_score >= beta)
+                extension = -1;
+        }
+        if (!extension && gives_check && ply < 2 * root_depth_ && (see == SEE_UNKNOWN || see >= 0))
+            extension = 1;
         const int new_depth = depth - 1 + extension;
 
         frame.current = m;
@@ -359,9 +394,14 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             int r = 0;
             if (depth >= 3 && played > 1 + 2 * pv_node && !tactical && !in_check) {
                 r = reduction(depth, played);
-                r += cut_node - pv_node + !improving;
+                r += cut_node - pv_node + !improving + tt_capture;
                 r -= std::clamp(history_.quiet(us, m, moved, rows) / 9000, -2, 2);
+                // The killers and the counter-move have refuted a sibling: less.
+                r -= m == frame.killers[0] || m == frame.killers[1] || (counter && m == *counter);
                 r = std::clamp(r, 0, new_depth - 1);
+            } else if (depth >= 5 && played > 3 + 2 * pv_node && tactical && !in_check &&
+                       see != SEE_UNKNOWN && see < 0) {
+                r = std::clamp(1 + cut_node, 0, new_depth - 1);  // a late losing capture
             }
             value = next.template operator()<NON_PV>(alpha, alpha + 1, new_depth - r, true);
             if (value > alpha && r > 0)
@@ -402,6 +442,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     // 9. No legal move: mate or stalemate (a draw in every game).
     if (!played) {
         if (root) return 0;
+        if (excluding) return alpha;  // the excluded move was the only one
         best = in_check ? mated_in(ply) : 0;
     }
 
@@ -419,7 +460,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     const Bound bound = best >= beta                        ? BOUND_LOWER
                         : pv_node && best_move != MOVE_NONE ? BOUND_EXACT
                                                             : BOUND_UPPER;
-    if (!root || pv_index_ == 0)
+    if ((!root || pv_index_ == 0) && !excluding)
         shared_.tt->store(key, best_move, score_to_tt(best, ply), depth, bound);
     return best;
 }

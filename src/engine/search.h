@@ -67,6 +67,7 @@ class Worker {
         int16_t* continuation = nullptr;  // History::row of `current`
         int static_eval = SCORE_NONE;
         bool null_move = false;
+        Move excluded = MOVE_NONE;  // the move a singular-extension search leaves out
     };
     template <NodeType NT>
     int search(int alpha, int beta, int depth, int ply, bool cut_node);
@@ -99,6 +100,7 @@ class Worker {
     std::deque<StateInfo> history_states_;  // the game's moves before the root
     std::vector<StateInfo> states_;         // one per ply of the search
     std::vector<PlyMoves> ply_moves_;
+    std::vector<PlyMoves> excluded_moves_;  // a singular search's, at the ply it tests
     std::vector<Frame> frames_;
     std::vector<ChanceOutcomes> chance_outcomes_;  // one per ply
     bool swan_view_ = false;                       // a player's view with chance moves
