@@ -33,6 +33,8 @@ struct EvalWeights {
     int passer_their_king, passer_own_king;  // per king step to the stop cell, in w/2
     int passer_free_mg, passer_free_eg, passer_path_mg, passer_path_eg;  // in w/4
     int doubled_mg, doubled_eg, isolated_mg, isolated_eg;
+    int outpost_mg, outpost_eg;  // a light man on a cell own pawns guard and no enemy pawn can
+    int opposite_bishops;        // share (in 1/64) kept of a lone opposite bishops' advantage
     int tempo;
 };
 
@@ -57,6 +59,11 @@ struct EvalTables {
     std::array<std::array<int8_t, SQUARE_MAX>, COLOR_NB> advance{};   // steps made from home
     std::array<std::array<Bitboard, SQUARE_MAX>, COLOR_NB> shield{};  // pawn cells guarding a king
     std::array<Bitboard, SQUARE_MAX> king_zone{};
+    // Outposts: the cells (from each side's view) four rows or more from home and not on the
+    // enemy's back rank, and the types light enough to hold one (worth less than 400).
+    std::array<Bitboard, COLOR_NB> outpost_zone{};
+    std::array<uint8_t, PIECE_TYPE_MAX> outpost_type{};
+    Bitboard light_cells = 0;  // cells drawn light (a two-coloured cell counts as neither)
     // King steps between two cells (capped at 15), along the geometry's own steps.
     std::array<std::array<int8_t, SQUARE_MAX>, SQUARE_MAX> king_distance{};
     int phase_full = 1, phase_end = 0;  // non-pawn material bounds of the game phase

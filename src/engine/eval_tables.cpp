@@ -141,6 +141,9 @@ const EvalWeights DEFAULT_WEIGHTS = {
     .doubled_eg = 20,
     .isolated_mg = 10,
     .isolated_eg = 15,
+    .outpost_mg = 0,
+    .outpost_eg = 0,
+    .opposite_bishops = 64,
     .tempo = 12,
 };
 
@@ -267,6 +270,11 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
         }
     }
 
+    for (Square s = 0; s < n; ++s) {
+        for (Color c : {WHITE, BLACK})
+            if (from_home[c][s] >= 3 && from_home[~c][s] >= 1) t->outpost_zone[c] |= square_bb(s);
+        if (geo.cell(s).colour == CellColour::Light) t->light_cells |= square_bb(s);
+    }
     for (Square w = 0; w < n; ++w) {
         t->basis.king_rows[w] = from_home[WHITE][w];
         t->basis.king_centre[w] = centre_distance(w) - mean_distance;
@@ -288,6 +296,7 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
         }
         const int tuned = pt.royal ? 0 : tuned_offset(pt.name);
         t->basis.value_mg[type] = mg + tuned, t->basis.value_eg[type] = eg + tuned;
+        t->outpost_type[type] = !pt.royal && !pt.pawn && mg < 400;
         // Each move above the type's average is worth about the same share of its value for
         // every type: a knight gains more from one more cell than a queen does.
         t->basis.per_move[type] = pt.royal || pt.pawn ? 0 : 40.0 / std::max(m.average, 2.0);

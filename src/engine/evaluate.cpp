@@ -156,6 +156,10 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
         side.non_pawn += t.value_mg[type];
         // A man an enemy pawn attacks must usually move: a threat worth a tempo or more.
         if (has(pawn_guarded, s)) side.score -= {w.pawn_attacked_mg, w.pawn_attacked_eg};
+        // A light man on a cell an own pawn guards and no enemy pawn can ever attack.
+        if (t.outpost_type[type] && has(t.outpost_zone[us] & ours.by_pawns, s) &&
+            !(t.front_span[us][s] & ~t.front_file[us][s] & their_pawns))
+            side.score += {w.outpost_mg, w.outpost_eg};
         // Rooks like files without own pawns ahead (and more without enemy ones).
         if (type == g.rook && g.pawn >= 0 && !(t.front_file[us][s] & my_pawns))
             side.score += (t.front_file[us][s] & their_pawns)
@@ -232,6 +236,16 @@ int evaluate(const Position& pos, const EvalTables& t) {
     const Side& strong = v > 0 ? white : black;
     const Side& weak = v > 0 ? black : white;
     if (strong.pawns == 0 && strong.non_pawn - weak.non_pawn < 400) v /= 4;
+    // Bishops on opposite colours as the only other men: the pawns of the stronger side are
+    // hard to promote past the other bishop.
+    const Game& g = pos.game();
+    if (g.bishop >= 0 && white.non_pawn == t.value_mg[g.bishop] &&
+        black.non_pawn == t.value_mg[g.bishop]) {
+        const Bitboard bishops = pos.pieces(g.bishop);
+        if (popcount(bishops) == 2 && popcount(bishops & t.light_cells) == 1 &&
+            popcount(bishops & pos.pieces(WHITE)) == 1)
+            v = v * t.w.opposite_bishops / 64;
+    }
     return (pos.side_to_move() == WHITE ? v : -v) + t.w.tempo;
 }
 
