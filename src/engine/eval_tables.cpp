@@ -141,9 +141,9 @@ const EvalWeights DEFAULT_WEIGHTS = {
     .doubled_eg = 20,
     .isolated_mg = 10,
     .isolated_eg = 15,
-    .outpost_mg = 0,
-    .outpost_eg = 0,
-    .opposite_bishops = 64,
+    .outpost_mg = 24,
+    .outpost_eg = 12,
+    .opposite_bishops = 32,
     .tempo = 12,
 };
 
