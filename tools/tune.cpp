@@ -1,23 +1,24 @@
-// menagerie_tune: Texel-style tuning of the evaluation's piece values from played games.
+// menagerie_tune: Texel-style tuning of the evaluation's weights (and piece values) from games.
 //
-//   menagerie_tune GAMES.pgn...        (PGN as `menagerie match --pgn` writes it)
+//   menagerie_tune [--values] [--every N] [--passes N] [--favour NAME]... GAMES.pgn...
 //
 // Method (docs/engine.md, "Tuning"): every game is read with the PGN reader (so its game is the
 // one its tags name: Variant, VariantOptions and the Dice of Chess 56 / 2016); a game that
-// repeats another move for move is read once. Every position
-// from ply 8 on that is quiet (no check, no pending choice, no capture that wins material by
-// exchange) is a sample labelled with the game's result from White's side (1, 1/2, 0). The
-// predicted result is sigmoid(K · eval / 400) with eval the static evaluation from White's side;
-// the error is the mean squared difference. One game in five is held out: its positions are
-// never tuned on, only measured. K is fitted first on the training positions (a scan); then each
-// piece type, by name across all games, gets an offset moved in steps of 4 centipawns, one type
-// at a time, as long as the training error falls (coordinate descent), the change applied to the
-// type's value and to its term on every cell. Only types whose numbers differ between the sides
-// in at least 300 training positions are tuned (elsewhere a value cannot be learnt), and no
-// offset goes beyond 40 centipawns. A pass whose offsets do not also lower the held-out
-// error is undone and ends the descent. The offsets are printed in the form of
-// `TUNED_OFFSETS` in src/engine/eval_tables.cpp (relative to the values the engine plays with
-// now), with both errors before and after.
+// repeats another move for move is read once. Every position from ply 8 on that is quiet (no
+// check, no pending choice, no capture that wins material by exchange) is a sample labelled
+// with the game's result from White's side (1, 1/2, 0); `--every N` keeps one quiet position in
+// N (memory and time), and the games of a variant or a player named by `--favour` count twice.
+// The predicted result is sigmoid(K · eval / 400) with eval the static evaluation from White's
+// side; the error is the weighted mean squared difference. One game in five is held out: its
+// positions are never tuned on, only measured. K is fitted first on the training positions (a
+// scan). The parameters are the scalar weights of EvalWeights (the same for every game) and,
+// with `--values`, an offset per piece type name (applied to the type's value and to its term
+// on every cell; only types whose numbers differ between the sides in at least 300 training
+// positions, within ±40 centipawns). Each pass moves every parameter one step (a tenth of its
+// default; 4 cp for an offset) the way that lowers the training error, within bounds (see
+// below); a pass that does not also lower the held-out error is undone and ends the descent.
+// The weights are printed in the form of DEFAULT_WEIGHTS and the offsets in the form of
+// TUNED_OFFSETS (src/engine/eval_tables.cpp), relative to what the engine plays with now.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -307,6 +308,11 @@ int main(int argc, char** argv) {
             break;
         }
         held_best = held;
+        // The weights so far, in case the run is stopped before it ends.
+        std::printf("  weights:");
+        for (const auto& [name, member] : weight_members())
+            std::printf(" %s=%d", name.c_str(), weights.*member);
+        std::printf("\n");
     }
     std::printf("error after: train %.6f, held out %.6f\n", error(train, k), error(held_out, k));
     std::printf("weights (DEFAULT_WEIGHTS in src/engine/eval_tables.cpp):\n");
