@@ -11,6 +11,33 @@
 
 namespace menagerie::engine {
 
+// The evaluation's scalar weights, in centipawns unless said: one set for every game (the
+// game-specific parts are derived from the game's data in EvalTables). tools/tune.cpp fits them
+// on played games; DEFAULT_WEIGHTS (eval_tables.cpp) holds the values the engine plays with.
+struct EvalWeights {
+    int pawn_mg, pawn_eg;             // a pawn's value
+    int mobility_mg, mobility_eg;     // per cent of the derived weight of one move
+    int cell_mg, cell_eg;             // per cent of it per cell of extra reach
+    int king_row_mg, king_centre_eg;  // king: rows from home, closeness to the centre
+    int pawn_step_mg, pawn_central_mg, pawn_step_eg;  // pawn cell terms
+    int attack_value, attack_cell;                    // king attack: per cent of value/16, per cell
+    int check_value, safe_check;                      // safe check: per cent of value/16, plus this
+    int shield;                                       // own pawn guarding the king (up to 3)
+    int threat_mg, threat_eg;                         // attacked man worth more than the attacker
+    int threat_value_mg, threat_value_eg;             // plus this share of its value (in 1/1200)
+    int hanging_mg, hanging_eg, hanging_pawn_mg, hanging_pawn_eg;
+    int pawn_attacked_mg, pawn_attacked_eg;  // a man an enemy pawn attacks
+    int rook_open_mg, rook_open_eg, rook_semi_mg, rook_semi_eg;
+    int bishop_pair_mg, bishop_pair_eg;
+    int passed_mg, passed_mg2, passed_eg, passed_eg1, passed_eg2;  // c + c1·a + c2·a²
+    int passer_their_king, passer_own_king;  // per king step to the stop cell, in w/2
+    int passer_free_mg, passer_free_eg, passer_path_mg, passer_path_eg;  // in w/4
+    int doubled_mg, doubled_eg, isolated_mg, isolated_eg;
+    int outpost_mg, outpost_eg;  // a light man on a cell own pawns guard and no enemy pawn can
+    int opposite_bishops;        // share (in 1/64) kept of a lone opposite bishops' advantage
+    int tempo;
+};
+
 struct EvalTables {
     std::shared_ptr<const Game> game;
     // Per type: value (middlegame, endgame) in centipawns, the expected number of moves on a
@@ -19,6 +46,8 @@ struct EvalTables {
     std::array<int, PIECE_TYPE_MAX> mobility_mg{}, mobility_eg{};  // per move, in 1/16 cp
     std::array<int, PIECE_TYPE_MAX> average_moves16{};             // in 1/16 moves
     std::array<int, PIECE_TYPE_MAX> attack_weight{};               // king attack, per attacker
+    std::array<int, PIECE_TYPE_MAX> check_weight{};                // a safe check by the type
+    std::array<int, PIECE_TYPE_MAX> threat_mg{}, threat_eg{};      // the type attacked
     std::array<double, PIECE_TYPE_MAX> sampled_mobility{};         // the derivation's measure
     // Piece-square terms per piece code and cell.
     std::array<std::array<int16_t, SQUARE_MAX>, PIECE_CODE_NB> psq_mg{}, psq_eg{};
@@ -30,6 +59,11 @@ struct EvalTables {
     std::array<std::array<int8_t, SQUARE_MAX>, COLOR_NB> advance{};   // steps made from home
     std::array<std::array<Bitboard, SQUARE_MAX>, COLOR_NB> shield{};  // pawn cells guarding a king
     std::array<Bitboard, SQUARE_MAX> king_zone{};
+    // Outposts: the cells (from each side's view) four rows or more from home and not on the
+    // enemy's back rank, and the types light enough to hold one (worth less than 400).
+    std::array<Bitboard, COLOR_NB> outpost_zone{};
+    std::array<uint8_t, PIECE_TYPE_MAX> outpost_type{};
+    Bitboard light_cells = 0;  // cells drawn light (a two-coloured cell counts as neither)
     // King steps between two cells (capped at 15), along the geometry's own steps.
     std::array<std::array<int8_t, SQUARE_MAX>, SQUARE_MAX> king_distance{};
     int phase_full = 1, phase_end = 0;  // non-pawn material bounds of the game phase
@@ -40,7 +74,26 @@ struct EvalTables {
     int swan = -1;
     std::array<int, TILE_KINDS_MAX> tile_mg{}, tile_eg{};
     std::array<std::array<int8_t, SQUARE_MAX>, COLOR_NB> swan_share{};
+    EvalWeights w{};
+    // What the weighted terms above are made from (read only by apply_weights): per type the
+    // value before weights and the derived weight of one move; per cell from White's side a
+    // man's extra reach there, the king's rows from home and distance from the centre, a
+    // pawn's closeness to the central files.
+    struct Basis {
+        std::array<int, PIECE_TYPE_MAX> value_mg{}, value_eg{};
+        std::array<double, PIECE_TYPE_MAX> per_move{};
+        std::array<std::array<double, SQUARE_MAX>, PIECE_TYPE_MAX> extra_reach{};
+        std::array<int, SQUARE_MAX> king_rows{};
+        std::array<double, SQUARE_MAX> king_centre{}, pawn_central{};
+    } basis;
 };
+
+extern const EvalWeights DEFAULT_WEIGHTS;
+
+// Sets the weights of tables and everything computed from them (values, cell terms, mobility,
+// attack and threat weights). The tuner's way to try weights; eval_tables() applies the
+// defaults.
+void apply_weights(EvalTables& t, const EvalWeights& w);
 
 // The tables of a game, built on first use and kept (thread-safe).
 std::shared_ptr<const EvalTables> eval_tables(const std::shared_ptr<const Game>& game);

@@ -91,6 +91,64 @@ int tuned_offset(const std::string& name) {
     return 0;
 }
 
+}  // namespace
+
+const EvalWeights DEFAULT_WEIGHTS = {
+    .pawn_mg = 90,
+    .pawn_eg = 120,
+    .mobility_mg = 100,
+    .mobility_eg = 120,
+    .cell_mg = 60,
+    .cell_eg = 40,
+    .king_row_mg = 12,
+    .king_centre_eg = 12,
+    .pawn_step_mg = 3,
+    .pawn_central_mg = 4,
+    .pawn_step_eg = 8,
+    .attack_value = 100,
+    .attack_cell = 6,
+    .check_value = 100,
+    .safe_check = 10,
+    .shield = 8,
+    .threat_mg = 20,
+    .threat_eg = 15,
+    .threat_value_mg = 60,
+    .threat_value_eg = 40,
+    .hanging_mg = 50,
+    .hanging_eg = 30,
+    .hanging_pawn_mg = 10,
+    .hanging_pawn_eg = 15,
+    .pawn_attacked_mg = 40,
+    .pawn_attacked_eg = 30,
+    .rook_open_mg = 25,
+    .rook_open_eg = 10,
+    .rook_semi_mg = 12,
+    .rook_semi_eg = 6,
+    .bishop_pair_mg = 30,
+    .bishop_pair_eg = 45,
+    .passed_mg = 5,
+    .passed_mg2 = 3,
+    .passed_eg = 10,
+    .passed_eg1 = 8,
+    .passed_eg2 = 4,
+    .passer_their_king = 5,
+    .passer_own_king = 2,
+    .passer_free_mg = 4,
+    .passer_free_eg = 8,
+    .passer_path_mg = 8,
+    .passer_path_eg = 16,
+    .doubled_mg = 10,
+    .doubled_eg = 20,
+    .isolated_mg = 10,
+    .isolated_eg = 15,
+    .outpost_mg = 24,
+    .outpost_eg = 12,
+    .opposite_bishops = 32,
+    .tempo = 12,
+};
+
+namespace {
+
 // Steps a pawn of colour c on s has made from its nearest home cell, along its quiet steps.
 void pawn_spans(const Game& g, EvalTables& t) {
     const MoveTables& tables = *g.tables;
@@ -212,17 +270,23 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
         }
     }
 
+    for (Square s = 0; s < n; ++s) {
+        for (Color c : {WHITE, BLACK})
+            if (from_home[c][s] >= 3 && from_home[~c][s] >= 1) t->outpost_zone[c] |= square_bb(s);
+        if (geo.cell(s).colour == CellColour::Light) t->light_cells |= square_bb(s);
+    }
+    for (Square w = 0; w < n; ++w) {
+        t->basis.king_rows[w] = from_home[WHITE][w];
+        t->basis.king_centre[w] = centre_distance(w) - mean_distance;
+        t->basis.pawn_central[w] = mean_distance - std::abs(geo.cell(w).file - cf);
+    }
     for (int type = 0; type < static_cast<int>(g.types.size()); ++type) {
         const PieceType& pt = g.types[type];
         const Mobility m = sampled_mobility(g, type);
         t->sampled_mobility[type] = m.average;
         t->average_moves16[type] = static_cast<int>(std::lround(16 * m.average));
         int mg = 0, eg = 0;
-        if (pt.royal) {
-            mg = eg = 0;
-        } else if (pt.pawn) {
-            mg = 90, eg = 120;
-        } else {
+        if (!pt.royal && !pt.pawn) {
             // Mobility misjudges some shapes (a Man's eight steps are slow to cross a board; a
             // Griffin's bent rides are hard to count by reach alone), so the derived value is
             // averaged with the piece table's value, a human prior for the same piece.
@@ -231,40 +295,16 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
             eg = mg + mg / 10;  // long-range men matter more with fewer men in the way
         }
         const int tuned = pt.royal ? 0 : tuned_offset(pt.name);
-        t->value_mg[type] = mg + tuned, t->value_eg[type] = eg + tuned;
+        t->basis.value_mg[type] = mg + tuned, t->basis.value_eg[type] = eg + tuned;
+        t->outpost_type[type] = !pt.royal && !pt.pawn && mg < 400;
         // Each move above the type's average is worth about the same share of its value for
         // every type: a knight gains more from one more cell than a queen does.
-        const double per_move = pt.royal || pt.pawn ? 0 : 40.0 / std::max(m.average, 2.0);
-        t->mobility_mg[type] = static_cast<int>(std::lround(16 * per_move));
-        t->mobility_eg[type] = static_cast<int>(std::lround(16 * per_move * 1.2));
-        t->attack_weight[type] = pt.royal || pt.pawn ? 0 : mg / 16;
-
-        for (Color c : {WHITE, BLACK}) {
-            const Piece p = make_piece_code(c, type);
-            for (Square s = 0; s < n; ++s) {
-                // Terms are defined from White's side; Black's cell s reads White's mirror.
-                const Square w = white_view(geo, c, s);
-                int pmg = 0, peg = 0;
-                if (pt.royal) {
-                    pmg = -12 * std::min(from_home[WHITE][w], 3);
-                    peg = static_cast<int>(std::lround(-12 * (centre_distance(w) - mean_distance)));
-                } else if (pt.pawn) {
-                    const int adv = t->advance[WHITE][w];
-                    const double central = mean_distance - std::abs(geo.cell(w).file - cf);
-                    pmg = 3 * adv + static_cast<int>(std::lround(4 * central * (adv > 0)));
-                    peg = 8 * adv;
-                } else {
-                    // Where the man reaches more, it is worth more: the expected reach from the
-                    // cell against the type's average.
-                    const double extra = m.at[w] - m.average;
-                    pmg = static_cast<int>(std::lround(per_move * 0.6 * extra));
-                    peg = static_cast<int>(std::lround(per_move * 0.4 * extra));
-                }
-                t->psq_mg[p][s] = static_cast<int16_t>(t->value_mg[type] + pmg);
-                t->psq_eg[p][s] = static_cast<int16_t>(t->value_eg[type] + peg);
-            }
-        }
+        t->basis.per_move[type] = pt.royal || pt.pawn ? 0 : 40.0 / std::max(m.average, 2.0);
+        // Where the man reaches more, it is worth more: the expected reach from the cell
+        // against the type's average.
+        for (Square w = 0; w < n; ++w) t->basis.extra_reach[type][w] = m.at[w] - m.average;
     }
+    apply_weights(*t, DEFAULT_WEIGHTS);
     swan_terms(g, *t);
     for (Square s = 0; s < n; ++s) {
         Bitboard zone = square_bb(s);
@@ -314,6 +354,53 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
 }
 
 }  // namespace
+
+void apply_weights(EvalTables& t, const EvalWeights& w) {
+    t.w = w;
+    const Game& g = *t.game;
+    const int n = g.geometry.size();
+    for (int type = 0; type < static_cast<int>(g.types.size()); ++type) {
+        const PieceType& pt = g.types[type];
+        const auto& b = t.basis;
+        t.value_mg[type] = b.value_mg[type] + (pt.pawn ? w.pawn_mg : 0);
+        t.value_eg[type] = b.value_eg[type] + (pt.pawn ? w.pawn_eg : 0);
+        const double per_move = b.per_move[type];
+        t.mobility_mg[type] =
+            static_cast<int>(std::lround(16 * per_move * (w.mobility_mg / 100.0)));
+        t.mobility_eg[type] =
+            static_cast<int>(std::lround(16 * per_move * (w.mobility_eg / 100.0)));
+        const int base = pt.royal || pt.pawn ? 0 : b.value_mg[type] - tuned_offset(pt.name);
+        t.attack_weight[type] = base * w.attack_value / 1600;
+        t.check_weight[type] = base * w.check_value / 1600 + w.safe_check;
+        t.threat_mg[type] = w.threat_mg + t.value_mg[type] * w.threat_value_mg / 1200;
+        t.threat_eg[type] = w.threat_eg + t.value_eg[type] * w.threat_value_eg / 1200;
+        for (Color c : {WHITE, BLACK}) {
+            const Piece p = make_piece_code(c, type);
+            for (Square s = 0; s < n; ++s) {
+                // Terms are defined from White's side; Black's cell s reads White's mirror.
+                const Square x = white_view(g.geometry, c, s);
+                int pmg = 0, peg = 0;
+                if (pt.royal) {
+                    pmg = -w.king_row_mg * std::min(b.king_rows[x], 3);
+                    peg = static_cast<int>(std::lround(-w.king_centre_eg * b.king_centre[x]));
+                } else if (pt.pawn) {
+                    const int adv = t.advance[WHITE][x];
+                    pmg = w.pawn_step_mg * adv +
+                          static_cast<int>(
+                              std::lround(w.pawn_central_mg * b.pawn_central[x] * (adv > 0)));
+                    peg = w.pawn_step_eg * adv;
+                } else {
+                    pmg = static_cast<int>(
+                        std::lround(per_move * (w.cell_mg / 100.0) * b.extra_reach[type][x]));
+                    peg = static_cast<int>(
+                        std::lround(per_move * (w.cell_eg / 100.0) * b.extra_reach[type][x]));
+                }
+                t.psq_mg[p][s] = static_cast<int16_t>(t.value_mg[type] + pmg);
+                t.psq_eg[p][s] = static_cast<int16_t>(t.value_eg[type] + peg);
+            }
+        }
+    }
+}
 
 std::shared_ptr<const EvalTables> eval_tables(const std::shared_ptr<const Game>& game) {
     static std::mutex mutex;

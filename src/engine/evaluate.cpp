@@ -75,6 +75,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
     const Game& g = pos.game();
     const MoveTables& tables = pos.tables();
     const Color them = ~us;
+    const EvalWeights& w = t.w;
     const Bitboard occupied = pos.pieces(), mine = pos.pieces(us), theirs = pos.pieces(them);
     const Bitboard my_pawns = g.pawn >= 0 ? pos.pieces(us, g.pawn) : 0;
     const Bitboard their_pawns = g.pawn >= 0 ? pos.pieces(them, g.pawn) : 0;
@@ -124,37 +125,46 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
             // Passed, doubled, isolated.
             if (!(t.front_span[us][s] & their_pawns)) {
                 const int adv = t.advance[us][s];
-                side.score += {5 + 3 * adv * adv, 10 + 8 * adv + 4 * adv * adv};
+                side.score += {w.passed_mg + w.passed_mg2 * adv * adv,
+                               w.passed_eg + w.passed_eg1 * adv + w.passed_eg2 * adv * adv};
                 // Far advanced: the kings' distances to the cell ahead, and a path ahead that
                 // no man blocks and no enemy man guards.
                 const Bitboard ahead = tables.piece(g.pawn, us).quiet[s];
                 if (adv >= 2 && ahead && !more_than_one(ahead)) {
-                    const int w = 5 * adv - 8;
+                    const int weight = 5 * adv - 8;
                     const Square stop = lsb(ahead);
                     const Square my_king = pos.king_square(us);
                     if (their_king != SQ_NONE)
-                        side.score.eg +=
-                            w * 5 * std::min<int>(t.king_distance[their_king][stop], 5) / 2;
+                        side.score.eg += weight * w.passer_their_king *
+                                         std::min<int>(t.king_distance[their_king][stop], 5) / 2;
                     if (my_king != SQ_NONE)
-                        side.score.eg -=
-                            w * 2 * std::min<int>(t.king_distance[my_king][stop], 5) / 2;
+                        side.score.eg -= weight * w.passer_own_king *
+                                         std::min<int>(t.king_distance[my_king][stop], 5) / 2;
                     if (!(ahead & occupied)) {
-                        side.score += {w, 2 * w};
+                        side.score +=
+                            {weight * w.passer_free_mg / 4, weight * w.passer_free_eg / 4};
                         if (!(t.front_file[us][s] & (occupied | their_attacks.all)))
-                            side.score += {2 * w, 4 * w};
+                            side.score +=
+                                {weight * w.passer_path_mg / 4, weight * w.passer_path_eg / 4};
                     }
                 }
             }
-            if (t.front_file[us][s] & my_pawns) side.score -= {10, 20};
-            if (!(t.adjacent_files[s] & my_pawns)) side.score -= {10, 15};
+            if (t.front_file[us][s] & my_pawns) side.score -= {w.doubled_mg, w.doubled_eg};
+            if (!(t.adjacent_files[s] & my_pawns)) side.score -= {w.isolated_mg, w.isolated_eg};
             continue;
         }
         side.non_pawn += t.value_mg[type];
         // A man an enemy pawn attacks must usually move: a threat worth a tempo or more.
-        if (has(pawn_guarded, s)) side.score -= {40, 30};
+        if (has(pawn_guarded, s)) side.score -= {w.pawn_attacked_mg, w.pawn_attacked_eg};
+        // A light man on a cell an own pawn guards and no enemy pawn can ever attack.
+        if (t.outpost_type[type] && has(t.outpost_zone[us] & ours.by_pawns, s) &&
+            !(t.front_span[us][s] & ~t.front_file[us][s] & their_pawns))
+            side.score += {w.outpost_mg, w.outpost_eg};
         // Rooks like files without own pawns ahead (and more without enemy ones).
         if (type == g.rook && g.pawn >= 0 && !(t.front_file[us][s] & my_pawns))
-            side.score += (t.front_file[us][s] & their_pawns) ? Score{12, 6} : Score{25, 10};
+            side.score += (t.front_file[us][s] & their_pawns)
+                              ? Score{w.rook_semi_mg, w.rook_semi_eg}
+                              : Score{w.rook_open_mg, w.rook_open_eg};
     }
     const Bitboard their_men =
         theirs & ~their_pawns & ~(their_king != SQ_NONE ? square_bb(their_king) : 0);
@@ -169,7 +179,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
             {moves16 * t.mobility_mg[m.type] / 256, moves16 * t.mobility_eg[m.type] / 256};
         if (const Bitboard hits = (r.quiet | r.capture) & zone) {
             ++attackers;
-            attack += t.attack_weight[m.type] + 6 * popcount(hits);
+            attack += t.attack_weight[m.type] + w.attack_cell * popcount(hits);
         }
         // Safe checks: cells this man can move to from which it would attack their king and
         // that no enemy man guards (cells from which a type attacks a cell are where the
@@ -183,25 +193,28 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
             }
             if ((r.quiet & ~occupied) & check_cells[static_cast<size_t>(m.type)] &
                 ~their_attacks.all)
-                side.score.mg += t.attack_weight[m.type] + 10;
+                side.score.mg += t.check_weight[m.type];
         }
         // Threats: an enemy man worth more than the attacker.
         for (Bitboard v = r.capture & their_men; v;) {
             const int victim = type_of(pos.piece_on(pop_lsb(v)));
             if (t.value_mg[victim] > t.value_mg[m.type] + 50)
-                side.score += {20 + t.value_mg[victim] / 20, 15 + t.value_eg[victim] / 30};
+                side.score += {t.threat_mg[victim], t.threat_eg[victim]};
         }
     }
     // Hanging: enemy men we attack that nothing of theirs defends.
     const Bitboard hanging = theirs & ours.all & ~their_attacks.all;
-    side.score += {50 * popcount(hanging & their_men), 30 * popcount(hanging & their_men)};
-    side.score += {10 * popcount(hanging & their_pawns), 15 * popcount(hanging & their_pawns)};
-    if (g.bishop >= 0 && more_than_one(pos.pieces(us, g.bishop))) side.score += {30, 45};
+    const int hanging_men = popcount(hanging & their_men);
+    const int hanging_pawns = popcount(hanging & their_pawns);
+    side.score += {w.hanging_mg * hanging_men + w.hanging_pawn_mg * hanging_pawns,
+                   w.hanging_eg * hanging_men + w.hanging_pawn_eg * hanging_pawns};
+    if (g.bishop >= 0 && more_than_one(pos.pieces(us, g.bishop)))
+        side.score += {w.bishop_pair_mg, w.bishop_pair_eg};
     // King safety: our attack on their king's zone, and our pawns in front of our king.
     side.score.mg += attack * ATTACK_SCALE[std::min(attackers, 7)] / 100;
     const Square king = pos.king_square(us);
     if (king != SQ_NONE && g.pawn >= 0)
-        side.score.mg += 8 * std::min(popcount(t.shield[us][king] & my_pawns), 3);
+        side.score.mg += w.shield * std::min(popcount(t.shield[us][king] & my_pawns), 3);
     return side;
 }
 
@@ -223,8 +236,17 @@ int evaluate(const Position& pos, const EvalTables& t) {
     const Side& strong = v > 0 ? white : black;
     const Side& weak = v > 0 ? black : white;
     if (strong.pawns == 0 && strong.non_pawn - weak.non_pawn < 400) v /= 4;
-    const int tempo = 12;
-    return (pos.side_to_move() == WHITE ? v : -v) + tempo;
+    // Bishops on opposite colours as the only other men: the pawns of the stronger side are
+    // hard to promote past the other bishop.
+    const Game& g = pos.game();
+    if (g.bishop >= 0 && white.non_pawn == t.value_mg[g.bishop] &&
+        black.non_pawn == t.value_mg[g.bishop]) {
+        const Bitboard bishops = pos.pieces(g.bishop);
+        if (popcount(bishops) == 2 && popcount(bishops & t.light_cells) == 1 &&
+            popcount(bishops & pos.pieces(WHITE)) == 1)
+            v = v * t.w.opposite_bishops / 64;
+    }
+    return (pos.side_to_move() == WHITE ? v : -v) + t.w.tempo;
 }
 
 }  // namespace menagerie::engine
