@@ -91,8 +91,16 @@ export const api = {
     moves: string[];
     depth?: number;
     movetime_ms?: number;
+    /** A newer analysis of the same session stops this one (it answers 409). */
+    session?: string;
   }) => post<Analysis>('/api/analyse', body),
 };
+
+/** A random name for one page's analyses (hex; plain HTTP pages lack crypto.randomUUID). */
+export function newSessionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /** The WebSocket address of a game for a token, on the page's own host. */
 export function socketUrl(id: string, token: string | null, location: Location = window.location): string {

@@ -1,7 +1,7 @@
 // The game page: the board, the record, the controls, clocks, analysis and the legend, kept in
 // step with the server by a WebSocket (reconnecting after a drop or a server restart).
 
-import { api, socketUrl } from './api';
+import { api, newSessionId, socketUrl } from './api';
 import { createBoard, escapeHtml, type BoardView } from './board';
 import { newBoardState, resetInteraction, type Intent } from './board-state';
 import { readFenBoard } from './fen';
@@ -82,6 +82,8 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
   let flipped = false;
   let analysing = false;
   let analysisRequest = 0;
+  // The server stops this page's older analysis when a newer one comes (moving through the game).
+  const analysisSession = newSessionId();
   let socket: WebSocket | null = null;
   let closed = false;
   let reconnectDelay = 500;
@@ -202,7 +204,8 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     board.element.dataset.viewPly = String(model.viewPly);
     board.element.dataset.turn = game.turn;
     board.element.dataset.status = game.status;
-    board.redraw();
+    // Drawn at once, so the board never shows an older position than the page's record and stamps.
+    board.redrawNow();
 
     $('#game-title').textContent = game.title;
     $('#setup-line').textContent = [
@@ -365,6 +368,7 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
         fen: game.start_fen,
         moves: game.moves.slice(0, ply).map((m) => m.uci),
         movetime_ms: 700,
+        session: analysisSession,
       });
       if (request !== analysisRequest || !analysing) return;
       const turn = (fenAtPly(game, ply, model.seen) ?? game.fen).split(/\s+/)[1] === 'b' ? 'black' : 'white';
