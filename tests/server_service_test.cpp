@@ -17,10 +17,12 @@
 #include "server/api_error.h"
 #include "server/game_service.h"
 #include "server/storage.h"
+#include "service_fixtures.h"
 
 namespace {
 
 using namespace menagerie::server;
+using namespace menagerie::test;
 using nlohmann::json;
 
 std::filesystem::path temp_dir(const std::string& stem) {
@@ -69,48 +71,6 @@ class FlakyStorage final : public Storage {
     std::mutex mutex_;
     std::function<bool(const StoredGame&)> fail_save_;
     int failures_left_ = 0;
-};
-
-// An io_context running on a thread of its own for the test's lifetime (the service's timers).
-struct RunningTimers {
-    boost::asio::io_context io;
-    boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work =
-        boost::asio::make_work_guard(io);
-    std::thread thread{[this] { io.run(); }};
-    ~RunningTimers() {
-        work.reset();
-        io.stop();
-        thread.join();
-    }
-};
-
-// What a subscriber is sent, for a test to wait on.
-class Inbox {
-  public:
-    GameService::Send sender() {
-        return [this](std::string text) {
-            std::lock_guard lock(mutex_);
-            messages_.push_back(json::parse(text));
-            arrived_.notify_all();
-            return true;
-        };
-    }
-    // The first state at `ply`, or null after 30 s.
-    json state_at(int ply) {
-        std::unique_lock lock(mutex_);
-        json found;
-        arrived_.wait_for(lock, std::chrono::seconds(30), [&] {
-            for (const json& m : messages_)
-                if (m["state"]["ply"] == ply) found = m["state"];
-            return !found.is_null();
-        });
-        return found;
-    }
-
-  private:
-    std::mutex mutex_;
-    std::condition_variable arrived_;
-    std::vector<json> messages_;
 };
 
 // Each analysis's answer, in the order they came.

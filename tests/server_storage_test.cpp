@@ -17,6 +17,7 @@
 #include "server/http_server.h"
 #include "server/storage.h"
 #include "server_client.h"
+#include "service_fixtures.h"
 
 namespace {
 
@@ -216,35 +217,6 @@ TEST(Storage, PostgresRoundTripAndServer) {
                  std::runtime_error);
 }
 
-// What a subscriber is sent, as JSON, for a test to wait on.
-class Inbox {
-  public:
-    GameService::Send sender() {
-        return [this](std::string text) {
-            std::lock_guard lock(mutex_);
-            messages_.push_back(json::parse(text));
-            arrived_.notify_all();
-            return true;
-        };
-    }
-    // The first state message at `ply`, or null after 10 s.
-    json state_at(int ply) {
-        std::unique_lock lock(mutex_);
-        json found;
-        arrived_.wait_for(lock, std::chrono::seconds(10), [&] {
-            for (const json& m : messages_)
-                if (m["type"] == "state" && m["state"]["ply"] == ply) found = m["state"];
-            return !found.is_null();
-        });
-        return found;
-    }
-
-  private:
-    std::mutex mutex_;
-    std::condition_variable arrived_;
-    std::vector<json> messages_;
-};
-
 TEST(Storage, PostgresPushesReachSubscribersOfEveryServer) {
     TempPostgres pg;
     if (!pg.skip_reason().empty()) GTEST_SKIP() << pg.skip_reason();
@@ -277,19 +249,6 @@ TEST(Storage, PostgresPushesReachSubscribersOfEveryServer) {
     GameService::unsubscribe(sub_a);
     GameService::unsubscribe(sub_b);
 }
-
-// An io_context running on a thread of its own for the test's lifetime (the services' timers).
-struct RunningTimers {
-    boost::asio::io_context io;
-    boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work =
-        boost::asio::make_work_guard(io);
-    std::thread thread{[this] { io.run(); }};
-    ~RunningTimers() {
-        work.reset();
-        io.stop();
-        thread.join();
-    }
-};
 
 TEST(Storage, PostgresAnotherServerAnswersWhenTheEngineReplyNeverComes) {
     using namespace std::chrono_literals;

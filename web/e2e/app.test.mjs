@@ -13,28 +13,7 @@ if (skip) console.log(`# SKIPPED the browser tests: ${skip}`);
 
 describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () => {
   const session = browserSession();
-
-  const api = async (pathname, body) => {
-    const response = await fetch(session.server.url + pathname, body === undefined ? {} : {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    let json = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // Plain text (the PGN).
-    }
-    return { status: response.status, json, text };
-  };
-
-  /** The page's game, as the server has it now. */
-  const stateOf = async (page) => {
-    const url = new URL(page.url());
-    return (await api(`/api/games/${url.pathname.split('/')[2]}?token=${url.searchParams.get('token')}`)).json;
-  };
+  const { api, stateOf } = session;
 
   /** Creates a game through the API; opens its page; returns { page, created }. */
   const openGame = async (game, ctx = session.context) => {

@@ -59,7 +59,7 @@ describe('Black Swan in the web app', { skip: skip ?? false, timeout: 5 * 60_000
     await page.selectOption('#variant', 'blackswan');
     assert.match(await page.textContent('#setup'), /commitment/);
     // Engine mode is offered exactly when the server's engine plays the game.
-    const variants = await (await fetch(`${session.server.url}/api/variants`)).json();
+    const variants = (await session.api('/api/variants')).json;
     const engine = variants.find((v) => v.name === 'blackswan').engine;
     assert.equal(typeof engine, 'boolean');
     assert.equal(await page.$eval('input[name=mode][value=engine]', (r) => r.disabled), !engine);
@@ -114,7 +114,7 @@ describe('Black Swan in the web app', { skip: skip ?? false, timeout: 5 * 60_000
 
     // The exported record passes `menagerie verify`.
     const id = new URL(page.url()).pathname.split('/').pop();
-    const pgn = await (await fetch(`${session.server.url}/api/games/${id}/pgn`)).text();
+    const pgn = (await session.api(`/api/games/${id}/pgn`)).text;
     assert.match(pgn, new RegExp(`\\[Commitment "${commitment}"\\]`));
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'menagerie-swan-')), 'game.pgn');
     writeFileSync(file, pgn);
@@ -146,7 +146,7 @@ describe('Black Swan in the web app', { skip: skip ?? false, timeout: 5 * 60_000
   });
 
   it('plays against the engine on the view, where the engine plays Black Swan', async (t) => {
-    const variants = await (await fetch(`${session.server.url}/api/variants`)).json();
+    const variants = (await session.api('/api/variants')).json;
     if (!variants.find((v) => v.name === 'blackswan').engine) {
       t.skip('the engine does not play blackswan yet');
       return;

@@ -109,30 +109,8 @@ const artifacts = path.join(webDir, 'test-results');
 
 describe('every game in the web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () => {
   const session = browserSession();
+  const { api, stateOf } = session;
   before(() => mkdirSync(artifacts, { recursive: true }));
-
-  const api = async (pathname, body) => {
-    const response = await fetch(session.server.url + pathname, body === undefined ? {} : {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    let json = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // Plain text (the PGN).
-    }
-    return { status: response.status, json, text };
-  };
-
-  /** The page's game, as the server has it now. */
-  const stateOf = async (page) => {
-    const url = new URL(page.url());
-    const { json } = await api(`/api/games/${url.pathname.split('/')[2]}?token=${url.searchParams.get('token')}`);
-    return json;
-  };
 
   /** Every man on the board: cell → token and colour. */
   const boardMen = (page) =>
