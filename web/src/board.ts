@@ -23,9 +23,8 @@ const DRAG_THRESHOLD_PX = 4;
 export interface BoardView {
   element: HTMLElement;
   state: BoardState;
-  redraw(): void;
-  /** Draws at once (tests, and before reading the DOM). */
-  redrawNow(): void;
+  /** Draws the state at once (the page after each change; gestures redraw on the next frame). */
+  draw(): void;
 }
 
 export function createBoard(
@@ -282,7 +281,7 @@ export function createBoard(
     draw();
   }
   redrawNow();
-  return { element: wrap, state, redraw, redrawNow };
+  return { element: wrap, state, draw: redrawNow };
 }
 
 function layer(svg: SVGSVGElement, name: string): SVGGElement {

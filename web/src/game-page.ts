@@ -205,7 +205,7 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     board.element.dataset.turn = game.turn;
     board.element.dataset.status = game.status;
     // Drawn at once, so the board never shows an older position than the page's record and stamps.
-    board.redrawNow();
+    board.draw();
 
     $('#game-title').textContent = game.title;
     $('#setup-line').textContent = [
