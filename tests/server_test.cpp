@@ -240,9 +240,8 @@ TEST_F(ServerTest, IllegalOrMalformedMovesChangeNothing) {
     expect_error(post(port_, "/api/games/" + id + "/move",
                       {{"token", token}, {"move", "e2e4"}, {"ply", 0}, {"extra", 1}}),
                  400);
-    expect_error(http_request(port_, http::verb::post, "/api/games/" + id + "/move", "{\"token\":"),
-                 400);
-    expect_error(http_request(port_, http::verb::post, "/api/games/" + id + "/move",
+    expect_error(http_request(port_, "POST", "/api/games/" + id + "/move", "{\"token\":"), 400);
+    expect_error(http_request(port_, "POST", "/api/games/" + id + "/move",
                               std::string(10000, '[') + std::string(10000, ']')),
                  400);
     EXPECT_EQ(state(id, token), before);
@@ -438,33 +437,20 @@ TEST_F(ServerTest, CreateValidatesItsInput) {
 
 TEST_F(ServerTest, HttpErrorsAreJson) {
     expect_error(get(port_, "/api/nothing"), 404);
-    expect_error(http_request(port_, http::verb::delete_, "/api/games"), 405);
+    expect_error(http_request(port_, "DELETE", "/api/games"), 405);
     // An oversized body is refused from its header: the reply comes before the body is sent (a
     // client sending it all would meet a closed connection, so the test sends only the header).
     {
-        asio::io_context io;
-        tcp::socket s(io);
-        s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
-        asio::write(s, asio::buffer(std::string("POST /api/games HTTP/1.1\r\nHost: x\r\n"
-                                                "Content-Type: application/json\r\n"
-                                                "Content-Length: 4194304\r\n\r\n")));
-        std::string reply(64, '\0');
-        beast::error_code ec;
-        const size_t n = s.read_some(asio::buffer(reply), ec);
-        EXPECT_NE(reply.substr(0, n).find("413"), std::string::npos) << reply.substr(0, n);
+        const std::string reply = raw_exchange(port_,
+                                               "POST /api/games HTTP/1.1\r\nHost: x\r\n"
+                                               "Content-Type: application/json\r\n"
+                                               "Content-Length: 4194304\r\n\r\n",
+                                               64);
+        EXPECT_NE(reply.find("413"), std::string::npos) << reply;
     }
     expect_error(get(port_, "/api/games/abc/ws"), 400);
     // Garbage that is not HTTP gets a 400 and the server goes on.
-    {
-        asio::io_context io;
-        tcp::socket s(io);
-        s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
-        asio::write(s, asio::buffer(std::string("\x01\x02 NOT HTTP\r\n\r\n")));
-        std::string reply(64, '\0');
-        beast::error_code ec;
-        const size_t n = s.read_some(asio::buffer(reply), ec);
-        EXPECT_NE(reply.substr(0, n).find("400"), std::string::npos);
-    }
+    EXPECT_NE(raw_exchange(port_, "\x01\x02 NOT HTTP\r\n\r\n", 64).find("400"), std::string::npos);
     EXPECT_EQ(get(port_, "/api/variants").status, 200u);
     EXPECT_EQ(get(port_, "/").status, 404u);  // no front end built in the test's directory
 }
@@ -768,16 +754,9 @@ TEST_F(ServerTest, WebSocketRefusalsChangeNothing) {
 }
 
 TEST_F(ServerTest, OversizedHeadersAre431) {
-    asio::io_context io;
-    tcp::socket s(io);
-    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
-    const std::string request =
-        "GET /api/variants HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(20'000, 'a') + "\r\n\r\n";
-    beast::error_code ec;
-    asio::write(s, asio::buffer(request), ec);
-    std::string reply(4096, '\0');
-    const size_t n = s.read_some(asio::buffer(reply), ec);
-    reply.resize(n);
+    const std::string reply = raw_exchange(
+        port_,
+        "GET /api/variants HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(20'000, 'a') + "\r\n\r\n");
     EXPECT_EQ(reply.rfind("HTTP/1.1 431", 0), 0u) << reply;
     EXPECT_NE(reply.find("the request headers are too large"), std::string::npos) << reply;
     EXPECT_EQ(get(port_, "/api/variants").status, 200u);
