@@ -8,11 +8,12 @@
 
 #include "games/blackswan_draws.h"
 #include "games/blackswan_outcomes.h"
+#include "test_util.h"
 
 namespace menagerie::blackswan {
 namespace {
 
-bool quick() { return std::getenv("MENAGERIE_QUICK") != nullptr; }
+using test::quick;
 
 using Unseen = std::array<uint8_t, TILE_KINDS_MAX>;
 

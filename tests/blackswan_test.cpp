@@ -170,7 +170,7 @@ TEST(BlackSwan, PerftRoutesAgree) {
 TEST(BlackSwan, RandomPlayKeepsPositionKeysAndFen) {
     std::mt19937_64 rng(7);
     int placements = 0, reveals = 0, promotions = 0;
-    for (int game_no = 0; game_no < 30; ++game_no) {
+    for (int game_no = 0; game_no < (test::quick() ? 12 : 30); ++game_no) {
         Options o = game_no % 3 ? Options{} : NO_EVENTS;  // mostly with events
         o["seed"] = to_hex(sha256(reinterpret_cast<const uint8_t*>(&game_no), sizeof game_no));
         const auto g = make_blackswan(o);

@@ -21,6 +21,7 @@
 #include "notation/fen.h"
 #include "notation/move_text.h"
 #include "notation/pgn.h"
+#include "test_util.h"
 
 namespace menagerie {
 namespace {
@@ -178,7 +179,7 @@ bool has_hidden_token(const std::string& text) {
 }
 
 TEST(BlackSwanView, NothingAPlayerReceivesDependsOnAHiddenIdentity) {
-    const bool quick = std::getenv("MENAGERIE_QUICK") != nullptr;
+    const bool quick = test::quick();
     const int games = quick ? 2 : 6, plies = quick ? 30 : 80;
     std::mt19937_64 rng(7);
     int differing = 0;  // plies where the permuted referee's position differs
@@ -278,7 +279,7 @@ namespace menagerie {
 namespace {
 
 TEST(BlackSwanView, FenMovesAndPgnRoundTripOnBothViews) {
-    const bool quick = std::getenv("MENAGERIE_QUICK") != nullptr;
+    const bool quick = test::quick();
     std::mt19937_64 rng(3);
     for (int game = 0; game < (quick ? 1 : 3); ++game) {
         const auto g = make_blackswan({{"seed", std::to_string(7 + game)}});
@@ -361,7 +362,7 @@ namespace {
 // alike, so the tile kinds follow the composition 8/2/2/2/2/1/1/1/1 (chi-square, 8 degrees of
 // freedom, below 26.12: p > 0.001).
 TEST(BlackSwanView, RevealedTilesFollowTheCompositionInPlay) {
-    const int games = std::getenv("MENAGERIE_QUICK") ? 60 : 200;
+    const int games = test::quick() ? 60 : 200;
     std::array<int, 9> seen{};
     for (int n = 0; n < games; ++n) {
         GameRecord ref(start_position(make_blackswan({{"seed", std::to_string(1000 + n)}})));

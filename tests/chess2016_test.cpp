@@ -20,7 +20,7 @@
 namespace menagerie {
 namespace {
 
-bool quick() { return std::getenv("MENAGERIE_QUICK") != nullptr; }
+using test::quick;
 
 // ---------------------------------------------------------------------------------------------
 // The dice.

@@ -20,7 +20,7 @@
 namespace menagerie {
 namespace {
 
-int scaled(int depth) { return std::getenv("MENAGERIE_QUICK") ? std::max(1, depth - 1) : depth; }
+using test::scaled;
 
 const char* START = "rnbkqbnr/pppppppp/8/9/9/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -540,7 +540,7 @@ TEST(Chess66, DeadPositionsOfTheSwitchBoard) {
 }
 
 TEST(Chess66, NoLoneMinorPieceMateExists) {
-    if (std::getenv("MENAGERIE_QUICK")) GTEST_SKIP() << "exhaustive; release builds only";
+    if (test::quick()) GTEST_SKIP() << "exhaustive; release builds only";
     const auto game = chess66();
     const int n = game->geometry.size();
     for (int minor : {game->knight, game->bishop, game->rook}) {

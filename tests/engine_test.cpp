@@ -20,7 +20,7 @@
 namespace menagerie {
 namespace {
 
-bool quick() { return std::getenv("MENAGERIE_QUICK") != nullptr; }
+using test::quick;
 
 // The game the engine plays for a name: a game with hidden identities on its player's view.
 std::shared_ptr<const Game> played_game(const std::string& name) {

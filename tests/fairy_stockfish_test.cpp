@@ -50,6 +50,7 @@
 #include "games/games.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
+#include "test_util.h"
 #include "uci_engine.h"
 
 namespace menagerie {
@@ -229,6 +230,8 @@ bool last_step_on_efgh(const Position& pos, Move m, const std::string& uci) {
     return to.second == last && to.first >= 4 && to.first <= 7;
 }
 
+using test::quick;
+
 // Our restricted tree: leaves at `depth`; `comparable` falls when a pawn's last step on e-h
 // occurs.
 struct Tally {
@@ -280,7 +283,8 @@ bool compare(FairyStockfish& fsf, const std::shared_ptr<const Game>& game, const
     Position& pos = *parsed;
     bool comparable = true;
     Tally counted;
-    const uint64_t ours_total = restricted_perft(pos, 3, comparable, counted);
+    const int depth = quick() ? 2 : 3;
+    const uint64_t ours_total = restricted_perft(pos, depth, comparable, counted);
     if (!comparable) {
         ++tally.skipped;
         return true;
@@ -293,7 +297,7 @@ bool compare(FairyStockfish& fsf, const std::shared_ptr<const Game>& game, const
     for (Move m : list)
         if (const std::string t = fsf_move(pos, m, move_to_uci(pos, m)); !t.empty()) ours.insert(t);
     uint64_t theirs_total = 0;
-    for (const auto& [m, n] : fsf.divide(fsf_fen, 3, theirs_total)) theirs.insert(m);
+    for (const auto& [m, n] : fsf.divide(fsf_fen, depth, theirs_total)) theirs.insert(m);
     EXPECT_EQ(ours, theirs) << "ours " << ours_fen << "\nfairy-stockfish " << fsf_fen;
     EXPECT_EQ(ours_total, theirs_total) << "ours " << ours_fen << "\nfairy-stockfish " << fsf_fen;
     if (ours != theirs || ours_total != theirs_total) return false;
@@ -303,8 +307,6 @@ bool compare(FairyStockfish& fsf, const std::shared_ptr<const Game>& game, const
             tally.types.insert(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
     return true;
 }
-
-bool quick() { return std::getenv("MENAGERIE_QUICK") != nullptr; }
 
 // A variant of the main field for each setup: its expressible promotion types.
 std::string variant_section(const std::string& name, const Game& game) {

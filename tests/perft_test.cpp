@@ -17,7 +17,7 @@ using test::setup_fen;
 using test::start_fen;
 
 // Sanitizer builds run the same tests at smaller depths.
-int scaled(int depth) { return std::getenv("MENAGERIE_QUICK") ? std::max(1, depth - 1) : depth; }
+using test::scaled;
 
 struct PerftCase {
     const char* fen;

@@ -125,7 +125,7 @@ TEST_F(SanDisambiguation, TextThatSplitsTwoWaysReadsTheLongerDestination) {
 TEST_F(SanDisambiguation, EveryMoveRoundTripsInRandomGames) {
     std::mt19937 rng(66);
     int positions = 0;
-    for (int g = 0; g < (std::getenv("MENAGERIE_QUICK") ? 2 : 8); ++g) {
+    for (int g = 0; g < (test::quick() ? 2 : 8); ++g) {
         GameRecord record(parse_fen(game, "rnbkqbnr/pppppppp/8/9/9/8/PPPPPPPP/RNBQKBNR w - - 0 1"));
         for (int ply = 0; ply < 60; ++ply) {
             Position& pos = record.position();
@@ -137,7 +137,7 @@ TEST_F(SanDisambiguation, EveryMoveRoundTripsInRandomGames) {
             record.play(*(list.begin() + rng() % static_cast<unsigned>(list.size())));
         }
     }
-    EXPECT_GT(positions, std::getenv("MENAGERIE_QUICK") ? 80 : 300);
+    EXPECT_GT(positions, test::quick() ? 80 : 300);
 }
 
 TEST(SanDisambiguationOrthodox, UnchangedOnEightByEight) {

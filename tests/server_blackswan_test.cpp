@@ -24,6 +24,7 @@
 #include "server/http_server.h"
 #include "server/live_game.h"
 #include "server_client.h"
+#include "test_util.h"
 
 namespace {
 
@@ -32,8 +33,6 @@ using namespace menagerie::test;
 using menagerie::server::colour_name;
 using menagerie::server::LiveGame;
 using menagerie::server::Seat;
-
-bool quick() { return std::getenv("MENAGERIE_QUICK") != nullptr; }
 
 // Seed 1: White's e2 swan is the event "2 pieces, pawns possible" (a placement follows).
 constexpr const char* SEED = "1";

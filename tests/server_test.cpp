@@ -13,14 +13,13 @@
 #include "server/catalogue.h"
 #include "server/http_server.h"
 #include "server_client.h"
+#include "test_util.h"
 
 namespace {
 
 using namespace menagerie::test;
 using menagerie::server::Server;
 using menagerie::server::ServerOptions;
-
-bool quick() { return std::getenv("MENAGERIE_QUICK") != nullptr; }
 
 std::filesystem::path temp_dir(const std::string& stem) {
     std::string pattern = (std::filesystem::temp_directory_path() / (stem + "-XXXXXX")).string();

@@ -69,7 +69,7 @@ int compare_random_play(Stockfish& sf, const std::shared_ptr<const Game>& game,
     return compared;
 }
 
-bool quick() { return std::getenv("MENAGERIE_QUICK") != nullptr; }
+using test::quick;
 
 TEST(StockfishDifferential, PlacementSetupsWithChess960Castling) {
     Stockfish sf;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <algorithm>
+#include <cstdlib>
 #include <set>
 #include <string>
 
@@ -10,6 +12,10 @@
 #include "notation/move_text.h"
 
 namespace menagerie::test {
+
+// MENAGERIE_QUICK is set for the sanitizer build's run: smaller samples, one ply less of perft.
+inline bool quick() { return std::getenv("MENAGERIE_QUICK") != nullptr; }
+inline int scaled(int depth) { return quick() ? std::max(1, depth - 1) : depth; }
 
 // The FEN of a game's fixed start, or of one of its setups (by number or any identifier).
 inline std::string start_fen(const std::shared_ptr<const Game>& game) {
