@@ -15,8 +15,8 @@
 
 namespace {
 
-using menagerie::test::Result;
 using menagerie::test::run;
+using menagerie::test::RunResult;
 using menagerie::test::temp_file;
 using menagerie::test::write_temp;
 
@@ -30,7 +30,7 @@ std::vector<std::string> lines(const std::string& text) {
 }
 
 TEST(Cli, Variants) {
-    const Result r = run("variants");
+    const RunResult r = run("variants");
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(lines(r.out), (std::vector<std::string>{"chess", "placement", "placement-reduced",
                                                       "chess20", "contemporary", "chess56",
@@ -56,7 +56,7 @@ TEST(Cli, DiceGames) {
     EXPECT_EQ(run("fen --variant chess2016 --setup 1234").out,
               run("fen --variant chess2016 --setup W2-5-6.G2.R5").out);
     EXPECT_EQ(run("fen --variant chess56 --seed 9").out, run("fen --variant chess56 --seed 9").out);
-    const Result roll = run("roll --variant chess2016 --seed 3");
+    const RunResult roll = run("roll --variant chess2016 --seed 3");
     EXPECT_EQ(roll.status, 0);
     EXPECT_EQ(
         roll.out,
@@ -101,7 +101,7 @@ TEST(Cli, MovesListsUciTabSan) {
 }
 
 TEST(Cli, PerftEndsWithNodes) {
-    const Result r = run("perft --variant chess --setup 0 --depth 3");
+    const RunResult r = run("perft --variant chess --setup 0 --depth 3");
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(lines(r.out).back(), "nodes 8902");
     const auto divide = lines(run("perft --variant chess --setup 0 --depth 2 --divide").out);
@@ -116,7 +116,7 @@ TEST(Cli, PerftEndsWithNodes) {
 
 // Exit status 2, one line on stderr holding `phrase`, and no control character in it.
 void expect_usage_error_in(const std::string& args, const std::string& phrase) {
-    const Result r = run(args);
+    const RunResult r = run(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
     EXPECT_NE(r.err.find(phrase), std::string::npos) << r.err;
@@ -131,12 +131,12 @@ void expect_usage_error(const std::string& args, const std::string& phrase) {
 
 TEST(Cli, PgnAndReplay) {
     const std::string game = "--variant contemporary --setup RNBQBKRN --moves 'Be<=>K e5 Ng3'";
-    const Result r = run("pgn " + game);
+    const RunResult r = run("pgn " + game);
     EXPECT_EQ(r.status, 0);
     EXPECT_NE(r.out.find("[Variant \"contemporary\"]"), std::string::npos);
     EXPECT_NE(r.out.find("1. Be<=>K e5"), std::string::npos) << r.out;
     const std::string file = write_temp("game.pgn", r.out);
-    const Result replay = run("replay " + file);
+    const RunResult replay = run("replay " + file);
     EXPECT_EQ(replay.status, 0) << replay.err;
     EXPECT_EQ(replay.out, run("fen " + game).out);
     EXPECT_EQ(lines(replay.out).size(), 1u);
@@ -152,15 +152,15 @@ TEST(Cli, ReplayReadsADatabaseGameByGame) {
         "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4",
         "bbkr2rq/pppppppp/3n2n1/8/8/3N2N1/PPPPPPPP/BBR2RKQ w - - 6 4",
         "8/3k4/8/8/8/8/8/5RK1 w - - 2 2"};
-    const Result all = run("replay " + DATA + "/database.pgn");
+    const RunResult all = run("replay " + DATA + "/database.pgn");
     EXPECT_EQ(all.status, 0) << all.err;
     EXPECT_EQ(lines(all.out), finals);
     for (size_t n = 1; n <= 3; ++n) {
-        const Result one = run("replay " + DATA + "/database.pgn --game " + std::to_string(n));
+        const RunResult one = run("replay " + DATA + "/database.pgn --game " + std::to_string(n));
         EXPECT_EQ(one.status, 0) << one.err;
         EXPECT_EQ(one.out, finals[n - 1] + "\n");
     }
-    const Result check = run("replay " + DATA + "/database.pgn --check");
+    const RunResult check = run("replay " + DATA + "/database.pgn --check");
     EXPECT_EQ(check.status, 0) << check.err;
     EXPECT_EQ(lines(check.out),
               (std::vector<std::string>{"1\tok\tchess\t7\t1-0", "2\tok\tchess\t6\t0-1",
@@ -176,7 +176,7 @@ TEST(Cli, ReplayKeepsGamesApart) {
         write_temp("two.pgn",
                    "[Event \"one\"]\n\n1. e4 *\n\n[Event \"two\"]\n[SetUp \"1\"]\n"
                    "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n");
-    const Result r = run("replay " + file);
+    const RunResult r = run("replay " + file);
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(lines(r.out), (std::vector<std::string>{
                                 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
@@ -185,7 +185,7 @@ TEST(Cli, ReplayKeepsGamesApart) {
 }
 
 TEST(Cli, ReplayCheckNamesTheBadGameAndExitsTwo) {
-    const Result r = run("replay " + DATA + "/bad_game.pgn --check");
+    const RunResult r = run("replay " + DATA + "/bad_game.pgn --check");
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(lines(r.out),
               (std::vector<std::string>{
@@ -195,7 +195,7 @@ TEST(Cli, ReplayCheckNamesTheBadGameAndExitsTwo) {
     expect_usage_error_in("replay " + DATA + "/bad_game.pgn",
                           "PGN game 2, line 10, move 15... (Black): illegal move 'Nf6'");
     expect_usage_error_in("replay " + DATA + "/bad_game.pgn --game 2", "move 15... (Black)");
-    const Result first = run("replay " + DATA + "/bad_game.pgn --game 1");
+    const RunResult first = run("replay " + DATA + "/bad_game.pgn --game 1");
     EXPECT_EQ(first.status, 0) << first.err;
 }
 
@@ -232,16 +232,16 @@ TEST(Cli, BenchRefusesWhatItCannotRun) {
 }
 
 TEST(Cli, CommandsWithTheirOwnFlagsListThemInHelp) {
-    const Result serve = run("serve --help");
+    const RunResult serve = run("serve --help");
     EXPECT_EQ(serve.status, 0);
     for (const char* flag : {"--port", "--host", "--db", "--static", "--idle-minutes"})
         EXPECT_NE(serve.out.find(flag), std::string::npos) << flag << "\n" << serve.out;
-    const Result bad_sync = run("serve --sync sometimes --port 0");
+    const RunResult bad_sync = run("serve --sync sometimes --port 0");
     EXPECT_EQ(bad_sync.status, 2);
     EXPECT_NE(bad_sync.err.find("--sync"), std::string::npos) << bad_sync.err;
-    const Result match = run("match --help");
+    const RunResult match = run("match --help");
     EXPECT_NE(match.out.find("--engine"), std::string::npos) << match.out;
-    const Result bench = run("bench --help");
+    const RunResult bench = run("bench --help");
     EXPECT_NE(bench.out.find("--benchmark_filter"), std::string::npos) << bench.out;
 }
 
@@ -261,7 +261,7 @@ TEST(Cli, DepthIsWordedAsAWholeNumber) {
                        "--depth: 'abc' is not a whole number from 0 to 20");
     expect_usage_error("perft --variant chess --setup 0 --depth 21", "from 0 to 20");
     expect_usage_error("perft --variant chess --setup 0 --depth -1", "from 0 to 20");
-    const Result r = run("perft --variant chess --setup 0 --depth abc");
+    const RunResult r = run("perft --variant chess --setup 0 --depth abc");
     EXPECT_EQ(r.err.find("not in range"), std::string::npos) << r.err;
 }
 
@@ -304,7 +304,7 @@ TEST(Cli, EchoedInputIsQuoted) {
 // The terminal game, driven through standard input.
 TEST(Cli, PlaySaysCheckMateAndKeepsTheGame) {
     const std::string file = temp_file("played.pgn");
-    const Result r =
+    const RunResult r =
         run("play --variant chess --setup 0",
             "help\nf3\ne5\ng4\nQh4\ne4\nmoves\npgn\npgn " + file + "\nundo\nfen\nquit\n");
     EXPECT_EQ(r.status, 0) << r.err;
@@ -327,21 +327,21 @@ TEST(Cli, PlaySaysCheckMateAndKeepsTheGame) {
         << o;
     std::remove(file.c_str());
 
-    const Result check = run("play --variant chess --setup 0", "e4\nf6\nQh5\nquit\n");
+    const RunResult check = run("play --variant chess --setup 0", "e4\nf6\nQh5\nquit\n");
     EXPECT_NE(check.out.find("\ncheck\n"), std::string::npos) << check.out;
 
-    const Result over =
+    const RunResult over =
         run("play --variant chess --fen '7k/6Q1/6K1/8/8/8/8/8 b - - 0 1'", "Kxg7\nfen\nquit\n");
     EXPECT_NE(over.out.find("game over: 1-0 (checkmate)"), std::string::npos) << over.out;
     EXPECT_EQ(over.out.find("black> "), std::string::npos) << over.out;
     EXPECT_NE(over.out.find("error: the game is over"), std::string::npos) << over.out;
 
-    const Result stalemate =
+    const RunResult stalemate =
         run("play --variant chess --fen '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'", "quit\n");
     EXPECT_NE(stalemate.out.find("game over: 1/2-1/2 (stalemate)"), std::string::npos)
         << stalemate.out;
 
-    const Result nasty = run("play --variant chess --setup 0", "e\0\x1b[31m4\nquit\n"s);
+    const RunResult nasty = run("play --variant chess --setup 0", "e\0\x1b[31m4\nquit\n"s);
     EXPECT_NE(nasty.out.find("'e\\x00\\x1b[31m4'"), std::string::npos) << nasty.out;
 }
 
@@ -351,24 +351,24 @@ TEST(Cli, BlackSwanSeedsViewsPgnAndVerify) {
               run("fen --variant blackswan --seed " + hex).out);
     EXPECT_NE(run("fen --variant blackswan --seed 42").out,
               run("fen --variant blackswan --seed 43").out);
-    const Result bad = run("fen --variant blackswan --seed xyz");
+    const RunResult bad = run("fen --variant blackswan --seed xyz");
     EXPECT_EQ(bad.status, 2);
     EXPECT_NE(bad.err.find("seed"), std::string::npos);
     EXPECT_EQ(run("fen --variant blackswan --option view=player").out,
               "ssssksss/ssssssss/8/8/8/8/SSSSSSSS/SSSSKSSS w - - 0 1 - 0 -\n");
     EXPECT_EQ(run("perft --variant blackswan --option view=player --depth 1").out, "nodes 3760\n");
-    const Result pgn = run("pgn --variant blackswan --seed 42 --moves d2d4,e7e5,B@d5,d4e5");
+    const RunResult pgn = run("pgn --variant blackswan --seed 42 --moves d2d4,e7e5,B@d5,d4e5");
     ASSERT_EQ(pgn.status, 0) << pgn.err;
     EXPECT_NE(pgn.out.find("[Commitment \""), std::string::npos);
     EXPECT_NE(pgn.out.find("[Seed \"" + hex + "\"]"), std::string::npos);
     EXPECT_NE(pgn.out.find("1. Sd4:P Se5:2-QB B@d5 2. dxe5"), std::string::npos) << pgn.out;
     const std::string honest = menagerie::test::write_temp("honest.pgn", pgn.out);
-    const Result ok = run("verify " + honest);
+    const RunResult ok = run("verify " + honest);
     EXPECT_EQ(ok.status, 0);
     EXPECT_EQ(ok.out.rfind("game 1: honest", 0), 0u) << ok.out;
     std::string forged = pgn.out;
     forged.replace(forged.find("Se5:2-QB"), 8, "Se5:2-QN");
-    const Result no = run("verify " + menagerie::test::write_temp("forged.pgn", forged));
+    const RunResult no = run("verify " + menagerie::test::write_temp("forged.pgn", forged));
     EXPECT_EQ(no.status, 1);
     EXPECT_NE(no.out.find("ply 2 (move 1, Black) Se5:2-QN"), std::string::npos) << no.out;
     std::remove(honest.c_str());
@@ -377,7 +377,7 @@ TEST(Cli, BlackSwanSeedsViewsPgnAndVerify) {
 // Both play loops report a bad move and go on to the next one.
 TEST(Cli, PlayReportsABadMoveAndGoesOn) {
     for (const char* command : {"play --variant chess", "play --variant blackswan --seed 42"}) {
-        const Result r = run(command, "e2e5\nd4\nquit\n");
+        const RunResult r = run(command, "e2e5\nd4\nquit\n");
         EXPECT_EQ(r.status, 0) << command;
         EXPECT_NE(r.out.find("error: illegal move 'e2e5' ('help' lists the commands)"),
                   std::string::npos)
@@ -387,7 +387,7 @@ TEST(Cli, PlayReportsABadMoveAndGoesOn) {
 }
 
 TEST(Cli, BlackSwanPlayShowsOnlyTheView) {
-    Result r = run("play --variant blackswan --seed 42", "d4\nmoves\nfen\npgn\nquit\n");
+    RunResult r = run("play --variant blackswan --seed 42", "d4\nmoves\nfen\npgn\nquit\n");
     EXPECT_EQ(r.status, 0);
     for (size_t at; (at = r.out.find("'help'")) != std::string::npos;) r.out.erase(at, 6);
     EXPECT_NE(r.out.find("Commitment (SHA-256 of the seed): 0a28e9ff"), std::string::npos);

@@ -13,7 +13,7 @@
 
 namespace menagerie::test {
 
-struct Result {
+struct RunResult {
     int status;
     std::string out, err;
 };
@@ -32,13 +32,14 @@ inline std::string write_temp(const std::string& what, const std::string& conten
 }
 
 // Runs the binary through the shell with `args`; `input`, when given, is its standard input.
-inline Result run(const std::string& args, const std::optional<std::string>& input = std::nullopt) {
+inline RunResult run(const std::string& args,
+                     const std::optional<std::string>& input = std::nullopt) {
     const std::string err_file = temp_file("stderr.txt");
     const std::string in_file = input ? write_temp("stdin.txt", *input) : "/dev/null";
     const std::string cmd =
         std::string(MENAGERIE_BINARY) + " " + args + " 2>" + err_file + " <" + in_file;
     FILE* pipe = popen(cmd.c_str(), "r");
-    Result r{-1, "", ""};
+    RunResult r{-1, "", ""};
     if (!pipe) return r;
     std::array<char, 4096> buffer{};
     size_t n;

@@ -248,12 +248,12 @@ TEST(GeometryDrawing, SameColourFollowsTheDrawing) {
 
 // --- the command ---
 
-using test::Result;
 using test::run;
+using test::RunResult;
 
 // The JSON of a geometry agrees with the geometry, cell by cell.
 void expect_export(const std::string& args, const Geometry& g) {
-    const Result r = run("geometry " + args);
+    const RunResult r = run("geometry " + args);
     ASSERT_EQ(r.status, 0) << args;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["id"], g.id());

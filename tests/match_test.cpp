@@ -43,7 +43,7 @@ std::array<int, 3> score_of(const std::string& out) {
 
 // Every game of the file replays under the rules library.
 void expect_valid_pgn(const std::string& path, int games) {
-    const test::Result r = test::run("replay " + path + " --check");
+    const test::RunResult r = test::run("replay " + path + " --check");
     EXPECT_EQ(r.status, 0) << r.out << r.err;
     int ok = 0;
     for (size_t at = 0; (at = r.out.find("\tok\t", at)) != std::string::npos; ++at) ++ok;
@@ -205,7 +205,7 @@ TEST(MatchPlayers, EngineSpecs) {
 
 TEST(MatchCli, GreedyAgainstRandomWritesAValidPgn) {
     const std::string pgn = test::temp_file("greedy.pgn");
-    const test::Result r = test::run(
+    const test::RunResult r = test::run(
         "match --engine builtin:greedy --engine builtin:random --variant contemporary --setups 2 "
         "--seed 7 --concurrency 2 --maxmoves 150 --pgn " +
         pgn);
@@ -232,7 +232,7 @@ TEST(MatchCli, GreedyAgainstRandomWritesAValidPgn) {
 
 // More setups asked for than the game has: every setup is played, and the runner says so.
 TEST(MatchCli, SaysWhenTheGameHasFewerSetupsThanAsked) {
-    const test::Result r = test::run(
+    const test::RunResult r = test::run(
         "match --engine builtin:random --engine builtin:random --variant placement "
         "--option castling=chess960 --setups 100 --seed 3 --maxmoves 1");
     ASSERT_EQ(r.status, 0) << r.err;
@@ -247,10 +247,10 @@ TEST(MatchCli, SaysWhenTheGameHasFewerSetupsThanAsked) {
 // Menagerie over UCI sees only its view. The PGN is the players' record, which verify accepts.
 TEST(MatchCli, BlackSwanDuplicatePairVerifies) {
     const std::string pgn = test::temp_file("swan.pgn");
-    const test::Result r = test::run(std::string("match --engine 'cmd=") + MENAGERIE_BINARY +
-                                     " uci,depth=2' --engine builtin:greedy --variant blackswan "
-                                     "--games 2 --seed 11 --maxmoves 80 --pgn " +
-                                     pgn);
+    const test::RunResult r = test::run(std::string("match --engine 'cmd=") + MENAGERIE_BINARY +
+                                        " uci,depth=2' --engine builtin:greedy --variant blackswan "
+                                        "--games 2 --seed 11 --maxmoves 80 --pgn " +
+                                        pgn);
     ASSERT_EQ(r.status, 0) << r.err;
     const auto score = score_of(r.out);
     EXPECT_EQ(score[0] + score[1] + score[2], 2) << r.out;
@@ -262,14 +262,14 @@ TEST(MatchCli, BlackSwanDuplicatePairVerifies) {
     ASSERT_NE(second, std::string::npos) << text;
     EXPECT_EQ(text.substr(first, 80), text.substr(second, 80));
     EXPECT_NE(text.find("[Commitment \""), std::string::npos);
-    const test::Result v = test::run("verify " + pgn);
+    const test::RunResult v = test::run("verify " + pgn);
     EXPECT_EQ(v.status, 0) << v.out << v.err;
     EXPECT_NE(v.out.find("game 2: honest"), std::string::npos) << v.out;
     std::remove(pgn.c_str());
 }
 
 TEST(MatchCli, SprtAndBadFlags) {
-    const test::Result r = test::run(
+    const test::RunResult r = test::run(
         "match --engine builtin:greedy --engine builtin:random --variant chess --games 2 --seed 1 "
         "--maxmoves 40 --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05");
     ASSERT_EQ(r.status, 0) << r.err;
@@ -284,7 +284,7 @@ TEST(MatchCli, SprtAndBadFlags) {
           "--engine builtin:random --engine builtin:greedy --variant blackswan --option "
           "view=player",
           "--engine builtin:random --engine 'cmd=/nonexistent/engine' --variant chess"}) {
-        const test::Result e = test::run("match " + bad);
+        const test::RunResult e = test::run("match " + bad);
         EXPECT_EQ(e.status, 2) << bad;
         // (an engine that cannot start may say why on the standard error first)
         EXPECT_NE(e.err.find("error: "), std::string::npos) << bad << ": " << e.err;
@@ -298,7 +298,7 @@ TEST(MatchCli, SprtAndBadFlags) {
 TEST(MatchCli, SprtStopsTheMatchWhenItDecides) {
     // Greedy scores about 60% against random (some 70 Elo): far above -400, so H1 (-400)
     // against H0 (-500) is accepted long before 1000 games.
-    const test::Result r = test::run(
+    const test::RunResult r = test::run(
         "match --engine builtin:greedy --engine builtin:random --variant chess66 --games 1000 "
         "--seed 5 --sprt elo0=-500,elo1=-400");
     ASSERT_EQ(r.status, 0) << r.err;
@@ -319,10 +319,10 @@ TEST(MatchCli, MisbehavingEnginesLoseWithAReason) {
                           Case{"hang", "--tc 0.3+0", "lost on time"},
                           Case{"hang", "--depth 1 --timeout 1", "did not answer within"}}) {
         const std::string pgn = test::temp_file("fake.pgn");
-        const test::Result r = test::run("match --engine 'cmd=" + FAKE + " " + c.mode +
-                                         "' --engine builtin:random --variant chess --games 2 "
-                                         "--seed 3 --pgn " +
-                                         pgn + " " + c.flags);
+        const test::RunResult r = test::run("match --engine 'cmd=" + FAKE + " " + c.mode +
+                                            "' --engine builtin:random --variant chess --games 2 "
+                                            "--seed 3 --pgn " +
+                                            pgn + " " + c.flags);
         ASSERT_EQ(r.status, 0) << c.mode << ": " << r.err;
         EXPECT_EQ(score_of(r.out), (std::array<int, 3>{0, 2, 0})) << c.mode << ": " << r.out;
         EXPECT_NE(r.err.find(c.reason), std::string::npos) << c.mode << ": " << r.err;
@@ -338,7 +338,7 @@ TEST(MatchCli, StockfishAgainstRandom) {
     for (const std::string game :
          {"--variant chess", "--variant placement --option castling=chess960"}) {
         const std::string pgn = test::temp_file("stockfish.pgn");
-        const test::Result r =
+        const test::RunResult r =
             test::run("match --engine 'cmd=" + stockfish() + ",name=sf' --engine builtin:random " +
                       game + " --nodes 400 --games 4 --seed 11 --maxmoves 100 --pgn " + pgn);
         ASSERT_EQ(r.status, 0) << r.err;

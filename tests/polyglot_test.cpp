@@ -81,9 +81,7 @@ TEST(Polyglot, PlaysXboardThroughTheAdapter) {
     if (polyglot.empty())
         GTEST_SKIP() << "polyglot is not installed (Debian package polyglot, installed by "
                         "scripts/install-deps.sh): the XBoard session is not tested";
-    std::string dir_name = (std::filesystem::temp_directory_path() / "menagerie-polyglot-XXXXXX");
-    ASSERT_NE(mkdtemp(dir_name.data()), nullptr);
-    const std::filesystem::path dir(dir_name);
+    const std::filesystem::path dir = test::temp_dir("menagerie-polyglot");
     const std::filesystem::path ini = dir / "menagerie.ini", log = dir / "polyglot.log";
     {
         std::ofstream out(ini);

@@ -156,10 +156,7 @@ class BlackSwanServer : public ::testing::Test {
   protected:
     void SetUp() override {
         setenv("MENAGERIE_TEST_SEED", SEED, 1);
-        std::string pattern =
-            (std::filesystem::temp_directory_path() / "menagerie-swan-XXXXXX").string();
-        ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-        dir_ = pattern;
+        dir_ = test::temp_dir("menagerie-swan");
         server::ServerOptions o;
         o.port = 0;
         o.db = (dir_ / "games.db").string();

@@ -13,6 +13,7 @@
 #include "server/game_service.h"
 #include "server/storage.h"
 #include "server_client.h"
+#include "test_util.h"
 
 namespace {
 
@@ -23,10 +24,7 @@ using namespace std::chrono_literals;
 class ScaleTest : public ::testing::Test {
   protected:
     void SetUp() override {
-        std::string pattern =
-            (std::filesystem::temp_directory_path() / "menagerie-scale-XXXXXX").string();
-        ASSERT_TRUE(mkdtemp(pattern.data()));
-        dir_ = pattern;
+        dir_ = menagerie::test::temp_dir("menagerie-scale");
         storage_ = open_sqlite_storage((dir_ / "games.db").string());
     }
     void TearDown() override {

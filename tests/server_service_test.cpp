@@ -18,18 +18,13 @@
 #include "server/game_service.h"
 #include "server/storage.h"
 #include "service_fixtures.h"
+#include "test_util.h"
 
 namespace {
 
 using namespace menagerie::server;
 using namespace menagerie::test;
 using nlohmann::json;
-
-std::filesystem::path temp_dir(const std::string& stem) {
-    std::string pattern = (std::filesystem::temp_directory_path() / (stem + "-XXXXXX")).string();
-    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-    return pattern;
-}
 
 // An SQLite store that fails a save, a load or a list when the test says so.
 class FlakyStorage final : public Storage {

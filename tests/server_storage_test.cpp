@@ -18,17 +18,12 @@
 #include "server/storage.h"
 #include "server_client.h"
 #include "service_fixtures.h"
+#include "test_util.h"
 
 namespace {
 
 using namespace menagerie::server;
 using namespace menagerie::test;
-
-std::filesystem::path temp_dir(const std::string& stem) {
-    std::string pattern = (std::filesystem::temp_directory_path() / (stem + "-XXXXXX")).string();
-    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-    return pattern;
-}
 
 StoredGame sample(const std::string& id, int64_t updated) {
     StoredGame g;

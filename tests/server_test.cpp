@@ -21,12 +21,6 @@ using namespace menagerie::test;
 using menagerie::server::Server;
 using menagerie::server::ServerOptions;
 
-std::filesystem::path temp_dir(const std::string& stem) {
-    std::string pattern = (std::filesystem::temp_directory_path() / (stem + "-XXXXXX")).string();
-    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-    return pattern;
-}
-
 class ServerTest : public ::testing::Test {
   protected:
     void SetUp() override {

@@ -1,8 +1,12 @@
 #pragma once
 
+#include <stdlib.h>
+
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <set>
+#include <stdexcept>
 #include <string>
 
 #include "core/movegen.h"
@@ -16,6 +20,13 @@ namespace menagerie::test {
 // MENAGERIE_QUICK is set for the sanitizer build's run: smaller samples, one ply less of perft.
 inline bool quick() { return std::getenv("MENAGERIE_QUICK") != nullptr; }
 inline int scaled(int depth) { return quick() ? std::max(1, depth - 1) : depth; }
+
+// A new empty directory of its own under the system's temporary directory: /tmp/STEM-XXXXXX.
+inline std::filesystem::path temp_dir(const std::string& stem) {
+    std::string pattern = (std::filesystem::temp_directory_path() / (stem + "-XXXXXX")).string();
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed for " + pattern);
+    return pattern;
+}
 
 // The FEN of a game's fixed start, or of one of its setups (by number or any identifier).
 inline std::string start_fen(const std::shared_ptr<const Game>& game) {

@@ -316,7 +316,7 @@ namespace {
 
 // `menagerie analyse`: the summary lines, and the errors of its flags.
 TEST(Analyse, PrintsBestLineAndStatistics) {
-    const test::Result r =
+    const test::RunResult r =
         test::run("analyse --variant chess --fen '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' --depth 4");
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("bestmove a1a8 Ra8#\n"), std::string::npos) << r.out;
@@ -324,7 +324,7 @@ TEST(Analyse, PrintsBestLineAndStatistics) {
     EXPECT_NE(r.out.find("pv Ra8#\n"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("\nnodes "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("\nnps "), std::string::npos) << r.out;
-    const test::Result timed =
+    const test::RunResult timed =
         test::run("analyse --variant placement-reduced --movetime 100 --moves 'e8d8'");
     ASSERT_EQ(timed.status, 0) << timed.err;
     EXPECT_NE(timed.out.find("bestmove e1"), std::string::npos) << timed.out;
@@ -334,7 +334,7 @@ TEST(Analyse, PrintsBestLineAndStatistics) {
                             "analyse --variant chess --setup 0 --depth x",
                             "analyse --variant chess --fen 'bad' --depth 2",
                             "analyse --variant blackswan --seed 1 --depth 2"}) {
-        const test::Result e = test::run(bad);
+        const test::RunResult e = test::run(bad);
         EXPECT_EQ(e.status, 2) << bad;
         EXPECT_EQ(e.err.rfind("error: ", 0), 0u) << bad << ": " << e.err;
     }

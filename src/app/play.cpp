@@ -75,7 +75,7 @@ void draw(const Position& pos) {
     std::cout << files << "\n" << write_fen(pos) << "\n";
 }
 
-const char* const HELP =
+const char* const PLAY_HELP =
     "commands:\n"
     "  MOVE        play a move, in UCI (e2e4) or SAN (e4, Nf3, O-O) form\n"
     "  moves       list the legal moves\n"
@@ -125,7 +125,7 @@ int run_play(const std::shared_ptr<const Game>& game, Position start) {
         if (command == "quit" || command == "exit") {
             return 0;
         } else if (command == "help") {
-            std::cout << HELP;
+            std::cout << PLAY_HELP;
         } else if (command == "fen") {
             std::cout << write_fen(pos) << "\n";
         } else if (command == "moves") {

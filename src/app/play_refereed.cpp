@@ -17,7 +17,7 @@ namespace menagerie {
 
 namespace {
 
-const char* const HELP =
+const char* const REFEREE_HELP =
     "commands:\n"
     "  MOVE   play a move, in UCI (d2d4) or SAN (Sd4, Nf3, B@c3) form; the referee turns\n"
     "         swans over and draws promotions, and announces what came\n"
@@ -70,7 +70,7 @@ int run_refereed_play(const std::shared_ptr<const Game>& game, const Position& s
         if (command.empty()) continue;
         if (command == "quit" || command == "exit") return 0;
         if (command == "help") {
-            std::cout << HELP;
+            std::cout << REFEREE_HELP;
         } else if (command == "fen") {
             std::cout << view.fen() << "\n";
         } else if (command == "pgn") {

@@ -43,6 +43,14 @@ class Error : public std::runtime_error {
 // and byte that is not printable ASCII escaped (\n, \x00, \x1b ...), so that a message stays on
 // one line and never sends raw control codes to a terminal. Long input is cut with "...".
 std::string quoted(std::string_view text, size_t max_length = 80);
+// Exact matches for strings and C strings, so that argument-dependent lookup never prefers
+// std::quoted (<iomanip>) to this function.
+inline std::string quoted(const std::string& text, size_t max_length = 80) {
+    return quoted(std::string_view(text), max_length);
+}
+inline std::string quoted(const char* text, size_t max_length = 80) {
+    return quoted(std::string_view(text), max_length);
+}
 // A message that echoes `raw` as '<raw>' (a layer that did not quote), echoing it quoted instead.
 std::string requote(std::string message, const std::string& raw);
 

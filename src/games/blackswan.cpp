@@ -113,7 +113,7 @@ std::array<std::array<uint8_t, TILE_KINDS_MAX>, COLOR_NB> read_unseen(const Posi
 
 // FEN field 7: the swans on their own first two ranks that have left their starting square
 // ("-" for none); every other swan there is on its starting square.
-void read_extra(Position& pos, const std::vector<std::string>& extra, Bitboard& unmoved) {
+void read_swan_fields(Position& pos, const std::vector<std::string>& extra, Bitboard& unmoved) {
     Bitboard moved = 0;
     const std::string field = extra.empty() ? "-" : extra[0];
     if (field != "-")
@@ -184,7 +184,7 @@ void read_extra(Position& pos, const std::vector<std::string>& extra, Bitboard& 
     pos.root_state().chance = chance;
 }
 
-std::string write_extra(const Position& pos) {
+std::string write_swan_fields(const Position& pos) {
     std::string field;
     for (Color c : {WHITE, BLACK})
         for (Bitboard b = home_swans(pos, c) & ~pos.state().unmoved; b;)
@@ -287,7 +287,7 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
         game->options = {{"seed", to_hex(seed)},
                          {"composition", bs::composition_text(composition)}};
     }
-    game->fen_extension = {4, read_extra, write_extra};
+    game->fen_extension = {4, read_swan_fields, write_swan_fields};
     game->build_start = [seed, composition, player](Position& pos) {
         const Game& gm = pos.game();
         const Geometry& geo = pos.geometry();

@@ -14,7 +14,7 @@ const char* colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
 // FEN fields 7 and 8: the kings that may still make the Bunker Leap (Kk; castling rights need
 // it), and for a side that may still adjust, the files of its unmoved back-rank men (ABCabc).
-void read_extra(Position& pos, const std::vector<std::string>& extra, Bitboard& unmoved) {
+void read_contemporary_fields(Position& pos, const std::vector<std::string>& extra, Bitboard& unmoved) {
     const Game& game = pos.game();
     const std::string bunker = extra.size() > 0 ? extra[0] : "-";
     const std::string adjust = extra.size() > 1 ? extra[1] : "-";
@@ -66,7 +66,7 @@ void read_extra(Position& pos, const std::vector<std::string>& extra, Bitboard& 
     pos.set_adjust_rights(rights);
 }
 
-std::string write_extra(const Position& pos) {
+std::string write_contemporary_fields(const Position& pos) {
     const Game& game = pos.game();
     std::string bunker, adjust;
     for (Color c : {WHITE, BLACK}) {
@@ -98,7 +98,7 @@ std::shared_ptr<const Game> make_contemporary(const Options& options) {
     game->bunker_leap = true;
     game->bishop_adjustment = true;
     game->random_start = true;
-    game->fen_extension = {2, read_extra, write_extra};
+    game->fen_extension = {2, read_contemporary_fields, write_contemporary_fields};
     game->freeze();
 
     // Every arrangement in alphabetical order (B < K < N < Q < R); the king between the rooks.

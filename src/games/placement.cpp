@@ -43,7 +43,7 @@ void build_start(Position& pos) {
 // FEN field 7: the pending step of the relocation phase, K (Black places the kings) or Q (White
 // places the queens), or - once play has begun. A pending step is only possible in the arrays
 // the phase passes through.
-void read_extra(Position& pos, const std::vector<std::string>& extra, Bitboard&) {
+void read_placement_fields(Position& pos, const std::vector<std::string>& extra, Bitboard&) {
     const std::string field = extra.empty() ? "-" : extra[0];
     if (field == "-") return;
     if (field != "K" && field != "Q")
@@ -91,7 +91,7 @@ void read_extra(Position& pos, const std::vector<std::string>& extra, Bitboard&)
     pos.set_pending(step);
 }
 
-std::string write_extra(const Position& pos) {
+std::string write_placement_fields(const Position& pos) {
     if (pos.pending() == NO_PENDING) return "";
     return pos.pending() == 0 ? " K" : " Q";
 }
@@ -108,7 +108,7 @@ std::shared_ptr<const Game> make_placement(const std::string& name, const Option
     game->castling.between_unattacked = game->options["castling"] == "placement";
     game->castling.curtailed = game->options["curtailed"] == "on";
     game->castling.own_side_file = {6, 1};  // g-file kings castle short, b-file kings long
-    game->fen_extension = {1, read_extra, write_extra};
+    game->fen_extension = {1, read_placement_fields, write_placement_fields};
     game->freeze();
     auto types = [&](std::initializer_list<int> list) {
         TypeSet set = 0;
