@@ -14,7 +14,8 @@ const char* colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
 // FEN fields 7 and 8: the kings that may still make the Bunker Leap (Kk; castling rights need
 // it), and for a side that may still adjust, the files of its unmoved back-rank men (ABCabc).
-void read_contemporary_fields(Position& pos, const std::vector<std::string>& extra, Bitboard& unmoved) {
+void read_contemporary_fields(Position& pos, const std::vector<std::string>& extra,
+                              Bitboard& unmoved) {
     const Game& game = pos.game();
     const std::string bunker = extra.size() > 0 ? extra[0] : "-";
     const std::string adjust = extra.size() > 1 ? extra[1] : "-";
