@@ -72,7 +72,13 @@ TEST(Engine, FindsMates) {
         {"chess66", "7k/6pp/8/9/9/8/8/R5K1 w - - 0 1", 1, "Ra8#"},
         // Chess 2016: the Cannon comes to the f-file and hops the f8 pawn onto the king.
         {"chess2016", "ppp1/3rkr4/3pPp4/4P7/12/O11/12/10/10/K3 w - - 0 1", 1, "Of5#"},
+        {"chess56", "ppp1/3rkr4/3pPp4/4P7/12/O11/12/10/10/K3 w - - 0 1", 1, "Of5#"},
         {"contemporary", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "Ra8#"},
+        // The Placement family after its relocation phase: chess rules, its own game objects.
+        {"placement", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 2,
+         "Nf6+"},
+        {"placement-reduced", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "Ra8#"},
+        {"chess20", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "Ra8#"},
         // Black mates: the score is from the side to move.
         {"chess", "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", 1, "Qh4#"},
     };
