@@ -166,5 +166,37 @@ TEST(PieceSet, BadDefinitionsAreRefusedWhenFrozen) {
     EXPECT_THROW(too_many->freeze(), std::logic_error);
 }
 
+TEST(PieceSet, GamesWithTheSameBoardAndMovementsShareTheirTables) {
+    // The tables are built once per board and set of movements (Game::freeze).
+    EXPECT_EQ(make_game("chess")->tables, make_game("placement")->tables);
+    EXPECT_EQ(make_game("chess2016", {{"dice", "W1-2-3.G4.R5"}})->tables,
+              make_game("chess2016", {{"dice", "W6-6-6.G1.R2"}})->tables);
+    EXPECT_NE(make_game("chess")->tables, make_game("chess66")->tables);
+
+    // The same board, one movement different: tables of their own, with that movement.
+    auto freeze_with_knight = [](Movement knight) {
+        auto game = std::make_shared<Game>();
+        game->name = "knights";
+        game->geometry = Geometry::rectangle(8, 8);
+        game->types = {make_piece("king"), make_piece("knight")};
+        game->types[1].moves = {knight};
+        game->freeze();
+        return game;
+    };
+    const auto plain = freeze_with_knight(leap(1, 2));
+    const auto long_leaper = freeze_with_knight(leap(1, 3));
+    const auto quiet_only = freeze_with_knight(leap(1, 2, Mode::MoveOnly));
+    EXPECT_EQ(plain->tables, freeze_with_knight(leap(1, 2))->tables);
+    EXPECT_NE(plain->tables, long_leaper->tables);
+    EXPECT_NE(plain->tables, quiet_only->tables);
+    const Square a1 = plain->geometry.find("a1");
+    EXPECT_EQ(popcount(plain->tables->piece(1, WHITE).capture[a1]), 2);        // b3, c2
+    EXPECT_EQ(popcount(long_leaper->tables->piece(1, WHITE).capture[a1]), 2);  // b4, d2
+    EXPECT_EQ(long_leaper->tables->piece(1, WHITE).capture[a1] &
+                  plain->tables->piece(1, WHITE).capture[a1],
+              Bitboard(0));
+    EXPECT_EQ(quiet_only->tables->piece(1, WHITE).capture[a1], Bitboard(0));
+}
+
 }  // namespace
 }  // namespace menagerie

@@ -47,7 +47,8 @@ HttpResult http_request(uint16_t port, const std::string& method, const std::str
     beast::error_code ignored;
     stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
     const auto& res = parser.get();
-    return {res.result_int(), res.body(), std::string(res[http::field::content_type])};
+    return {res.result_int(), res.body(), std::string(res[http::field::content_type]),
+            std::string(res["Server-Timing"])};
 }
 
 std::string raw_exchange(uint16_t port, const std::string& bytes, size_t limit) {

@@ -20,6 +20,7 @@ struct HttpResult {
     unsigned status = 0;
     std::string body;
     std::string content_type;
+    std::string server_timing;  // the Server-Timing header
     json json_body() const { return json::parse(body, nullptr, false); }
 };
 

@@ -199,6 +199,9 @@ TEST_F(ServerTest, MovesByUciAndSan) {
     EXPECT_EQ(s["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     EXPECT_EQ(s["last_move"], json({{"from", "e7"}, {"to", "e5"}}));
     EXPECT_EQ(s["legal"].size(), 29u);
+    // Every API answer says how long the server itself took (the load benchmark reads it).
+    EXPECT_TRUE(r.server_timing.starts_with("app;dur=")) << r.server_timing;
+    EXPECT_GE(std::stod(r.server_timing.substr(8)), 0.0);
 }
 
 TEST_F(ServerTest, CastlingIsShownAsTheKingsMove) {
@@ -429,7 +432,9 @@ TEST_F(ServerTest, CreateValidatesItsInput) {
 }
 
 TEST_F(ServerTest, HttpErrorsAreJson) {
-    expect_error(get(port_, "/api/nothing"), 404);
+    const HttpResult missing = get(port_, "/api/nothing");
+    expect_error(missing, 404);
+    EXPECT_TRUE(missing.server_timing.starts_with("app;dur=")) << missing.server_timing;
     expect_error(http_request(port_, "DELETE", "/api/games"), 405);
     // An oversized body is refused from its header: the reply comes before the body is sent (a
     // client sending it all would meet a closed connection, so the test sends only the header).

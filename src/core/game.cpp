@@ -1,5 +1,7 @@
 #include "core/game.h"
 
+#include <map>
+#include <mutex>
 #include <set>
 #include <stdexcept>
 
@@ -13,6 +15,28 @@ bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
 char to_lower(char c) { return is_upper(c) ? static_cast<char>(c - 'A' + 'a') : c; }
 char to_upper(char c) { return is_lower(c) ? static_cast<char>(c - 'a' + 'A') : c; }
+
+// The move tables depend only on the board and on the men's movements, and take milliseconds and
+// megabytes to build: every game of the process with the same board and movements shares one set
+// (each Chess 2016 roll, each game a server or a match builds). They are kept for the process's
+// life: the games' code defines a handful of piece sets. A board is named by its geometry's id,
+// which its factory fixes with its cells.
+std::shared_ptr<const MoveTables> shared_tables(const Geometry& geometry,
+                                                const std::vector<PieceType>& types) {
+    std::string key = geometry.id();
+    for (const PieceType& p : types) {
+        key += p.royal ? "|K" : "|-";
+        for (const Movement& m : p.moves)
+            for (int field : {int(m.shape), int(m.mode), int(m.directions), m.range, m.a, m.b})
+                key += ' ' + std::to_string(field);
+    }
+    static std::mutex mutex;
+    static std::map<std::string, std::shared_ptr<const MoveTables>> built;
+    std::lock_guard lock(mutex);
+    std::shared_ptr<const MoveTables>& tables = built[key];
+    if (!tables) tables = std::make_shared<const MoveTables>(geometry, types);
+    return tables;
+}
 
 }  // namespace
 
@@ -87,7 +111,7 @@ void Game::freeze() {
         throw std::logic_error(name + ": castling needs a king and a rook");
     if (bishop_adjustment && bishop < 0)
         throw std::logic_error(name + ": adjustment needs bishops");
-    tables = std::make_unique<MoveTables>(geometry, types);
+    tables = shared_tables(geometry, types);
     for (size_t t = 0; t < types.size(); ++t)
         if (tables->piece(static_cast<int>(t), WHITE).ride_capture |
             tables->piece(static_cast<int>(t), BLACK).ride_capture)

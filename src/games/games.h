@@ -33,7 +33,7 @@ std::shared_ptr<const Game> make_chess(const Options& options);
 std::shared_ptr<const Game> make_placement(const std::string& name, const Options& options);
 std::shared_ptr<const Game> make_contemporary(const Options& options);
 std::shared_ptr<const Game> make_chess66(const Options& options);
-// Not yet in the catalogue (issue 6 adds the dice): the Chess 2016 board and default army.
+// Outside the catalogue, for benchmarks: the Chess 2016 board with the default army (no dice).
 std::shared_ptr<const Game> make_chess2016_default_army();
 
 }  // namespace menagerie

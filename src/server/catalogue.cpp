@@ -56,21 +56,27 @@ std::string setup_kind(const Game& game) {
     return "number";
 }
 
-json variants_json() {
-    json out = json::array();
-    const std::vector<std::string> played = engine::played_game_names();
-    for (const std::string& name : served_game_names()) {
-        const std::shared_ptr<const Game> game = make_game(name);
-        json options = json::array();
-        for (const GameOption& o : game->option_list)
-            options.push_back({{"name", o.name}, {"values", o.values}, {"default", o.values[0]}});
-        out.push_back({{"name", game->name},
-                       {"title", game->title},
-                       {"options", options},
-                       {"setups", {{"count", game->setups.size()}, {"kind", setup_kind(*game)}}},
-                       {"engine", std::find(played.begin(), played.end(), name) != played.end()}});
-    }
-    return out;
+// Built once: the list never changes while the server runs, and building it builds every game.
+const json& variants_json() {
+    static const json list = [] {
+        json out = json::array();
+        const std::vector<std::string> played = engine::played_game_names();
+        for (const std::string& name : served_game_names()) {
+            const std::shared_ptr<const Game> game = make_game(name);
+            json options = json::array();
+            for (const GameOption& o : game->option_list)
+                options.push_back(
+                    {{"name", o.name}, {"values", o.values}, {"default", o.values[0]}});
+            out.push_back(
+                {{"name", game->name},
+                 {"title", game->title},
+                 {"options", options},
+                 {"setups", {{"count", game->setups.size()}, {"kind", setup_kind(*game)}}},
+                 {"engine", std::find(played.begin(), played.end(), name) != played.end()}});
+        }
+        return out;
+    }();
+    return list;
 }
 
 json setups_json(const Game& g, const std::shared_ptr<const Game>& game) {

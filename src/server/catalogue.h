@@ -23,7 +23,7 @@ std::shared_ptr<const Game> game_named(const std::string& variant, const Options
 // The game of a query: variant=V and opt.NAME=VALUE parameters.
 std::shared_ptr<const Game> game_of_query(const Query& query);
 
-nlohmann::json variants_json();
+const nlohmann::json& variants_json();
 nlohmann::json setups_json(const Game& game_ptr, const std::shared_ptr<const Game>& game);
 nlohmann::json board_json(const Game& game);
 nlohmann::json piece_moves_json(const Game& game, const std::string& token,

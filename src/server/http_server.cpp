@@ -9,7 +9,9 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -44,6 +46,17 @@ http::response<http::string_body> make_response(unsigned status, const std::stri
     res.body() = std::move(body);
     res.prepare_payload();
     return res;
+}
+
+// A Server-Timing header value (W3C Server Timing): the milliseconds from the parsed request to
+// its answer.
+std::string server_timing(std::chrono::steady_clock::time_point started) {
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+            .count();
+    char text[48];
+    std::snprintf(text, sizeof text, "app;dur=%.3f", ms);
+    return text;
 }
 
 std::string error_body(const std::string& message) {
@@ -116,14 +129,21 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         if (path.starts_with("/api/") || path == "/api") {
             ApiRequest api{std::string(req.method_string()), path, std::move(query),
                            std::move(req.body())};
-            router_.handle(api, [self = shared_from_this(), version, keep_alive](ApiResponse r) {
-                // An analysis answers from an engine thread: back onto this connection's strand.
-                asio::post(self->stream_.get_executor(),
-                           [self, version, keep_alive, r = std::move(r)]() mutable {
-                               self->send(make_response(r.status, r.content_type, std::move(r.body),
-                                                        version, keep_alive));
-                           });
-            });
+            const auto started = std::chrono::steady_clock::now();
+            router_.handle(
+                api, [self = shared_from_this(), version, keep_alive, started](ApiResponse r) {
+                    // An analysis answers from an engine thread: back onto this connection's
+                    // strand.
+                    asio::post(self->stream_.get_executor(),
+                               [self, version, keep_alive, started, r = std::move(r)]() mutable {
+                                   auto res = make_response(r.status, r.content_type,
+                                                            std::move(r.body), version, keep_alive);
+                                   // The server's own share of the round trip, for clients and
+                                   // the load benchmark (docs/server.md, "Load").
+                                   res.set("Server-Timing", server_timing(started));
+                                   self->send(std::move(res));
+                               });
+                });
             return;
         }
         if (req.method() != http::verb::get && req.method() != http::verb::head)

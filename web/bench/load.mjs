@@ -2,29 +2,49 @@
 // games open over WebSockets, keeps the engine busy in other games, and measures how long state
 // (legal moves) and move requests take meanwhile.
 //
-//   node --experimental-websocket web/bench/load.mjs http://127.0.0.1:8080 [games] [samples]
+//   node --experimental-websocket web/bench/load.mjs http://127.0.0.1:8080 [games] [samples] [pause ms]
 //
 // Prints the number of games and sockets held, the engine work running, and p50/p99/max latency
-// in milliseconds of GET state and POST move requests.
+// in milliseconds of GET state and POST move requests: the round trip seen by this client, then
+// the server's own share (its Server-Timing header).
+
+import http from 'node:http';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8080';
 const gameCount = Number(process.argv[3] ?? 200);
 const samples = Number(process.argv[4] ?? 1000);
+const pauseMs = Number(process.argv[5] ?? 5); // between one sample and the next
 
 if (typeof WebSocket === 'undefined') {
   console.error('this Node has no WebSocket: run it with --experimental-websocket (Node 20) or Node 22+');
   process.exit(2);
 }
 
-async function call(path, body) {
-  const response = await fetch(base + path, body === undefined ? {} : {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
+// The server's own time for the last answer (its Server-Timing header): the round trip minus this
+// is the network, the scheduling of the server's threads and this client.
+let lastServerMs = NaN;
+
+// node:http with kept-alive connections rather than fetch: fetch's own overhead in this process
+// added several milliseconds to the 99th percentile of the round trips measured (session 17).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+
+function call(path, body) {
+  const data = body === undefined ? undefined : JSON.stringify(body);
+  const headers = data === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) };
+  return new Promise((resolve, reject) => {
+    const request = http.request(base + path, { agent, method: data === undefined ? 'GET' : 'POST', headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        if (response.statusCode < 200 || response.statusCode >= 300) return reject(new Error(`${path}: ${response.statusCode} ${text}`));
+        lastServerMs = Number(/dur=([0-9.]+)/.exec(response.headers['server-timing'] ?? '')?.[1]);
+        resolve(JSON.parse(text));
+      });
+    });
+    request.on('error', reject);
+    request.end(data);
   });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
-  return JSON.parse(text);
 }
 
 function percentile(sorted, p) {
@@ -55,39 +75,67 @@ await new Promise((r) => setTimeout(r, 1000));
 const open = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
 console.log(`games held: ${games.length}, WebSockets open: ${open} of ${sockets.length}`);
 
-// 2. The engine busy meanwhile: analyses of several seconds, kept running until the end.
+// 2. The engine busy meanwhile, on every thread it has: games against it at its top level (each
+// reply a search of 1.5 s on the engine's pool), which this client answers as soon as the engine
+// has moved, and analyses of two seconds (on the analysis pool), kept running until the end.
 let measuring = true;
 let analyses = 0;
-async function keepEngineBusy() {
+let engineReplies = 0;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function keepAnalysing() {
   while (measuring) {
     await call('/api/analyse', { variant: 'chess2016', options: {}, setup: 'W1-6-6.G5.R1', moves: [], movetime_ms: 2000 });
     ++analyses;
   }
 }
-const busy = [keepEngineBusy(), keepEngineBusy()];
-await new Promise((r) => setTimeout(r, 300));
+async function playTheEngine() {
+  while (measuring) {
+    const created = await call('/api/games', { variant: 'chess', mode: 'engine', engine: { color: 'black', level: 8 }, options: {}, setup: '0' });
+    const token = created.tokens.white;
+    for (;;) {
+      const state = await call(`/api/games/${created.id}?token=${token}`);
+      if (!measuring || state.status === 'over') break; // a random player is soon mated: a new game
+      if (state.legal.length === 0) {
+        await sleep(50); // the engine is thinking
+        continue;
+      }
+      if (state.ply > 0) ++engineReplies;
+      const pick = state.legal[Math.floor(Math.random() * state.legal.length)];
+      await call(`/api/games/${created.id}/move`, { token, move: pick.uci, ply: state.ply });
+    }
+  }
+}
+const busy = [keepAnalysing(), keepAnalysing(), playTheEngine(), playTheEngine()];
+await sleep(300);
 
 // 3. State and move requests, one at a time, spread over the games.
 const stateTimes = [];
 const moveTimes = [];
+const stateServerTimes = [];
+const moveServerTimes = [];
 const openingMoves = ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6', 'd2d3', 'f8c5'];
 for (let i = 0; i < samples; ++i) {
   const g = games[i % games.length];
   let t = performance.now();
   const state = await call(`/api/games/${g.id}?token=${g.ply % 2 === 0 ? g.white : g.black}`);
   stateTimes.push(performance.now() - t);
+  stateServerTimes.push(lastServerMs);
   if (state.legal.length === 0) throw new Error('no legal moves offered to the side to move');
   if (g.ply < openingMoves.length) {
     t = performance.now();
     await call(`/api/games/${g.id}/move`, { token: g.ply % 2 === 0 ? g.white : g.black, move: openingMoves[g.ply], ply: g.ply });
     moveTimes.push(performance.now() - t);
+    moveServerTimes.push(lastServerMs);
     ++g.ply;
   }
+  await sleep(pauseMs);
 }
 measuring = false;
 summary('GET state (legal moves)', stateTimes);
 summary('POST move', moveTimes);
-console.log(`WebSocket pushes received: ${pushes}; engine analyses finished meanwhile: ${analyses}`);
+summary('  GET state, in the server', stateServerTimes);
+summary('  POST move, in the server', moveServerTimes);
+console.log(`WebSocket pushes received: ${pushes}; meanwhile the engine replied ${engineReplies} times in its games and finished ${analyses} analyses`);
 await Promise.all(busy);
 for (const s of sockets) s.close();
 process.exit(0);
