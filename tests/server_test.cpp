@@ -653,6 +653,36 @@ TEST_F(ServerTest, EveryGameRequestErrorNamesWhatWasWrongAndChangesNothing) {
          404,
          "there is no game '0123456789abcdef'"},
         {"an unknown action", "/games/GAME/undo", {{"token", token}}, 404, "no API route"},
+        // The body's shape first, then in the documented order: game, token, ply, move.
+        {"a move with a field of no meaning",
+         "/games/GAME/move",
+         {{"token", token}, {"move", "e5"}, {"ply", 1}, {"extra", 1}},
+         400,
+         "unknown field 'extra'"},
+        {"a resign with a reason",
+         "/games/GAME/resign",
+         {{"token", token}, {"why", 1}},
+         400,
+         "unknown field 'why'"},
+        {"a takeback with a count",
+         "/games/GAME/takeback",
+         {{"token", token}, {"n", 2}},
+         400,
+         "unknown field 'n'"},
+        {"an empty move to an unknown game", "/games/0123456789abcdef/move", json::object(), 404,
+         "there is no game"},
+        {"an empty move", "/games/GAME/move", json::object(), 403, "needs the token"},
+        {"no ply",
+         "/games/GAME/move",
+         {{"token", token}, {"move", "e5"}},
+         400,
+         "\"ply\" is missing"},
+        {"a negative ply",
+         "/games/GAME/move",
+         {{"token", token}, {"move", "e5"}, {"ply", -1}},
+         400,
+         "0 or more"},
+        {"no move", "/games/GAME/move", {{"token", token}, {"ply", 1}}, 400, "\"move\" is missing"},
     };
     expect_refusals(port_, id, token, refusals);
 }
@@ -742,6 +772,7 @@ TEST_F(ServerTest, WebSocketRefusalsChangeNothing) {
         {{{"type", "move"}, {"ply", 0}}, "\"move\" is missing"},
         {{{"type", "move"}, {"move", "e4"}}, "\"ply\" is missing"},
         {{{"type", "move"}, {"move", "e5"}, {"ply", 0}}, "e5"},
+        {{{"type", "move"}, {"move", "e4"}, {"ply", 0}, {"token", "x"}}, "unknown field 'token'"},
         {json::array(), "a message must be a JSON object"},
     };
     for (const auto& [message, words] : refusals) {
@@ -797,6 +828,22 @@ TEST_F(ServerTest, OnlineClockFlagFalls) {
     EXPECT_EQ(over["state"]["reason"], "Black ran out of time");
     EXPECT_EQ(over["state"]["clock"]["black_ms"], 0);
     EXPECT_EQ(state(id)["result"], "1-0");
+}
+
+TEST_F(ServerTest, EveryMoveGainsTheIncrementTheFirstToo) {
+    const json g = create({{"variant", "chess"},
+                           {"mode", "online"},
+                           {"clock", {{"initial_ms", 60000}, {"increment_ms", 1000}}}});
+    const std::string id = g["id"], white = g["tokens"]["white"], black = g["tokens"]["black"];
+    const HttpResult first = move(id, white, "e4", 0);
+    ASSERT_EQ(first.status, 200u);
+    EXPECT_EQ(first.json_body()["clock"]["white_ms"], 61000);  // White's clock had not run
+    EXPECT_EQ(first.json_body()["clock"]["running"], "black");
+    const HttpResult reply = move(id, black, "c5", 1);
+    ASSERT_EQ(reply.status, 200u);
+    const int64_t black_ms = reply.json_body()["clock"]["black_ms"];
+    EXPECT_GT(black_ms, 60000);  // Black's think was far under the second gained
+    EXPECT_LE(black_ms, 61000);
 }
 
 TEST_F(ServerTest, TwoServersSharingOneDatabaseNeverOverwriteEachOther) {

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "server/api_error.h"
 #include "server/catalogue.h"
+#include "server/json_fields.h"
 
 namespace menagerie::server {
 
@@ -196,15 +197,13 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
             if (!post) throw wrong_method("POST");
             const json body = body_json(request);
             if (action == "move") {
-                for (const auto& [key, value] : body.items())
-                    if (key != "token" && key != "move" && key != "ply")
-                        throw ApiError(
-                            400, "the request body has an unknown field " + menagerie::quoted(key));
-                if (!body.contains("move")) throw ApiError(400, "the field \"move\" is missing");
-                if (!body.contains("ply")) throw ApiError(400, "the field \"ply\" is missing");
+                only_fields(body, {"token", "move", "ply"}, "the request body");
+                // Missing fields are the service's to name, after the game and the token.
                 return json_response(200,
-                                     games_.move(id, token_of(body), body["move"], body["ply"]));
+                                     games_.move(id, token_of(body), body.value("move", json()),
+                                                 body.value("ply", json())));
             }
+            only_fields(body, {"token"}, "the request body");
             if (action == "resign") return json_response(200, games_.resign(id, token_of(body)));
             return json_response(200, games_.takeback(id, token_of(body)));
         }

@@ -470,9 +470,9 @@ json GameService::move(const std::string& id, const std::optional<std::string>& 
         throw ApiError(409, game_is_over(r->game->stored()));
     }
     if (g.over()) throw ApiError(409, game_is_over(g.stored()));
-    if (!move_field.is_string()) throw ApiError(400, "the field \"move\" must be a string");
-    if (!ply_field.is_number_integer())
-        throw ApiError(400, "the field \"ply\" must be the number of moves played");
+    if (ply_field.is_null()) throw ApiError(400, "the field \"ply\" is missing");
+    if (!ply_field.is_number_integer() || ply_field.get<int64_t>() < 0)
+        throw ApiError(400, "the field \"ply\" must be the number of moves played (0 or more)");
     if (ply_field.get<int64_t>() != g.ply())
         throw ApiError(409, "the game has moved on: it is at ply " + std::to_string(g.ply()) +
                                 ", not " + ply_field.dump());
@@ -480,6 +480,8 @@ json GameService::move(const std::string& id, const std::optional<std::string>& 
     if (!g.may_move(seat))
         throw ApiError(409, "it is not your turn: " + colour_name(g.position().side_to_move()) +
                                 " is to move");
+    if (move_field.is_null()) throw ApiError(400, "the field \"move\" is missing");
+    if (!move_field.is_string()) throw ApiError(400, "the field \"move\" must be a string");
     const std::string& text = move_field.get_ref<const std::string&>();
     if (text.size() > 32 || text.find('\0') != std::string::npos)
         throw ApiError(400, menagerie::quoted(text) + " is not a move in UCI or SAN form");

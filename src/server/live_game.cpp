@@ -145,7 +145,9 @@ void LiveGame::play(Move m, int64_t now) {
     record(m);
     if (StoredClock* c = stored_.clock ? &*stored_.clock : nullptr) {
         int64_t& left = mover == WHITE ? c->white_ms : c->black_ms;
-        if (c->running) left += c->increment_ms - (now - c->turn_started_ms);
+        // Fischer's increment follows every move, the first too (whose clock has not run).
+        if (c->running) left -= now - c->turn_started_ms;
+        left += c->increment_ms;
         c->running = true;
         c->turn_started_ms = now;
     }

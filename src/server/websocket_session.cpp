@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "server/api_error.h"
+#include "server/json_fields.h"
 
 namespace menagerie::server {
 
@@ -78,10 +79,9 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
             const auto type = message.find("type");
             if (type == message.end() || *type != "move")
                 throw ApiError(400, "the only message a client sends is {\"type\":\"move\",...}");
-            if (!message.contains("move")) throw ApiError(400, "the field \"move\" is missing");
-            if (!message.contains("ply")) throw ApiError(400, "the field \"ply\" is missing");
+            only_fields(message, {"type", "move", "ply"}, "a move message");
             // The new state reaches this session through its subscription.
-            games_.move(id_, token_, message["move"], message["ply"]);
+            games_.move(id_, token_, message.value("move", json()), message.value("ply", json()));
         } catch (const ApiError& e) {
             send(json{{"type", "error"}, {"error", e.what()}}.dump());
         } catch (const Error& e) {
