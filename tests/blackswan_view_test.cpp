@@ -323,6 +323,24 @@ TEST(BlackSwanView, FenMovesAndPgnRoundTripOnBothViews) {
     }
 }
 
+TEST(BlackSwanView, AWrongPlacementNamesThePlacementsOwed) {
+    PlayerView view = view_of(start_position(make_blackswan({{"seed", "42"}})), WHITE);
+    view.play(view.parse("d2d4:2-QB"));  // an event of a queen and a bishop, placed by White
+    Position& pos = view.position();
+    ASSERT_EQ(pos.pending(), PLACING);
+    MoveList legal;
+    generate_legal(pos, legal);
+    ASSERT_GT(legal.size(), 0u);
+    try {
+        parse_move(pos, "N@a6");  // no knight is owed, nor is a6 a cell to place on
+        FAIL() << "a wrong placement was read";
+    } catch (const Error& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find(move_to_uci(pos, *legal.begin())), std::string::npos) << message;
+        EXPECT_EQ(message.find("as N@c4"), std::string::npos) << message;  // the old fixed hint
+    }
+}
+
 TEST(BlackSwanView, ASwanMayBeWrittenAsAPawn) {
     PlayerView view = view_of(start_position(make_blackswan({{"seed", "42"}})), WHITE);
     EXPECT_EQ(view.parse("d4"), view.parse("Sd4"));

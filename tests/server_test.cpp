@@ -487,6 +487,22 @@ TEST_F(ServerTest, Analyse) {
     ASSERT_EQ(a["pv"].size(), 1u);
     EXPECT_EQ(a["pv"][0]["san"], "Qxf7#");
     EXPECT_EQ(a["mate"], 1);
+    EXPECT_FALSE(a.contains("over"));
+    // Where the game is over the answer says how, with the side to move's score.
+    const json mated =
+        post(port_, "/api/analyse",
+             {{"variant", "chess"}, {"moves", {"f3", "e5", "g4", "Qh4"}}, {"depth", 3}})
+            .json_body();
+    EXPECT_EQ(mated["over"], json({{"result", "0-1"}, {"reason", "checkmate"}})) << mated;
+    EXPECT_EQ(mated["mate"], 0);
+    EXPECT_EQ(mated["pv"], json::array());
+    const json stalemate =
+        post(port_, "/api/analyse",
+             {{"variant", "chess"}, {"fen", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"}, {"depth", 3}})
+            .json_body();
+    EXPECT_EQ(stalemate["over"]["result"], "1/2-1/2") << stalemate;
+    EXPECT_EQ(stalemate["score_cp"], 0);
+    EXPECT_FALSE(stalemate.contains("mate"));
     expect_error(post(port_, "/api/analyse", {{"variant", "chess"}, {"moves", {"e5"}}}), 400);
     expect_error(post(port_, "/api/analyse", {{"variant", "contemporary"}}), 400);
 }

@@ -314,11 +314,18 @@ Move parse_move(Position& pos, const std::string& full) {
                                             text[0] == 'O' || text[0] == '0');
     if (!looks_like_move && !san_like)
         throw Error(ErrorKind::Move, "move", quoted(text) + " is not a move in UCI or SAN form");
-    throw Error(ErrorKind::Move, "move",
-                "illegal move " + quoted(text) +
-                    (pos.pending() == PLACING ? " (the mover still places a drawn piece, as N@c4)"
-                     : pos.pending() != NO_PENDING ? " (a choice is pending: the relocation phase)"
-                                                   : ""));
+    std::string why;
+    if (pos.pending() == PLACING) {
+        // Name what is owed and where it may go, from the legal placements themselves.
+        why = " (the mover still places a drawn piece:";
+        size_t shown = 0;
+        for (Move m : legal)
+            if (shown++ < 4) why += " " + uci_body(pos, m);
+        why += legal.size() > 4 ? " ...)" : ")";
+    } else if (pos.pending() != NO_PENDING) {
+        why = " (a choice is pending: the relocation phase)";
+    }
+    throw Error(ErrorKind::Move, "move", "illegal move " + quoted(text) + why);
 }
 
 }  // namespace menagerie

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "core/error.h"
+#include "core/outcome.h"
 #include "core/setup.h"
 #include "engine/engine.h"
 #include "notation/fen.h"
@@ -624,10 +625,16 @@ void GameService::analyse(const json& body, std::function<void(int, json)> reply
             int status = 200;
             json out;
             try {
+                GameRecord record(start);
+                for (Move m : moves) record.play(m);
+                // Where the game is over there is nothing to search: the answer says how it
+                // ended, with the side to move's score (mated, or a draw).
+                const Outcome ended = outcome(record.position());
                 MoveSearcher& searcher = worker_searcher();
                 {
                     std::lock_guard lock(analysis->mutex);
-                    if (!analysis->replaced) analysis->searcher = &searcher;
+                    if (!analysis->replaced && ended.result == Result::Ongoing)
+                        analysis->searcher = &searcher;
                 }
                 SearchReport report;
                 if (analysis->searcher) report = searcher.search(start, moves, limits);
@@ -635,8 +642,13 @@ void GameService::analyse(const json& body, std::function<void(int, json)> reply
                 analysis->searcher = nullptr;
                 if (analysis->replaced)
                     throw ApiError(409, "the analysis was replaced by a newer one of its session");
-                GameRecord record(start);
-                for (Move m : moves) record.play(m);
+                if (ended.result != Result::Ongoing) {
+                    report = {};
+                    if (ended.result == Result::Draw)
+                        report.score_cp = 0;
+                    else
+                        report.mate = 0;
+                }
                 json pv = json::array();
                 for (Move m : report.pv) {
                     pv.push_back({{"uci", move_to_uci(record.position(), m)},
@@ -646,6 +658,8 @@ void GameService::analyse(const json& body, std::function<void(int, json)> reply
                 out = {{"depth", report.depth}, {"pv", pv}, {"nodes", report.nodes}};
                 if (report.mate) out["mate"] = *report.mate;
                 if (report.score_cp) out["score_cp"] = *report.score_cp;
+                if (ended.result != Result::Ongoing)
+                    out["over"] = {{"result", result_text(ended.result)}, {"reason", ended.reason}};
             } catch (const ApiError& e) {
                 status = e.status();
                 out = {{"error", e.what()}};

@@ -127,6 +127,11 @@ describe('helpers', () => {
     expect(evaluationBar({ depth: 5, score_cp: 100, pv: [], nodes: 1 }, 'black').text).toBe('-1.00');
     expect(evaluationBar({ depth: 5, score_cp: 0, pv: [], nodes: 1 }, 'white').white).toBeCloseTo(0.5);
     expect(evaluationBar({ depth: 5, mate: 3, pv: [], nodes: 1 }, 'black')).toEqual({ white: 0, text: '-M3' });
+    // A mated side to move: the result, whichever side it is.
+    const over = (result: string) => ({ depth: 0, mate: 0, pv: [], nodes: 0, over: { result, reason: 'checkmate' } });
+    expect(evaluationBar(over('0-1'), 'white')).toEqual({ white: 0, text: '0-1' });
+    expect(evaluationBar(over('1-0'), 'black')).toEqual({ white: 1, text: '1-0' });
+    expect(evaluationBar({ ...over('1/2-1/2'), mate: undefined, score_cp: 0 }, 'white')).toEqual({ white: 0.5, text: '½-½' });
   });
 
   it('reads PGN tags and names the download', () => {

@@ -143,6 +143,11 @@ export function uciCells(uci: string, cellNames: Set<string>): { from: string; t
 /** The evaluation as the bar shows it: White's share in [0, 1] and a short text. */
 export function evaluationBar(analysis: Analysis, turn: Colour): { white: number; text: string } {
   const sign = turn === 'white' ? 1 : -1;
+  // A finished game shows its result: "mate in 0" carries no side.
+  if (analysis.over) {
+    const white = analysis.over.result === '1-0' ? 1 : analysis.over.result === '0-1' ? 0 : 0.5;
+    return { white, text: analysis.over.result === '1/2-1/2' ? '½-½' : analysis.over.result };
+  }
   if (analysis.mate !== undefined && analysis.mate !== null) {
     const forWhite = sign * analysis.mate > 0;
     return { white: forWhite ? 1 : 0, text: `${forWhite ? '' : '-'}M${Math.abs(analysis.mate)}` };

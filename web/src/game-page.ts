@@ -377,9 +377,10 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
       fill.style.height = `${Math.round(bar.white * 100)}%`;
       root.querySelector('.eval-text')!.textContent = bar.text;
       $('#eval-bar').dataset.score = bar.text;
-      $('#pv').innerHTML =
-        `<span class="score">${escapeHtml(bar.text)}</span> <span class="muted">depth ${result.depth}</span> ` +
-        result.pv.map((m) => escapeHtml(m.san)).join(' ');
+      $('#pv').innerHTML = result.over
+        ? `<span class="score">${escapeHtml(bar.text)}</span> <span class="muted">${escapeHtml(result.over.reason)}</span>`
+        : `<span class="score">${escapeHtml(bar.text)}</span> <span class="muted">depth ${result.depth}</span> ` +
+          result.pv.map((m) => escapeHtml(m.san)).join(' ');
     } catch (e) {
       if (request === analysisRequest) $('#pv').textContent = `Analysis failed: ${(e as Error).message}`;
     }

@@ -120,6 +120,8 @@ export interface Analysis {
   mate?: number;
   pv: { uci: string; san: string }[];
   nodes: number;
+  /** Present where the game is over in the analysed position: nothing was searched. */
+  over?: { result: string; reason: string };
 }
 
 export interface PieceOnBoard {
