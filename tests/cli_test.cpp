@@ -175,12 +175,12 @@ TEST(Cli, ReplayKeepsGamesApart) {
     const std::string file =
         write_temp("two.pgn",
                    "[Event \"one\"]\n\n1. e4 *\n\n[Event \"two\"]\n[SetUp \"1\"]\n"
-                   "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *\n");
+                   "[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n1. Kd2 *\n");
     const RunResult r = run("replay " + file);
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(lines(r.out), (std::vector<std::string>{
                                 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-                                "4k3/8/8/8/8/8/3K4/8 b - - 1 1"}));
+                                "4k3/8/8/8/8/8/3K4/R7 b - - 1 1"}));
     std::remove(file.c_str());
 }
 

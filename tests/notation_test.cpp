@@ -223,10 +223,29 @@ std::string pgn_error(const std::string& text) {
     return "no error";
 }
 
+TEST(Pgn, ARecordEndsWhereTheRulesEndTheGame) {
+    // Moves after a draw the program claims by itself (here threefold repetition at ply 8).
+    const std::string repeated = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 *";
+    EXPECT_EQ(pgn_error_kind(repeated), ErrorKind::Pgn);
+    EXPECT_NE(pgn_error(repeated).find("move 5 (White): the game ended by threefold repetition "
+                                       "(1/2-1/2) before 'Nf3'"),
+              std::string::npos)
+        << pgn_error(repeated);
+    EXPECT_EQ(
+        parse_pgn("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2", make_game).san.size(), 8u);
+    // A result that contradicts the final position.
+    const std::string wrong = "1. f3 e5 2. g4 Qh4# 1-0";
+    EXPECT_NE(pgn_error(wrong).find("the record says 1-0 but the game ended by checkmate, 0-1"),
+              std::string::npos)
+        << pgn_error(wrong);
+    EXPECT_EQ(parse_pgn("1. f3 e5 2. g4 Qh4# 0-1", make_game).result, "0-1");
+    EXPECT_EQ(parse_pgn("1. f3 e5 2. g4 Qh4# *", make_game).san.size(), 4u);  // unfinished mark
+}
+
 TEST(Pgn, ADatabaseIsReadGameByGame) {
     const std::string db =
         "[Event \"one\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n"
-        "[Event \"two\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n"
+        "[Event \"two\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n\n"
         "1. Kd2 Kd7 *\n[Event \"three\"]\n1. d4 1/2-1/2";
     const std::vector<PgnText> games = split_pgn(db);
     ASSERT_EQ(games.size(), 3u);
@@ -239,7 +258,7 @@ TEST(Pgn, ADatabaseIsReadGameByGame) {
     EXPECT_EQ(one.tags.count("FEN"), 0u);  // the second game's tags stay there
     EXPECT_EQ(one.result, "1-0");
     EXPECT_EQ(two.san, (std::vector<std::string>{"Kd2", "Kd7"}));
-    EXPECT_EQ(write_fen(final_position(two, make_game)), "8/3k4/8/8/8/8/3K4/8 w - - 2 2");
+    EXPECT_EQ(write_fen(final_position(two, make_game)), "8/3k4/8/8/8/8/3K4/R7 w - - 2 2");
     EXPECT_EQ(three.san, (std::vector<std::string>{"d4"}));
     EXPECT_EQ(three.result, "1/2-1/2");
     // Read as one game, a database is an error, not moves run together.
@@ -272,7 +291,7 @@ TEST(Pgn, AcceptsWhatOtherProgramsWrite) {
     EXPECT_EQ(pgn_variant_name("Contemporary"), "contemporary");
     EXPECT_EQ(pgn_variant_name("Placement-Reduced"), "placement-reduced");
     std::string asked;
-    parse_pgn("[Variant \"From Position\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n1. Kd1 *",
+    parse_pgn("[Variant \"From Position\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n1. Kd1 *",
               [&](const std::string& name, const Options& options) {
                   asked = name;
                   return make_game(name, options);

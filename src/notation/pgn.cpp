@@ -354,6 +354,13 @@ PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve, const Move
         if (t.kind != Token::Move) continue;
         const std::string label = std::to_string(pos.fullmove()) +
                                   (pos.side_to_move() == WHITE ? " (White)" : "... (Black)");
+        // A game ends where the rules end it (mate, stalemate, the draws the program claims by
+        // itself): a record that goes on is not a game Menagerie could have played.
+        if (const Outcome o = outcome(pos); o.result != Result::Ongoing)
+            throw Error(ErrorKind::Pgn, "move",
+                        where(source.number, t.line) + ", move " + label + ": the game ended by " +
+                            o.reason + " (" + result_text(o.result) + ") before " +
+                            menagerie::quoted(t.text));
         Move m;
         try {
             m = parse_move(pos, t.text);
@@ -367,6 +374,11 @@ PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve, const Move
         g.moves.push_back(m);
         record->play(m);
     }
+    if (const Outcome o = outcome(pos); o.result != Result::Ongoing && !g.result.empty() &&
+                                        g.result != "*" && g.result != result_text(o.result))
+        throw Error(ErrorKind::Pgn, "result",
+                    where(source.number, tags_line) + ": the record says " + g.result +
+                        " but the game ended by " + o.reason + ", " + result_text(o.result));
     return g;
 }
 
