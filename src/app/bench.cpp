@@ -40,6 +40,9 @@ constexpr const char* CHESS66_MIDDLEGAME =
 constexpr const char* CHESS2016_DEFAULT_MIDDLEGAME =
     "tmo1/rc2qkbtcr/1pppbpp1pp/2n5p3/1p3p6/8n3/2NPPQ2P3/PP2PPP1PP/RC1B1KBNCR/TMOT w KBkb - 0 9";
 
+constexpr const char* BLACKSWAN_VIEW_START =
+    "ssssksss/ssssssss/8/8/8/8/SSSSSSSS/SSSSKSSS w - - 0 1 - 0 -";
+
 const BenchCase SUITE[] = {
     {"chess/start/6", "chess", START_FEN, 6},
     {"chess/kiwipete/5", "chess", KIWIPETE, 5},
@@ -78,11 +81,16 @@ const BenchCase SEARCH_SUITE[] = {
     {"search/chess56/W1-2-3", "chess56", "#W1-2-3", 10},
     {"search/chess2016/W1-6-6.G5.R1", "chess2016", "#W1-6-6.G5.R1", 9},
     {"search/chess2016-default/middlegame", "chess2016-default", CHESS2016_DEFAULT_MIDDLEGAME, 8},
+    // Black Swan as the engine meets it: a player's view, reveals and promotions as chance nodes.
+    {"search/blackswan/view-start", "blackswan-view", BLACKSWAN_VIEW_START, 8},
 };
 
-// The suite's games: the catalogue's, and the 2016 default army that is not a game of it yet.
+// The suite's games: the catalogue's, the 2016 default army (no dice) and Black Swan's player's
+// view.
 std::shared_ptr<const Game> bench_game(const std::string& name) {
-    return name == "chess2016-default" ? make_chess2016_default_army() : make_game(name);
+    if (name == "chess2016-default") return make_chess2016_default_army();
+    if (name == "blackswan-view") return make_game("blackswan", {{"view", "player"}});
+    return make_game(name);
 }
 
 uint64_t total_nodes = 0, search_nodes = 0;
