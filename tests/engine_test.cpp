@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <deque>
+#include <new>
 #include <random>
 #include <set>
 
@@ -14,6 +15,7 @@
 #include "core/outcome.h"
 #include "core/record.h"
 #include "core/rules.h"
+#include "engine/tt.h"
 #include "hidden/player_view.h"
 #include "test_util.h"
 
@@ -247,6 +249,34 @@ TEST(Engine, ThreadsShareTheSearch) {
     e.set_threads(1);
     e.set_hash(1);
     EXPECT_EQ(e.search(parse_fen(chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), {}, limits).mate, 1);
+}
+
+// A table size that cannot be had leaves the table in use whole: its entries are kept, and keys
+// anywhere in the key space still land inside it (the cluster count once changed before the
+// allocation failed, and every probe after it read far outside the old table).
+TEST(Engine, TableThatCannotBeAllocatedLeavesTheOldOne) {
+    engine::TranspositionTable tt;
+    tt.resize(1);
+    std::mt19937_64 rng(5);
+    std::vector<uint64_t> keys;
+    for (int i = 0; i < 64; ++i) keys.push_back(rng());
+    for (size_t i = 0; i < keys.size(); ++i)
+        tt.store(keys[i], engine::MOVE_NONE, static_cast<int>(i), 5, engine::BOUND_EXACT);
+    // 2^41 MB: more than any address space holds, so the allocation fails on every machine.
+    EXPECT_THROW(tt.resize(std::size_t(1) << 41), std::bad_alloc);
+    for (size_t i = 0; i < keys.size(); ++i) {
+        engine::TTHit hit;
+        ASSERT_TRUE(tt.probe(keys[i], hit)) << i;
+        EXPECT_EQ(hit.score, static_cast<int>(i));
+    }
+    for (int i = 0; i < 100000; ++i) {
+        const uint64_t key = rng();
+        engine::TTHit hit;
+        tt.store(key, engine::MOVE_NONE, 0, 1, engine::BOUND_LOWER);
+        EXPECT_TRUE(tt.probe(key, hit));
+    }
+    EXPECT_THROW(tt.resize(~std::size_t(0)), std::bad_alloc);
+    EXPECT_GT(tt.hashfull(), 0);
 }
 
 TEST(Engine, RefusesBlackSwan) {

@@ -217,6 +217,34 @@ TEST(Uci, StopEndsInfiniteAndPonder) {
     EXPECT_NE(uci.bestmove(30)[0], '<');
 }
 
+// A Hash the machine cannot give is refused by name and the table in use stays (the search after
+// it once indexed the old 16 MB table as a 64 GB one and crashed). Where the memory is granted
+// (a machine with that much, or overcommitting), the option takes and the search runs as well.
+TEST(Uci, HashThatCannotBeAllocatedKeepsTheTable) {
+    UciSession uci;
+    uci.send("setoption name Hash value 65536");
+    uci.send("isready");
+    auto lines = uci.until("readyok");
+    ASSERT_EQ(lines.back(), "readyok");
+    if (lines.size() > 1) {
+        EXPECT_EQ(lines.front(),
+                  "info string error: Hash 65536 MB could not be allocated; the table stays at "
+                  "16 MB");
+    }
+    uci.send("position startpos moves e2e4");
+    uci.send("go depth 3");
+    lines = uci.until("bestmove");
+    ASSERT_EQ(lines.back().rfind("bestmove ", 0), 0u) << lines.back();
+    EXPECT_TRUE(contains(lines, "info depth 3 "));
+    const std::string best = lines.back().substr(9, lines.back().find(' ', 9) - 9);
+    EXPECT_TRUE(legal_text(
+        legal_texts("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4"),
+        best))
+        << best;
+    uci.send("isready");
+    EXPECT_EQ(uci.line(), "readyok");
+}
+
 TEST(Uci, PerftCountsNodes) {
     UciSession uci;
     uci.send("position startpos");
@@ -338,6 +366,18 @@ TEST(Analyse, PrintsBestLineAndStatistics) {
         EXPECT_EQ(e.status, 2) << bad;
         EXPECT_EQ(e.err.rfind("error: ", 0), 0u) << bad << ": " << e.err;
     }
+}
+
+// --hash too large for the machine: a usage error naming the flag (or, where the memory is
+// granted, the analysis itself).
+TEST(Analyse, HashThatCannotBeAllocatedNamesTheFlag) {
+    const test::RunResult r = test::run("analyse --variant chess --setup 0 --depth 2 --hash 65536");
+    if (r.status == 0) {
+        EXPECT_NE(r.out.find("bestmove "), std::string::npos) << r.out;
+        return;
+    }
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(r.err, "error: --hash: a table of 65536 MB could not be allocated\n");
 }
 
 }  // namespace

@@ -2,9 +2,12 @@
 // per completed depth, then the best move, its line in SAN, the score and the statistics.
 #include <deque>
 #include <iostream>
+#include <new>
+#include <optional>
 #include <sstream>
 
 #include "app/commands.h"
+#include "core/error.h"
 #include "core/rules.h"
 #include "engine/engine.h"
 #include "notation/move_text.h"
@@ -33,11 +36,17 @@ std::string san_line(const Position& root, const std::vector<Move>& pv) {
 }  // namespace
 
 int run_analyse(const Position& pos, int depth, int movetime_ms, int threads, int hash_mb) {
-    engine::Engine engine(static_cast<std::size_t>(hash_mb), threads);
+    std::optional<engine::Engine> engine;
+    try {
+        engine.emplace(static_cast<std::size_t>(hash_mb), threads);
+    } catch (const std::bad_alloc&) {
+        throw Error(ErrorKind::Usage, "--hash",
+                    "--hash: a table of " + std::to_string(hash_mb) + " MB could not be allocated");
+    }
     engine::Limits limits;
     limits.depth = depth;
     limits.movetime_ms = movetime_ms;
-    const engine::Info result = engine.search(pos, {}, limits, [&](const engine::Info& info) {
+    const engine::Info result = engine->search(pos, {}, limits, [&](const engine::Info& info) {
         std::cout << "depth " << info.depth << " seldepth " << info.seldepth << " score "
                   << score_text(info) << " nodes " << info.nodes << " time " << info.time_ms
                   << " pv " << san_line(pos, info.pv) << std::endl;

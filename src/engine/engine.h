@@ -51,10 +51,13 @@ std::vector<std::string> played_game_names();
 
 class Engine {
   public:
+    // Throws std::bad_alloc when the table cannot be allocated.
     explicit Engine(std::size_t hash_mb = 16, int threads = 1);
     ~Engine();
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
+    // Throws std::bad_alloc when the new table cannot be allocated; the old one then stays,
+    // contents included.
     void set_hash(std::size_t mb);
     void set_threads(int n);
     void new_game();  // clears the hash and histories

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -115,6 +116,7 @@ class Uci {
     std::map<std::string, std::string> option_values_;
     std::string variant_ = "chess", setup_;
     int multipv_ = 1, skill_ = 20;
+    int hash_mb_ = 16;  // the table's size, for the message when a new size cannot be had
     std::shared_ptr<const Game> game_;
     std::unique_ptr<Position> startpos_, start_;
     std::vector<Move> moves_;
@@ -207,7 +209,16 @@ void Uci::set_option(std::istringstream& in) {
         throw Error(ErrorKind::Usage, "setoption", "options cannot change during a search");
     const std::string key = lower(name);
     if (key == "hash") {
-        engine_.set_hash(static_cast<std::size_t>(number("Hash", value, 1, 65536)));
+        const long long mb = number("Hash", value, 1, 65536);
+        try {
+            engine_.set_hash(static_cast<std::size_t>(mb));
+        } catch (const std::bad_alloc&) {
+            throw Error(ErrorKind::Option, "Hash",
+                        "Hash " + std::to_string(mb) +
+                            " MB could not be allocated; the table stays at " +
+                            std::to_string(hash_mb_) + " MB");
+        }
+        hash_mb_ = static_cast<int>(mb);
     } else if (key == "threads") {
         engine_.set_threads(static_cast<int>(number("Threads", value, 1, 256)));
     } else if (key == "multipv") {
