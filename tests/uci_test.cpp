@@ -252,6 +252,46 @@ TEST(Uci, PerftCountsNodes) {
     EXPECT_EQ(uci.until("Nodes searched").back(), "Nodes searched: 8902");
 }
 
+// A perft runs like a search: `isready` is answered while it counts, and `stop` or `quit` ends it
+// (perft 7 from the start counts 3,195,901,860 nodes: far more than these commands wait for).
+TEST(Uci, PerftAnswersIsreadyAndStops) {
+    UciSession uci;
+    uci.send("position startpos");
+    uci.send("go perft 7");
+    uci.send("isready");
+    const auto ready = uci.until("readyok");
+    ASSERT_EQ(ready.back(), "readyok");
+    EXPECT_FALSE(contains(ready, "Nodes searched"));
+    uci.send("stop");
+    const auto stopped = uci.until("info string perft stopped");
+    ASSERT_EQ(stopped.back().rfind("info string perft stopped: ", 0), 0u) << stopped.back();
+    EXPECT_FALSE(contains(stopped, "Nodes searched"));
+    // The moves listed are those it says it counted.
+    size_t listed = 0;
+    for (const auto* lines : {&ready, &stopped})
+        for (const std::string& l : *lines)
+            listed += l.rfind("info", 0) != 0 && l.find(": ") != std::string::npos;
+    EXPECT_EQ(
+        stopped.back().rfind(
+            "info string perft stopped: " + std::to_string(listed) + " of 20 moves counted", 0),
+        0u)
+        << stopped.back();
+    uci.send("isready");
+    EXPECT_EQ(uci.line(), "readyok");
+    // Options can change again once it is stopped, and the engine searches.
+    uci.send("setoption name Hash value 8");
+    uci.send("go depth 2");
+    EXPECT_EQ(uci.until("bestmove").back().rfind("bestmove ", 0), 0u);
+    // quit ends a perft: the engine exits without finishing it.
+    uci.send("go perft 7");
+    uci.send("quit");
+    std::vector<std::string> rest;
+    do rest.push_back(uci.line(120));
+    while (rest.back()[0] != '<');
+    EXPECT_EQ(rest.back(), "<closed>");
+    EXPECT_FALSE(contains(rest, "Nodes searched"));
+}
+
 // A GUI sends `position startpos moves ...` before every move: in a game whose start is drawn
 // at random (Contemporary Random Chess without a Setup), every one must mean the same start.
 TEST(Uci, StartposOfARandomGameIsDrawnOncePerGame) {

@@ -1,7 +1,7 @@
-// The UCI loop. The search runs on its own thread, so `stop`, `ponderhit` and `isready` are
-// answered while it thinks; every other command waits for nothing and changes nothing while a
-// search runs. A bad command, option, position or move gets `info string error: ...` and leaves
-// the state as it was.
+// The UCI loop. The search (or a perft) runs on its own thread, so `stop`, `ponderhit` and
+// `isready` are answered while it thinks; every other command waits for nothing and changes
+// nothing while a search runs. A bad command, option, position or move gets `info string error:
+// ...` and leaves the state as it was.
 #include "engine/uci.h"
 
 #include <algorithm>
@@ -92,9 +92,9 @@ class Uci {
     void set_option(std::istringstream& in);
     void position(std::istringstream& in);
     void go(std::istringstream& in);
-    void perft(int depth);
-    void finish_search();  // stops a running search and waits for its bestmove
-    void set_game();       // the variant and options in force; the start position
+    void perft(int depth);  // a divide, on the search thread
+    void finish_search();   // stops a running search (or perft) and waits for its answer
+    void set_game();        // the variant and options in force; the start position
     // Changes the settings the game is made from; if no game can be made from the new ones
     // (a setup the variant does not know), they stay as they were and the error is thrown.
     template <class Change>
@@ -121,7 +121,8 @@ class Uci {
     std::unique_ptr<Position> startpos_, start_;
     std::vector<Move> moves_;
     std::thread search_thread_;
-    std::atomic<bool> searching_{false};
+    std::atomic<bool> searching_{false};  // a search or a perft runs on search_thread_
+    std::atomic<bool> perft_stop_{false};
     bool pondering_go_ = false;
 };
 
@@ -317,20 +318,38 @@ std::string Uci::info_line(const Info& info, const Position& root) const {
     return s.str();
 }
 
+// On the search thread like a search, so that `isready` is answered and `stop` or `quit` ends
+// it while it counts.
 void Uci::perft(int depth) {
-    Position pos = current();
-    MoveList list;
-    generate_legal(pos, list);
-    uint64_t total = 0;
-    for (Move m : list) {
-        if (depth == 0) break;
-        // On a player's view a chance move counts each of its outcomes (view_perft).
-        const uint64_t n = view_perft_below(pos, m, depth - 1);
-        say(move_to_uci(pos, m) + ": " + std::to_string(n));
-        total += n;
-    }
-    say("");
-    say("Nodes searched: " + std::to_string(depth == 0 ? 1 : total));
+    searching_ = true;
+    pondering_go_ = false;
+    perft_stop_ = false;
+    search_thread_ = std::thread([this, depth, pos = current()]() mutable {
+        MoveList list;
+        generate_legal(pos, list);
+        uint64_t total = 0;
+        int counted = 0;
+        for (Move m : list) {
+            if (depth == 0 || perft_stop_) break;
+            // On a player's view a chance move counts each of its outcomes (view_perft).
+            const uint64_t n = view_perft_below(pos, m, depth - 1, &perft_stop_);
+            if (perft_stop_) break;  // n may be part of the move's count
+            say(move_to_uci(pos, m) + ": " + std::to_string(n));
+            total += n;
+            ++counted;
+        }
+        const bool stopped = perft_stop_ && depth > 0 && counted < list.size();
+        // Done before the answer, so that a command sent on reading it finds no perft.
+        searching_ = false;
+        if (stopped) {
+            say("info string perft stopped: " + std::to_string(counted) + " of " +
+                std::to_string(list.size()) + " moves counted (listed above), " +
+                std::to_string(total) + " nodes below them; no total");
+            return;
+        }
+        say("");
+        say("Nodes searched: " + std::to_string(depth == 0 ? 1 : total));
+    });
 }
 
 // A `go` is always answered by exactly one `bestmove`, as a GUI waits for one: a bad parameter
@@ -473,6 +492,7 @@ void Uci::finish_search() {
     if (!search_thread_.joinable()) return;
     while (searching_) {
         engine_.stop();
+        perft_stop_ = true;
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     search_thread_.join();
