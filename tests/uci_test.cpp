@@ -376,6 +376,52 @@ TEST(Uci, BadGoParametersStillAnswerOneBestmove) {
     EXPECT_EQ(uci.line(), "readyok");
 }
 
+// A `go` that gives no limit for the side to move (only the opponent's clock, only an increment
+// or moves to go, `movetime 0`, search moves none of which is legal) still gets its bestmove
+// without a `stop`: the opponent's clock or a second bounds it, and `movetime 0` is the shortest
+// search. Each once searched until a stop that a GUI would never send.
+TEST(Uci, GoWithoutALimitForTheSideToMoveFallsBack) {
+    UciSession uci;
+    struct Case {
+        const char* moves;  // after startpos
+        const char* go;
+        const char* says;  // in an info string before the bestmove ("" for none)
+    };
+    for (const Case& c :
+         {Case{"", "go movetime 0", ""}, Case{"", "go btime 100", "using the opponent's clock"},
+          Case{"e2e4", "go wtime 300 winc 10", "no btime for the side to move"},
+          Case{"", "go winc 100", "searching for 1000 ms"},
+          Case{"", "go movestogo 20", "searching for 1000 ms"},
+          Case{"", "go searchmoves", "searching every move"},
+          Case{"", "go searchmoves e2e5", "searching for 1000 ms"},
+          Case{"e2e4", "go binc 50 searchmoves e7e5 d7d5", "searching for 1000 ms"}}) {
+        uci.send(std::string("position startpos") + (*c.moves ? " moves " : "") + c.moves);
+        uci.send(c.go);
+        const auto lines = uci.until("bestmove", 30);
+        ASSERT_EQ(lines.back().rfind("bestmove ", 0), 0u) << c.go << " -> " << lines.back();
+        if (*c.says) {
+            EXPECT_TRUE(contains(lines, c.says)) << c.go;
+        }
+        const std::string best = lines.back().substr(9, lines.back().find(' ', 9) - 9);
+        EXPECT_TRUE(legal_text(
+            legal_texts("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                        c.moves),
+            best))
+            << c.go << " -> " << best;
+        uci.send("isready");
+        EXPECT_EQ(uci.line(), "readyok") << c.go;
+    }
+    // A bare go is infinite by convention, and so is one with legal search moves only.
+    for (const char* go : {"go", "go searchmoves e2e4 d2d4"}) {
+        uci.send("position startpos");
+        uci.send(go);
+        uci.send("isready");
+        EXPECT_FALSE(contains(uci.until("readyok", 30), "bestmove")) << go;
+        uci.send("stop");
+        EXPECT_NE(uci.bestmove(30)[0], '<') << go;
+    }
+}
+
 }  // namespace
 }  // namespace menagerie
 

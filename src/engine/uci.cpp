@@ -355,9 +355,11 @@ void Uci::perft(int depth) {
 // A `go` is always answered by exactly one `bestmove`, as a GUI waits for one: a bad parameter
 // (unknown, without its value, a value out of range, a search move that is not legal) is reported
 // with `info string error: ...` naming it and left out, and the search runs on the valid ones.
-// When a bad parameter leaves no limit for the side to move, a safe default bounds the search:
-// the opponent's clock if it was given, else a second. A `go` while a search runs stops that
-// search first (which answers for its own `go`).
+// A `go` with a clock that is not the side to move's (only the opponent's time, only an
+// increment or moves to go), or with a bad parameter, and no other limit would search until a
+// `stop` the GUI does not mean to send: a safe default bounds it, the opponent's clock if it was
+// given, else a second. A bare `go` (or one with search moves only) is infinite by convention.
+// A `go` while a search runs stops that search first (which answers for its own `go`).
 void Uci::go(std::istringstream& in) {
     if (searching_) {
         error("go while a search is running: that search is stopped first");
@@ -397,26 +399,35 @@ void Uci::go(std::istringstream& in) {
     constexpr long long BIG = 1LL << 40;
     // A clock: any whole number is read, and a negative one (a flag fallen) counts as none left.
     auto clock = [&](const std::string& field, int& target) {
-        if (long long v = 0; value(field, -BIG, BIG, v))
-            target = static_cast<int>(std::clamp(v, 0LL, 1LL << 30));
+        long long v = 0;
+        if (!value(field, -BIG, BIG, v)) return false;
+        target = static_cast<int>(std::clamp(v, 0LL, 1LL << 30));
+        return true;
     };
     std::optional<int> perft_depth;
-    bool searchmoves_given = false;
+    bool searchmoves_given = false, clock_given = false;
+    bool inc_given[2] = {false, false};
     while (i < words.size()) {
         const std::string word = words[i++];
         long long v = 0;
+        if (word == "wtime" || word == "btime" || word == "winc" || word == "binc" ||
+            word == "movestogo")
+            clock_given = true;
         if (word == "wtime") {
             clock(word, limits.time_ms[WHITE]);
         } else if (word == "btime") {
             clock(word, limits.time_ms[BLACK]);
         } else if (word == "winc") {
-            clock(word, limits.inc_ms[WHITE]);
+            inc_given[WHITE] = clock(word, limits.inc_ms[WHITE]);
         } else if (word == "binc") {
-            clock(word, limits.inc_ms[BLACK]);
+            inc_given[BLACK] = clock(word, limits.inc_ms[BLACK]);
         } else if (word == "movestogo") {
             if (value(word, 0, 10000, v)) limits.movestogo = static_cast<int>(v);
         } else if (word == "movetime") {
-            if (value(word, 0, 1LL << 30, v)) limits.movetime_ms = static_cast<int>(v);
+            // 0 asks for the shortest search: 1 ms, which the first iteration always outlasts
+            // (Limits reads 0 as no limit).
+            if (value(word, 0, 1LL << 30, v))
+                limits.movetime_ms = static_cast<int>(std::max(v, 1LL));
         } else if (word == "depth") {
             if (value(word, 1, MAX_PLY - 2, v)) limits.depth = static_cast<int>(v);
         } else if (word == "nodes") {
@@ -445,20 +456,28 @@ void Uci::go(std::istringstream& in) {
         }
     }
     if (perft_depth) return perft(*perft_depth);  // a divide, answered by its node count
-    if (searchmoves_given && limits.searchmoves.empty())
+    if (searchmoves_given && limits.searchmoves.empty()) {
+        // The GUI meant to restrict a search it bounds itself: searching every move until a
+        // stop it will not send would hang it.
         error("go searchmoves: no legal move given, searching every move");
-    const Color us = root.side_to_move();
+        bad = true;
+    }
+    const Color us = root.side_to_move(), them = ~us;
+    // Pondering is no bound: after ponderhit the search runs on these limits.
     const bool bounded = limits.time_ms[us] >= 0 || limits.movetime_ms > 0 || limits.depth > 0 ||
-                         limits.nodes > 0 || limits.infinite || limits.ponder;
-    if (bad && !bounded) {
-        const Color them = ~us;
+                         limits.nodes > 0 || limits.infinite;
+    if ((bad || clock_given) && !bounded) {
+        const std::string own = us == WHITE ? "wtime" : "btime";
         if (limits.time_ms[them] >= 0) {
             limits.time_ms[us] = limits.time_ms[them];
-            limits.inc_ms[us] = limits.inc_ms[them];
-            error("go: no valid clock for the side to move, using the opponent's");
+            if (!inc_given[us]) limits.inc_ms[us] = limits.inc_ms[them];
+            error("go: no " + own + " for the side to move, using the opponent's clock");
         } else {
             limits.movetime_ms = 1000;
-            error("go: no valid limit left, searching for 1000 ms");
+            error(clock_given
+                      ? "go: no " + own +
+                            " for the side to move and no other limit, searching for 1000 ms"
+                      : "go: no valid limit left, searching for 1000 ms");
         }
     }
     searching_ = true;
