@@ -198,6 +198,29 @@ TEST(Uci, ClockAndLimits) {
     EXPECT_TRUE(contains(uci.until("bestmove"), "multipv 2"));
 }
 
+// `go movetime T` searches T less the Move Overhead (80 ms), as UCI asks: the estimate between
+// iterations that stops a clock game's search early (at half the optimum when the best move is
+// stable, as winning the queen here is) once answered after 0.2-0.3 s. Only a lower bound is
+// asserted: a search with no sleep cannot end before its time, whatever the machine's load.
+TEST(Uci, MovetimeIsSearchedToItsEnd) {
+    UciSession uci;
+    for (const char* position :
+         {"position fen rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1",
+          "position startpos"}) {
+        uci.send(position);
+        uci.send("isready");
+        ASSERT_EQ(uci.until("readyok").back(), "readyok");
+        const auto sent = std::chrono::steady_clock::now();
+        uci.send("go movetime 500");
+        const std::string best = uci.bestmove(30);
+        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::steady_clock::now() - sent)
+                            .count();
+        EXPECT_NE(best[0], '<') << position;
+        EXPECT_GE(ms, 400) << position << " -> " << best;
+    }
+}
+
 TEST(Uci, StopEndsInfiniteAndPonder) {
     UciSession uci;
     uci.send("position startpos");
