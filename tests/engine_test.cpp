@@ -103,8 +103,22 @@ TEST(Engine, ScoresBeingMatedAndStalemate) {
     const engine::Info mated = search(chess, "7k/8/6K1/8/8/8/8/R7 b - - 0 1", 4);
     ASSERT_FALSE(mated.pv.empty());
     EXPECT_EQ(mated.mate, -1);
-    // No legal move: an empty line.
-    EXPECT_TRUE(search(chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 3).pv.empty());
+    // No legal move: an empty line, reported once at depth 0, mated or stalemated.
+    for (const auto& [fen, is_mated] : {std::pair{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false},
+                                        std::pair{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", true}}) {
+        engine::Engine e(1);
+        engine::Limits limits;
+        limits.depth = 3;
+        std::vector<engine::Info> reports;
+        const engine::Info none = e.search(parse_fen(chess, fen), {}, limits,
+                                           [&](const engine::Info& i) { reports.push_back(i); });
+        EXPECT_TRUE(none.pv.empty()) << fen;
+        EXPECT_EQ(none.mated, is_mated) << fen;
+        EXPECT_EQ(none.mate, 0) << fen;
+        ASSERT_EQ(reports.size(), 1u) << fen;
+        EXPECT_EQ(reports[0].depth, 0);
+        EXPECT_EQ(reports[0].mated, is_mated) << fen;
+    }
 }
 
 // White, a rook and three pawns down, has a perpetual check: the search scores the draw.

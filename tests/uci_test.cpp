@@ -268,6 +268,64 @@ TEST(Uci, HashThatCannotBeAllocatedKeepsTheTable) {
     EXPECT_EQ(uci.line(), "readyok");
 }
 
+// While pondering no limit ends the output: a search that reaches its nodes (or depth) waits for
+// ponderhit or stop before its bestmove (with nodes it once answered at once, which a GUI reads
+// as the engine's move while it is still the opponent's turn).
+TEST(Uci, PonderAnswersOnlyAfterPonderhitOrStop) {
+    UciSession uci;
+    uci.send("position startpos");
+    for (const char* go : {"go ponder nodes 1000", "go ponder depth 3"}) {
+        for (const char* end : {"ponderhit", "stop"}) {
+            uci.send(go);
+            uci.send("isready");
+            EXPECT_FALSE(contains(uci.until("readyok"), "bestmove")) << go;
+            // The search is long over (a few milliseconds); what follows waits for `end`.
+            std::vector<std::string> waiting;
+            for (std::string l = uci.line(1); l != "<timeout>"; l = uci.line(1))
+                waiting.push_back(l);
+            EXPECT_FALSE(contains(waiting, "bestmove")) << go;
+            uci.send(end);
+            EXPECT_NE(uci.bestmove(30)[0], '<') << go << " " << end;
+            uci.send("isready");
+            EXPECT_EQ(uci.until("readyok").back(), "readyok");
+        }
+    }
+}
+
+// With no legal move the engine reports the score (mate 0 when mated, cp 0 when stalemated) as
+// an iteration of depth 0, then `bestmove (none)`; an infinite or pondering search still waits
+// for stop or ponderhit (it once answered `bestmove (none)` at once, with no score).
+TEST(Uci, NoLegalMoveReportsTheScoreAndWaitsAsAsked) {
+    UciSession uci;
+    struct Case {
+        const char* fen;
+        const char* score;
+    };
+    for (const Case& c : {Case{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "info depth 0 score mate 0"},
+                          Case{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "info depth 0 score cp 0"}}) {
+        uci.send(std::string("position fen ") + c.fen);
+        uci.send("go depth 6");
+        auto lines = uci.until("bestmove");
+        EXPECT_EQ(lines, (std::vector<std::string>{c.score, "bestmove (none)"})) << c.fen;
+        for (const char* go : {"go infinite", "go ponder", "go ponder nodes 500"}) {
+            for (const char* end : {"stop", "ponderhit"}) {
+                if (std::string(go) == "go infinite" && std::string(end) == "ponderhit") continue;
+                uci.send(go);
+                uci.send("isready");
+                lines = uci.until("readyok");
+                EXPECT_FALSE(contains(lines, "bestmove")) << c.fen << " " << go;
+                uci.send(end);
+                const auto rest = uci.until("bestmove");
+                lines.insert(lines.end(), rest.begin(), rest.end());
+                EXPECT_TRUE(contains(lines, c.score)) << c.fen << " " << go;
+                EXPECT_EQ(lines.back(), "bestmove (none)") << c.fen << " " << go << " " << end;
+            }
+        }
+    }
+    uci.send("isready");
+    EXPECT_EQ(uci.line(), "readyok");
+}
+
 TEST(Uci, PerftCountsNodes) {
     UciSession uci;
     uci.send("position startpos");
@@ -474,6 +532,16 @@ TEST(Analyse, PrintsBestLineAndStatistics) {
         const test::RunResult e = test::run(bad);
         EXPECT_EQ(e.status, 2) << bad;
         EXPECT_EQ(e.err.rfind("error: ", 0), 0u) << bad << ": " << e.err;
+    }
+}
+
+TEST(Analyse, NoLegalMovePrintsTheScore) {
+    for (const auto& [fen, score] : {std::pair{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "mate 0"},
+                                     std::pair{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "cp 0"}}) {
+        const test::RunResult r =
+            test::run(std::string("analyse --variant chess --fen '") + fen + "' --depth 3");
+        EXPECT_EQ(r.status, 0) << r.err;
+        EXPECT_EQ(r.out, std::string("bestmove (none)\nscore ") + score + "\n") << fen;
     }
 }
 

@@ -17,6 +17,7 @@ namespace menagerie {
 namespace {
 
 std::string score_text(const engine::Info& info) {
+    if (info.mated) return "mate 0";
     return info.mate ? "mate " + std::to_string(info.mate) : "cp " + std::to_string(info.score_cp);
 }
 
@@ -47,12 +48,13 @@ int run_analyse(const Position& pos, int depth, int movetime_ms, int threads, in
     limits.depth = depth;
     limits.movetime_ms = movetime_ms;
     const engine::Info result = engine->search(pos, {}, limits, [&](const engine::Info& info) {
+        if (info.pv.empty()) return;  // no legal move: the summary says it
         std::cout << "depth " << info.depth << " seldepth " << info.seldepth << " score "
                   << score_text(info) << " nodes " << info.nodes << " time " << info.time_ms
                   << " pv " << san_line(pos, info.pv) << std::endl;
     });
     if (result.pv.empty()) {
-        std::cout << "bestmove (none)\n";
+        std::cout << "bestmove (none)\nscore " << score_text(result) << "\n";
         return 0;
     }
     Position copy(pos);

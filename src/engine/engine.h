@@ -39,6 +39,9 @@ struct Info {  // one report per completed iteration (and per PV line with Multi
     int depth = 0, seldepth = 0, multipv = 1;
     int score_cp = 0;  // from the side to move
     int mate = 0;      // 0 unless a mate is found: +n = mate in n moves, -n = mated in n
+    // No legal move and in check: mated now (UCI's `score mate 0`; score_cp and mate stay 0).
+    // The report of a position with no legal move has depth 0 and an empty pv.
+    bool mated = false;
     uint64_t nodes = 0;
     int64_t time_ms = 0;
     int hashfull = 0;  // per mille
@@ -62,8 +65,10 @@ class Engine {
     void set_threads(int n);
     void new_game();  // clears the hash and histories
     // Blocking. `start` plus `moves` (legal, already validated) give the position and its history
-    // (for repetition draws). Calls on_info from the search thread after each iteration. The
-    // returned Info's pv[0] is the move to play (empty pv only when there is no legal move).
+    // (for repetition draws). Calls on_info from the search thread after each iteration (once,
+    // with depth 0, when there is no legal move). The returned Info's pv[0] is the move to play
+    // (empty pv only when there is no legal move). An infinite or pondering search returns only
+    // after stop() (or ponderhit()), even when a limit or the lack of a move ended it before.
     // Throws Error for a position the engine must not see: a Black Swan referee's (hidden
     // identities); it plays a player's view, returning a chance move without its outcome.
     Info search(const Position& start, const std::vector<Move>& moves, const Limits& limits,

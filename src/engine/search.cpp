@@ -646,8 +646,9 @@ void Worker::iterate() {
             break;
     }
     if (id_ == 0) {
-        // Infinite or pondering searches wait for stop (or ponderhit) before answering.
-        while ((limits.infinite || shared_.pondering) && !shared_.stop)
+        // Infinite or pondering searches wait for stop (or ponderhit) before answering, also
+        // when a limit (nodes, depth) ended the search itself.
+        while ((limits.infinite || shared_.pondering) && !shared_.halt)
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         shared_.stop = true;
     }

@@ -299,6 +299,9 @@ void Uci::check_outcome(const Position& pos, Move m, const std::string& text) {
 }
 
 std::string Uci::info_line(const Info& info, const Position& root) const {
+    // No legal move: the score is all there is to say.
+    if (info.depth == 0 && info.pv.empty())
+        return std::string("info depth 0 score ") + (info.mated ? "mate 0" : "cp 0");
     std::ostringstream s;
     s << "info depth " << info.depth << " seldepth " << info.seldepth << " multipv " << info.multipv
       << " score ";
