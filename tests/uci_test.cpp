@@ -535,6 +535,35 @@ TEST(Analyse, PrintsBestLineAndStatistics) {
     }
 }
 
+// Each flag's message gives the range it checks, whichever way a value misses it, and --threads
+// and --hash take the ranges of the UCI options (0 of either was accepted).
+TEST(Analyse, FlagRangesAreTheOnesChecked) {
+    struct Case {
+        const char* flags;
+        const char* err;
+    };
+    for (const Case& c :
+         {Case{"--depth 0", "error: --depth: '0' is not a whole number from 1 to 100"},
+          Case{"--depth 101", "error: --depth: '101' is not a whole number from 1 to 100"},
+          Case{"--depth abc", "error: --depth: 'abc' is not a whole number from 1 to 100"},
+          Case{"--depth 2 --threads 0",
+               "error: --threads: '0' is not a whole number from 1 to 256"},
+          Case{"--depth 2 --threads 257",
+               "error: --threads: '257' is not a whole number from 1 to 256"},
+          Case{"--depth 2 --hash 0", "error: --hash: '0' is not a whole number from 1 to 65536"},
+          Case{"--depth 2 --hash 65537",
+               "error: --hash: '65537' is not a whole number from 1 to 65536"}}) {
+        const test::RunResult r =
+            test::run(std::string("analyse --variant chess --setup 0 ") + c.flags);
+        EXPECT_EQ(r.status, 2) << c.flags;
+        EXPECT_EQ(r.err, std::string(c.err) + "\n") << c.flags;
+    }
+    const test::RunResult edges =
+        test::run("analyse --variant chess --setup 0 --depth 1 --threads 2 --hash 1");
+    EXPECT_EQ(edges.status, 0) << edges.err;
+    EXPECT_NE(edges.out.find("bestmove "), std::string::npos) << edges.out;
+}
+
 TEST(Analyse, NoLegalMovePrintsTheScore) {
     for (const auto& [fen, score] : {std::pair{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "mate 0"},
                                      std::pair{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "cp 0"}}) {
