@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <deque>
+#include <new>
 #include <random>
 #include <set>
 
@@ -14,6 +15,7 @@
 #include "core/outcome.h"
 #include "core/record.h"
 #include "core/rules.h"
+#include "engine/tt.h"
 #include "hidden/player_view.h"
 #include "test_util.h"
 
@@ -101,8 +103,22 @@ TEST(Engine, ScoresBeingMatedAndStalemate) {
     const engine::Info mated = search(chess, "7k/8/6K1/8/8/8/8/R7 b - - 0 1", 4);
     ASSERT_FALSE(mated.pv.empty());
     EXPECT_EQ(mated.mate, -1);
-    // No legal move: an empty line.
-    EXPECT_TRUE(search(chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 3).pv.empty());
+    // No legal move: an empty line, reported once at depth 0, mated or stalemated.
+    for (const auto& [fen, is_mated] : {std::pair{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false},
+                                        std::pair{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", true}}) {
+        engine::Engine e(1);
+        engine::Limits limits;
+        limits.depth = 3;
+        std::vector<engine::Info> reports;
+        const engine::Info none = e.search(parse_fen(chess, fen), {}, limits,
+                                           [&](const engine::Info& i) { reports.push_back(i); });
+        EXPECT_TRUE(none.pv.empty()) << fen;
+        EXPECT_EQ(none.mated, is_mated) << fen;
+        EXPECT_EQ(none.mate, 0) << fen;
+        ASSERT_EQ(reports.size(), 1u) << fen;
+        EXPECT_EQ(reports[0].depth, 0);
+        EXPECT_EQ(reports[0].mated, is_mated) << fen;
+    }
 }
 
 // White, a rook and three pawns down, has a perpetual check: the search scores the draw.
@@ -247,6 +263,34 @@ TEST(Engine, ThreadsShareTheSearch) {
     e.set_threads(1);
     e.set_hash(1);
     EXPECT_EQ(e.search(parse_fen(chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), {}, limits).mate, 1);
+}
+
+// A table size that cannot be had leaves the table in use whole: its entries are kept, and keys
+// anywhere in the key space still land inside it (the cluster count once changed before the
+// allocation failed, and every probe after it read far outside the old table).
+TEST(Engine, TableThatCannotBeAllocatedLeavesTheOldOne) {
+    engine::TranspositionTable tt;
+    tt.resize(1);
+    std::mt19937_64 rng(5);
+    std::vector<uint64_t> keys;
+    for (int i = 0; i < 64; ++i) keys.push_back(rng());
+    for (size_t i = 0; i < keys.size(); ++i)
+        tt.store(keys[i], engine::MOVE_NONE, static_cast<int>(i), 5, engine::BOUND_EXACT);
+    // 2^41 MB: more than any address space holds, so the allocation fails on every machine.
+    EXPECT_THROW(tt.resize(std::size_t(1) << 41), std::bad_alloc);
+    for (size_t i = 0; i < keys.size(); ++i) {
+        engine::TTHit hit;
+        ASSERT_TRUE(tt.probe(keys[i], hit)) << i;
+        EXPECT_EQ(hit.score, static_cast<int>(i));
+    }
+    for (int i = 0; i < 100000; ++i) {
+        const uint64_t key = rng();
+        engine::TTHit hit;
+        tt.store(key, engine::MOVE_NONE, 0, 1, engine::BOUND_LOWER);
+        EXPECT_TRUE(tt.probe(key, hit));
+    }
+    EXPECT_THROW(tt.resize(~std::size_t(0)), std::bad_alloc);
+    EXPECT_GT(tt.hashfull(), 0);
 }
 
 TEST(Engine, RefusesBlackSwan) {

@@ -198,6 +198,29 @@ TEST(Uci, ClockAndLimits) {
     EXPECT_TRUE(contains(uci.until("bestmove"), "multipv 2"));
 }
 
+// `go movetime T` searches T less the Move Overhead (80 ms), as UCI asks: the estimate between
+// iterations that stops a clock game's search early (at half the optimum when the best move is
+// stable, as winning the queen here is) once answered after 0.2-0.3 s. Only a lower bound is
+// asserted: a search with no sleep cannot end before its time, whatever the machine's load.
+TEST(Uci, MovetimeIsSearchedToItsEnd) {
+    UciSession uci;
+    for (const char* position :
+         {"position fen rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1",
+          "position startpos"}) {
+        uci.send(position);
+        uci.send("isready");
+        ASSERT_EQ(uci.until("readyok").back(), "readyok");
+        const auto sent = std::chrono::steady_clock::now();
+        uci.send("go movetime 500");
+        const std::string best = uci.bestmove(30);
+        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::steady_clock::now() - sent)
+                            .count();
+        EXPECT_NE(best[0], '<') << position;
+        EXPECT_GE(ms, 400) << position << " -> " << best;
+    }
+}
+
 TEST(Uci, StopEndsInfiniteAndPonder) {
     UciSession uci;
     uci.send("position startpos");
@@ -217,11 +240,137 @@ TEST(Uci, StopEndsInfiniteAndPonder) {
     EXPECT_NE(uci.bestmove(30)[0], '<');
 }
 
+// A Hash the machine cannot give is refused by name and the table in use stays (the search after
+// it once indexed the old 16 MB table as a 64 GB one and crashed). Where the memory is granted
+// (a machine with that much, or overcommitting), the option takes and the search runs as well.
+TEST(Uci, HashThatCannotBeAllocatedKeepsTheTable) {
+    UciSession uci;
+    uci.send("setoption name Hash value 65536");
+    uci.send("isready");
+    auto lines = uci.until("readyok");
+    ASSERT_EQ(lines.back(), "readyok");
+    if (lines.size() > 1) {
+        EXPECT_EQ(lines.front(),
+                  "info string error: Hash 65536 MB could not be allocated; the table stays at "
+                  "16 MB");
+    }
+    uci.send("position startpos moves e2e4");
+    uci.send("go depth 3");
+    lines = uci.until("bestmove");
+    ASSERT_EQ(lines.back().rfind("bestmove ", 0), 0u) << lines.back();
+    EXPECT_TRUE(contains(lines, "info depth 3 "));
+    const std::string best = lines.back().substr(9, lines.back().find(' ', 9) - 9);
+    EXPECT_TRUE(legal_text(
+        legal_texts("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4"),
+        best))
+        << best;
+    uci.send("isready");
+    EXPECT_EQ(uci.line(), "readyok");
+}
+
+// While pondering no limit ends the output: a search that reaches its nodes (or depth) waits for
+// ponderhit or stop before its bestmove (with nodes it once answered at once, which a GUI reads
+// as the engine's move while it is still the opponent's turn).
+TEST(Uci, PonderAnswersOnlyAfterPonderhitOrStop) {
+    UciSession uci;
+    uci.send("position startpos");
+    for (const char* go : {"go ponder nodes 1000", "go ponder depth 3"}) {
+        for (const char* end : {"ponderhit", "stop"}) {
+            uci.send(go);
+            uci.send("isready");
+            EXPECT_FALSE(contains(uci.until("readyok"), "bestmove")) << go;
+            // The search is long over (a few milliseconds); what follows waits for `end`.
+            std::vector<std::string> waiting;
+            for (std::string l = uci.line(1); l != "<timeout>"; l = uci.line(1))
+                waiting.push_back(l);
+            EXPECT_FALSE(contains(waiting, "bestmove")) << go;
+            uci.send(end);
+            EXPECT_NE(uci.bestmove(30)[0], '<') << go << " " << end;
+            uci.send("isready");
+            EXPECT_EQ(uci.until("readyok").back(), "readyok");
+        }
+    }
+}
+
+// With no legal move the engine reports the score (mate 0 when mated, cp 0 when stalemated) as
+// an iteration of depth 0, then `bestmove (none)`; an infinite or pondering search still waits
+// for stop or ponderhit (it once answered `bestmove (none)` at once, with no score).
+TEST(Uci, NoLegalMoveReportsTheScoreAndWaitsAsAsked) {
+    UciSession uci;
+    struct Case {
+        const char* fen;
+        const char* score;
+    };
+    for (const Case& c : {Case{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "info depth 0 score mate 0"},
+                          Case{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "info depth 0 score cp 0"}}) {
+        uci.send(std::string("position fen ") + c.fen);
+        uci.send("go depth 6");
+        auto lines = uci.until("bestmove");
+        EXPECT_EQ(lines, (std::vector<std::string>{c.score, "bestmove (none)"})) << c.fen;
+        for (const char* go : {"go infinite", "go ponder", "go ponder nodes 500"}) {
+            for (const char* end : {"stop", "ponderhit"}) {
+                if (std::string(go) == "go infinite" && std::string(end) == "ponderhit") continue;
+                uci.send(go);
+                uci.send("isready");
+                lines = uci.until("readyok");
+                EXPECT_FALSE(contains(lines, "bestmove")) << c.fen << " " << go;
+                uci.send(end);
+                const auto rest = uci.until("bestmove");
+                lines.insert(lines.end(), rest.begin(), rest.end());
+                EXPECT_TRUE(contains(lines, c.score)) << c.fen << " " << go;
+                EXPECT_EQ(lines.back(), "bestmove (none)") << c.fen << " " << go << " " << end;
+            }
+        }
+    }
+    uci.send("isready");
+    EXPECT_EQ(uci.line(), "readyok");
+}
+
 TEST(Uci, PerftCountsNodes) {
     UciSession uci;
     uci.send("position startpos");
     uci.send("go perft 3");
     EXPECT_EQ(uci.until("Nodes searched").back(), "Nodes searched: 8902");
+}
+
+// A perft runs like a search: `isready` is answered while it counts, and `stop` or `quit` ends it
+// (perft 7 from the start counts 3,195,901,860 nodes: far more than these commands wait for).
+TEST(Uci, PerftAnswersIsreadyAndStops) {
+    UciSession uci;
+    uci.send("position startpos");
+    uci.send("go perft 7");
+    uci.send("isready");
+    const auto ready = uci.until("readyok");
+    ASSERT_EQ(ready.back(), "readyok");
+    EXPECT_FALSE(contains(ready, "Nodes searched"));
+    uci.send("stop");
+    const auto stopped = uci.until("info string perft stopped");
+    ASSERT_EQ(stopped.back().rfind("info string perft stopped: ", 0), 0u) << stopped.back();
+    EXPECT_FALSE(contains(stopped, "Nodes searched"));
+    // The moves listed are those it says it counted.
+    size_t listed = 0;
+    for (const auto* lines : {&ready, &stopped})
+        for (const std::string& l : *lines)
+            listed += l.rfind("info", 0) != 0 && l.find(": ") != std::string::npos;
+    EXPECT_EQ(
+        stopped.back().rfind(
+            "info string perft stopped: " + std::to_string(listed) + " of 20 moves counted", 0),
+        0u)
+        << stopped.back();
+    uci.send("isready");
+    EXPECT_EQ(uci.line(), "readyok");
+    // Options can change again once it is stopped, and the engine searches.
+    uci.send("setoption name Hash value 8");
+    uci.send("go depth 2");
+    EXPECT_EQ(uci.until("bestmove").back().rfind("bestmove ", 0), 0u);
+    // quit ends a perft: the engine exits without finishing it.
+    uci.send("go perft 7");
+    uci.send("quit");
+    std::vector<std::string> rest;
+    do rest.push_back(uci.line(120));
+    while (rest.back()[0] != '<');
+    EXPECT_EQ(rest.back(), "<closed>");
+    EXPECT_FALSE(contains(rest, "Nodes searched"));
 }
 
 // A GUI sends `position startpos moves ...` before every move: in a game whose start is drawn
@@ -308,6 +457,52 @@ TEST(Uci, BadGoParametersStillAnswerOneBestmove) {
     EXPECT_EQ(uci.line(), "readyok");
 }
 
+// A `go` that gives no limit for the side to move (only the opponent's clock, only an increment
+// or moves to go, `movetime 0`, search moves none of which is legal) still gets its bestmove
+// without a `stop`: the opponent's clock or a second bounds it, and `movetime 0` is the shortest
+// search. Each once searched until a stop that a GUI would never send.
+TEST(Uci, GoWithoutALimitForTheSideToMoveFallsBack) {
+    UciSession uci;
+    struct Case {
+        const char* moves;  // after startpos
+        const char* go;
+        const char* says;  // in an info string before the bestmove ("" for none)
+    };
+    for (const Case& c :
+         {Case{"", "go movetime 0", ""}, Case{"", "go btime 100", "using the opponent's clock"},
+          Case{"e2e4", "go wtime 300 winc 10", "no btime for the side to move"},
+          Case{"", "go winc 100", "searching for 1000 ms"},
+          Case{"", "go movestogo 20", "searching for 1000 ms"},
+          Case{"", "go searchmoves", "searching every move"},
+          Case{"", "go searchmoves e2e5", "searching for 1000 ms"},
+          Case{"e2e4", "go binc 50 searchmoves e7e5 d7d5", "searching for 1000 ms"}}) {
+        uci.send(std::string("position startpos") + (*c.moves ? " moves " : "") + c.moves);
+        uci.send(c.go);
+        const auto lines = uci.until("bestmove", 30);
+        ASSERT_EQ(lines.back().rfind("bestmove ", 0), 0u) << c.go << " -> " << lines.back();
+        if (*c.says) {
+            EXPECT_TRUE(contains(lines, c.says)) << c.go;
+        }
+        const std::string best = lines.back().substr(9, lines.back().find(' ', 9) - 9);
+        EXPECT_TRUE(legal_text(
+            legal_texts("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                        c.moves),
+            best))
+            << c.go << " -> " << best;
+        uci.send("isready");
+        EXPECT_EQ(uci.line(), "readyok") << c.go;
+    }
+    // A bare go is infinite by convention, and so is one with legal search moves only.
+    for (const char* go : {"go", "go searchmoves e2e4 d2d4"}) {
+        uci.send("position startpos");
+        uci.send(go);
+        uci.send("isready");
+        EXPECT_FALSE(contains(uci.until("readyok", 30), "bestmove")) << go;
+        uci.send("stop");
+        EXPECT_NE(uci.bestmove(30)[0], '<') << go;
+    }
+}
+
 }  // namespace
 }  // namespace menagerie
 
@@ -338,6 +533,57 @@ TEST(Analyse, PrintsBestLineAndStatistics) {
         EXPECT_EQ(e.status, 2) << bad;
         EXPECT_EQ(e.err.rfind("error: ", 0), 0u) << bad << ": " << e.err;
     }
+}
+
+// Each flag's message gives the range it checks, whichever way a value misses it, and --threads
+// and --hash take the ranges of the UCI options (0 of either was accepted).
+TEST(Analyse, FlagRangesAreTheOnesChecked) {
+    struct Case {
+        const char* flags;
+        const char* err;
+    };
+    for (const Case& c :
+         {Case{"--depth 0", "error: --depth: '0' is not a whole number from 1 to 100"},
+          Case{"--depth 101", "error: --depth: '101' is not a whole number from 1 to 100"},
+          Case{"--depth abc", "error: --depth: 'abc' is not a whole number from 1 to 100"},
+          Case{"--depth 2 --threads 0",
+               "error: --threads: '0' is not a whole number from 1 to 256"},
+          Case{"--depth 2 --threads 257",
+               "error: --threads: '257' is not a whole number from 1 to 256"},
+          Case{"--depth 2 --hash 0", "error: --hash: '0' is not a whole number from 1 to 65536"},
+          Case{"--depth 2 --hash 65537",
+               "error: --hash: '65537' is not a whole number from 1 to 65536"}}) {
+        const test::RunResult r =
+            test::run(std::string("analyse --variant chess --setup 0 ") + c.flags);
+        EXPECT_EQ(r.status, 2) << c.flags;
+        EXPECT_EQ(r.err, std::string(c.err) + "\n") << c.flags;
+    }
+    const test::RunResult edges =
+        test::run("analyse --variant chess --setup 0 --depth 1 --threads 2 --hash 1");
+    EXPECT_EQ(edges.status, 0) << edges.err;
+    EXPECT_NE(edges.out.find("bestmove "), std::string::npos) << edges.out;
+}
+
+TEST(Analyse, NoLegalMovePrintsTheScore) {
+    for (const auto& [fen, score] : {std::pair{"R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "mate 0"},
+                                     std::pair{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "cp 0"}}) {
+        const test::RunResult r =
+            test::run(std::string("analyse --variant chess --fen '") + fen + "' --depth 3");
+        EXPECT_EQ(r.status, 0) << r.err;
+        EXPECT_EQ(r.out, std::string("bestmove (none)\nscore ") + score + "\n") << fen;
+    }
+}
+
+// --hash too large for the machine: a usage error naming the flag (or, where the memory is
+// granted, the analysis itself).
+TEST(Analyse, HashThatCannotBeAllocatedNamesTheFlag) {
+    const test::RunResult r = test::run("analyse --variant chess --setup 0 --depth 2 --hash 65536");
+    if (r.status == 0) {
+        EXPECT_NE(r.out.find("bestmove "), std::string::npos) << r.out;
+        return;
+    }
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_EQ(r.err, "error: --hash: a table of 65536 MB could not be allocated\n");
 }
 
 }  // namespace

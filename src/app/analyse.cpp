@@ -2,9 +2,12 @@
 // per completed depth, then the best move, its line in SAN, the score and the statistics.
 #include <deque>
 #include <iostream>
+#include <new>
+#include <optional>
 #include <sstream>
 
 #include "app/commands.h"
+#include "core/error.h"
 #include "core/rules.h"
 #include "engine/engine.h"
 #include "notation/move_text.h"
@@ -14,6 +17,7 @@ namespace menagerie {
 namespace {
 
 std::string score_text(const engine::Info& info) {
+    if (info.mated) return "mate 0";
     return info.mate ? "mate " + std::to_string(info.mate) : "cp " + std::to_string(info.score_cp);
 }
 
@@ -33,17 +37,24 @@ std::string san_line(const Position& root, const std::vector<Move>& pv) {
 }  // namespace
 
 int run_analyse(const Position& pos, int depth, int movetime_ms, int threads, int hash_mb) {
-    engine::Engine engine(static_cast<std::size_t>(hash_mb), threads);
+    std::optional<engine::Engine> engine;
+    try {
+        engine.emplace(static_cast<std::size_t>(hash_mb), threads);
+    } catch (const std::bad_alloc&) {
+        throw Error(ErrorKind::Usage, "--hash",
+                    "--hash: a table of " + std::to_string(hash_mb) + " MB could not be allocated");
+    }
     engine::Limits limits;
     limits.depth = depth;
     limits.movetime_ms = movetime_ms;
-    const engine::Info result = engine.search(pos, {}, limits, [&](const engine::Info& info) {
+    const engine::Info result = engine->search(pos, {}, limits, [&](const engine::Info& info) {
+        if (info.pv.empty()) return;  // no legal move: the summary says it
         std::cout << "depth " << info.depth << " seldepth " << info.seldepth << " score "
                   << score_text(info) << " nodes " << info.nodes << " time " << info.time_ms
                   << " pv " << san_line(pos, info.pv) << std::endl;
     });
     if (result.pv.empty()) {
-        std::cout << "bestmove (none)\n";
+        std::cout << "bestmove (none)\nscore " << score_text(result) << "\n";
         return 0;
     }
     Position copy(pos);

@@ -66,17 +66,22 @@ struct Common {
     throw Error(e.kind(), e.field(), message + suffix, e.offset());
 }
 
-// A whole decimal number from 0 to `max`, the flag's value as typed; CLI11 would wrap.
-uint64_t parse_number(const std::string& flag, const std::string& text, uint64_t max) {
+// A whole decimal number from `min` to `max`, the flag's value as typed; CLI11 would wrap. The
+// message gives the range checked, whichever way the value misses it.
+uint64_t parse_number(const std::string& flag, const std::string& text, uint64_t min,
+                      uint64_t max) {
     uint64_t value = 0;
     const char* end = text.data() + text.size();
     const auto [ptr, ec] = std::from_chars(text.data(), end, value);
     const bool digits = !text.empty() && std::isdigit(static_cast<unsigned char>(text[0]));
-    if (!digits || ec != std::errc() || ptr != end || value > max)
+    if (!digits || ec != std::errc() || ptr != end || value < min || value > max)
         throw Error(ErrorKind::Usage, flag,
-                    flag + ": " + menagerie::quoted(text) + " is not a whole number from 0 to " +
-                        std::to_string(max));
+                    flag + ": " + menagerie::quoted(text) + " is not a whole number from " +
+                        std::to_string(min) + " to " + std::to_string(max));
     return value;
+}
+uint64_t parse_number(const std::string& flag, const std::string& text, uint64_t max) {
+    return parse_number(flag, text, 0, max);
 }
 
 std::shared_ptr<const Game> game_of(const Common& c) {
@@ -388,19 +393,17 @@ int run(int argc, char** argv) {
                         "analyse needs exactly one of --depth and --movetime");
         const int depth = analyse_depth.empty()
                               ? 0
-                              : static_cast<int>(parse_number("--depth", analyse_depth, 100));
+                              : static_cast<int>(parse_number("--depth", analyse_depth, 1, 100));
         const int movetime =
             analyse_movetime.empty()
                 ? 0
                 : static_cast<int>(parse_number("--movetime", analyse_movetime, 1 << 30));
-        if (!analyse_depth.empty() && depth == 0)
-            throw Error(ErrorKind::Usage, "--depth",
-                        "--depth: 0 is not a whole number from 1 to 100");
-        const int threads = static_cast<int>(parse_number("--threads", analyse_threads, 256));
-        const int hash = static_cast<int>(parse_number("--hash", analyse_hash, 65536));
+        // The ranges of the UCI options Threads and Hash.
+        const int threads = static_cast<int>(parse_number("--threads", analyse_threads, 1, 256));
+        const int hash = static_cast<int>(parse_number("--hash", analyse_hash, 1, 65536));
         Position pos = position_of(c, game);
         return run_analyse(pos, depth, analyse_movetime.empty() ? 0 : std::max(movetime, 1),
-                           std::max(threads, 1), std::max(hash, 1));
+                           threads, hash);
     } else if (bench->parsed()) {
         return run_bench(argc - 1, argv + 1);
     } else if (match->parsed()) {

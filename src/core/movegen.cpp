@@ -297,4 +297,19 @@ uint64_t perft(Position& pos, int depth) {
     return nodes;
 }
 
+uint64_t perft(Position& pos, int depth, const std::atomic<bool>& stop) {
+    if (depth <= 2) return perft(pos, depth);
+    MoveList list;
+    generate_legal(pos, list);
+    uint64_t nodes = 0;
+    StateInfo st;
+    for (Move m : list) {
+        if (stop.load(std::memory_order_relaxed)) break;
+        pos.do_move(m, st);
+        nodes += perft(pos, depth - 1, stop);
+        pos.undo_move(m);
+    }
+    return nodes;
+}
+
 }  // namespace menagerie

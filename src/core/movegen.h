@@ -1,6 +1,7 @@
 // Move generation: one generator for every game.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 
 #include "core/move.h"
@@ -33,5 +34,9 @@ bool legal_by_playing(Position& pos, Move m);
 // Leaf nodes at `depth` plies (bulk-counted at the last ply). Debug builds check the position's
 // consistency at every node.
 uint64_t perft(Position& pos, int depth);
+// The same count, given up once `stop` is set (the count so far is then returned, no total):
+// for a perft that must answer a stop. The flag is read between the subtrees two plies deep,
+// which the plain perft above counts at its full speed.
+uint64_t perft(Position& pos, int depth, const std::atomic<bool>& stop);
 
 }  // namespace menagerie

@@ -54,7 +54,10 @@ void Engine::new_game() {
     for (auto& w : impl_->workers) w->clear();
 }
 
-void Engine::stop() { impl_->shared.stop = true; }
+void Engine::stop() {
+    impl_->shared.halt = true;
+    impl_->shared.stop = true;
+}
 
 bool Engine::ponderhit() {
     if (!impl_->shared.running) return false;
@@ -91,12 +94,28 @@ Info Engine::search(const Position& start, const std::vector<Move>& moves, const
     shared.eval = eval_tables(start.game_ptr());
     shared.pondering = limits.ponder;
     shared.stop = false;
+    shared.halt = false;
     impl_->tt.new_search();
     for (auto& w : impl_->workers) w->set_position(start, moves);
     // The clock is read once the position is set up: the side to move after the moves.
     Worker& main = *impl_->workers[0];
     shared.time.start(limits, main.side_to_move(), impl_->move_overhead_ms);
-    if (main.root_moves.empty()) return Info{};
+    if (main.root_moves.empty()) {
+        // Mated or stalemated (a draw in every game): reported as an iteration would be, and
+        // an infinite or pondering search still waits for stop or ponderhit, as a GUI expects
+        // of one.
+        Info result;
+        result.mated = main.in_check();
+        result.time_ms = shared.time.elapsed_ms();
+        result.hashfull = impl_->tt.hashfull();
+        if (on_info) on_info(result);
+        shared.running = true;
+        while ((limits.infinite || shared.pondering) && !shared.halt)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        shared.running = false;
+        shared.stop = false;
+        return result;
+    }
     shared.running = true;
     std::vector<std::thread> helpers;
     for (size_t i = 1; i < impl_->workers.size(); ++i)

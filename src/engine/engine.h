@@ -39,6 +39,9 @@ struct Info {  // one report per completed iteration (and per PV line with Multi
     int depth = 0, seldepth = 0, multipv = 1;
     int score_cp = 0;  // from the side to move
     int mate = 0;      // 0 unless a mate is found: +n = mate in n moves, -n = mated in n
+    // No legal move and in check: mated now (UCI's `score mate 0`; score_cp and mate stay 0).
+    // The report of a position with no legal move has depth 0 and an empty pv.
+    bool mated = false;
     uint64_t nodes = 0;
     int64_t time_ms = 0;
     int hashfull = 0;  // per mille
@@ -51,16 +54,21 @@ std::vector<std::string> played_game_names();
 
 class Engine {
   public:
+    // Throws std::bad_alloc when the table cannot be allocated.
     explicit Engine(std::size_t hash_mb = 16, int threads = 1);
     ~Engine();
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
+    // Throws std::bad_alloc when the new table cannot be allocated; the old one then stays,
+    // contents included.
     void set_hash(std::size_t mb);
     void set_threads(int n);
     void new_game();  // clears the hash and histories
     // Blocking. `start` plus `moves` (legal, already validated) give the position and its history
-    // (for repetition draws). Calls on_info from the search thread after each iteration. The
-    // returned Info's pv[0] is the move to play (empty pv only when there is no legal move).
+    // (for repetition draws). Calls on_info from the search thread after each iteration (once,
+    // with depth 0, when there is no legal move). The returned Info's pv[0] is the move to play
+    // (empty pv only when there is no legal move). An infinite or pondering search returns only
+    // after stop() (or ponderhit()), even when a limit or the lack of a move ended it before.
     // Throws Error for a position the engine must not see: a Black Swan referee's (hidden
     // identities); it plays a player's view, returning a chance move without its outcome.
     Info search(const Position& start, const std::vector<Move>& moves, const Limits& limits,

@@ -630,20 +630,25 @@ void Worker::iterate() {
             stable_iterations = 0, last_best = root_moves[0].move;
         if (shared_.time.timed() && !shared_.pondering && !limits.infinite) {
             // The next iteration takes about twice as long as this one: stop at 70% of the
-            // optimum (scaled by stability) rather than start one that cannot finish.
+            // optimum (scaled by stability) rather than start one that cannot finish. A fixed
+            // time per move is searched to its end instead.
             const double factor = stable_iterations >= 4 ? 0.7 : stable_iterations >= 2 ? 1.0 : 1.4;
-            if (shared_.time.elapsed_ms() >=
-                static_cast<int64_t>(static_cast<double>(shared_.time.optimum()) * factor * 0.7))
-                break;
+            const int64_t soft =
+                shared_.time.fixed()
+                    ? shared_.time.maximum()
+                    : static_cast<int64_t>(static_cast<double>(shared_.time.optimum()) * factor *
+                                           0.7);
+            if (shared_.time.elapsed_ms() >= soft) break;
         }
         if (std::abs(root_moves[0].score) >= SCORE_MATE_BOUND && limits.depth == 0 &&
-            !limits.infinite && !shared_.pondering &&
+            !limits.infinite && !shared_.pondering && !shared_.time.fixed() &&
             completed_depth >= 2 * (SCORE_MATE - std::abs(root_moves[0].score)) + 4)
             break;
     }
     if (id_ == 0) {
-        // Infinite or pondering searches wait for stop (or ponderhit) before answering.
-        while ((limits.infinite || shared_.pondering) && !shared_.stop)
+        // Infinite or pondering searches wait for stop (or ponderhit) before answering, also
+        // when a limit (nodes, depth) ended the search itself.
+        while ((limits.infinite || shared_.pondering) && !shared_.halt)
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         shared_.stop = true;
     }

@@ -30,6 +30,9 @@ struct SearchShared {
     Limits limits;
     TimeManager time;
     std::atomic<bool> stop{false};
+    // Engine::stop() from outside, as against a limit reached: an infinite or pondering search
+    // that has ended waits for this (or ponderhit) before it answers.
+    std::atomic<bool> halt{false};
     std::atomic<bool> pondering{false};
     std::atomic<bool> running{false};  // set up and searching
     std::vector<Worker*> workers;
@@ -58,6 +61,7 @@ class Worker {
     std::vector<RootMove> root_moves;
     Info info_of(int line) const;  // the report of a PV line after the last iteration
     Color side_to_move() const { return pos_->side_to_move(); }
+    bool in_check() const { return pos_->checkers() != 0; }
 
   private:
     enum NodeType { ROOT, PV, NON_PV };

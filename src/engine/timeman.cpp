@@ -12,9 +12,9 @@ void TimeManager::start(const Limits& limits, Color us, int move_overhead_ms) {
                 .count();
         if (started < start_ns_) start_ns_ = started;
     }
-    timed_ = false;
+    timed_ = fixed_ = false;
     if (limits.movetime_ms > 0) {
-        timed_ = true;
+        timed_ = fixed_ = true;
         optimum_ = maximum_ = std::max<int64_t>(
             1, limits.movetime_ms - std::min(move_overhead_ms, limits.movetime_ms / 4));
         return;

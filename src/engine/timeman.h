@@ -18,6 +18,9 @@ class TimeManager {
     void restart() { start_ns_ = now_ns(); }
     int64_t elapsed_ms() const { return (now_ns() - start_ns_) / 1000000; }
     bool timed() const { return timed_; }
+    // A fixed time per move (`movetime`): the whole of it is searched, as UCI asks, so only the
+    // maximum ends the search, never the estimate between iterations.
+    bool fixed() const { return fixed_; }
     int64_t optimum() const { return optimum_; }
     int64_t maximum() const { return maximum_; }
 
@@ -28,7 +31,7 @@ class TimeManager {
             .count();
     }
     std::atomic<int64_t> start_ns_{now_ns()};
-    bool timed_ = false;
+    bool timed_ = false, fixed_ = false;
     int64_t optimum_ = 0, maximum_ = 0;
 };
 

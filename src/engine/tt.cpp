@@ -1,7 +1,9 @@
 #include "engine/tt.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <new>
 #if defined(__linux__)
@@ -26,32 +28,65 @@ Bound bound_of(uint64_t d) { return Bound((d >> 56) & 3); }
 uint8_t generation_of(uint64_t d) { return uint8_t(d >> 58); }
 bool empty(uint64_t d) { return uint8_t(d >> 48) == 0; }
 
+constexpr std::size_t HUGE_PAGE = std::size_t(2) << 20;
+
+// `bytes` (a multiple of HUGE_PAGE) of zeroed memory aligned to HUGE_PAGE, or null. On Linux the
+// pages come from the kernel zeroed and are backed only when first written, so a table is ready
+// at once whatever its size, and a size the machine refuses fails here rather than when it is
+// used.
+void* allocate_zeroed(std::size_t bytes) {
+#if defined(__linux__)
+    // Mapped one huge page larger, then trimmed at both ends to the aligned span.
+    const std::size_t span = bytes + HUGE_PAGE;
+    void* memory = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) return nullptr;
+    const auto start = reinterpret_cast<std::uintptr_t>(memory);
+    const std::uintptr_t aligned = (start + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    if (aligned > start) munmap(memory, aligned - start);
+    if (start + span > aligned + bytes)
+        munmap(reinterpret_cast<void*>(aligned + bytes), start + span - (aligned + bytes));
+#if defined(MADV_HUGEPAGE)
+    // A hint: without huge pages the table still works.
+    madvise(reinterpret_cast<void*>(aligned), bytes, MADV_HUGEPAGE);
+#endif
+    return reinterpret_cast<void*>(aligned);
+#else
+    void* memory = std::aligned_alloc(HUGE_PAGE, bytes);
+    if (memory) std::memset(memory, 0, bytes);
+    return memory;
+#endif
+}
+
 }  // namespace
 
-void TranspositionTable::FreeEntries::operator()(Entry* e) const { std::free(e); }
+void TranspositionTable::FreeEntries::operator()(Entry* e) const {
+#if defined(__linux__)
+    munmap(e, bytes);
+#else
+    std::free(e);
+#endif
+}
 
 void TranspositionTable::resize(std::size_t mb) {
-    constexpr std::size_t HUGE_PAGE = std::size_t(2) << 20;
+    // Far beyond any machine; the limit keeps the sums below from overflowing.
+    if (mb > (std::size_t(1) << 42)) throw std::bad_alloc();
     const std::size_t bytes = std::max<std::size_t>(mb, 1) << 20;
-    clusters_ = std::max<std::size_t>(bytes / (sizeof(Entry) * CLUSTER), 1);
-    const std::size_t count = clusters_ * CLUSTER;
-    entries_.reset();
-    // aligned_alloc wants a size that is a multiple of the alignment.
-    const std::size_t size = (count * sizeof(Entry) + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-    void* memory = std::aligned_alloc(HUGE_PAGE, size);
-    if (!memory) throw std::bad_alloc();
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    madvise(memory, size, MADV_HUGEPAGE);  // a hint: without huge pages the table still works
-#endif
-    Entry* entries = static_cast<Entry*>(memory);
-    std::uninitialized_value_construct_n(entries, count);  // atomics: trivially destroyed
-    entries_.reset(entries);
+    const std::size_t clusters = std::max<std::size_t>(bytes / (sizeof(Entry) * CLUSTER), 1);
+    const std::size_t size =
+        (clusters * CLUSTER * sizeof(Entry) + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    // Allocated before anything changes, so that a failure leaves the table in use whole: the
+    // cluster count and the memory change together or not at all.
+    std::unique_ptr<Entry[], FreeEntries> entries(static_cast<Entry*>(allocate_zeroed(size)),
+                                                  FreeEntries{size});
+    if (!entries) throw std::bad_alloc();
+    entries_ = std::move(entries);
+    clusters_ = clusters;
 }
 
 void TranspositionTable::clear() {
     for (std::size_t i = 0; i < clusters_ * CLUSTER; ++i) {
-        entries_[i].check.store(0, std::memory_order_relaxed);
-        entries_[i].data.store(0, std::memory_order_relaxed);
+        write(entries_[i].check, 0);
+        write(entries_[i].data, 0);
     }
     generation_ = 0;
 }
@@ -59,8 +94,8 @@ void TranspositionTable::clear() {
 bool TranspositionTable::probe(uint64_t key, TTHit& hit) const {
     const Entry* e = cluster(key);
     for (int i = 0; i < CLUSTER; ++i) {
-        const uint64_t data = e[i].data.load(std::memory_order_relaxed);
-        if (empty(data) || (e[i].check.load(std::memory_order_relaxed) ^ data) != key) continue;
+        const uint64_t data = read(e[i].data);
+        if (empty(data) || (read(e[i].check) ^ data) != key) continue;
         hit = {move_of(data), score_of(data), depth_of(data), bound_of(data)};
         return true;
     }
@@ -72,8 +107,8 @@ void TranspositionTable::store(uint64_t key, Move move, int score, int depth, Bo
     Entry* replace = e;
     int worst = 1 << 30;
     for (int i = 0; i < CLUSTER; ++i) {
-        const uint64_t data = e[i].data.load(std::memory_order_relaxed);
-        if (empty(data) || (e[i].check.load(std::memory_order_relaxed) ^ data) == key) {
+        const uint64_t data = read(e[i].data);
+        if (empty(data) || (read(e[i].check) ^ data) == key) {
             replace = &e[i];
             // Keep a known best move when this store has none.
             if (!empty(data) && move == MOVE_NONE) move = move_of(data);
@@ -89,15 +124,15 @@ void TranspositionTable::store(uint64_t key, Move move, int score, int depth, Bo
         if (worth < worst) worst = worth, replace = &e[i];
     }
     const uint64_t data = pack(move, score, std::clamp(depth, -1, 250), bound, generation_);
-    replace->check.store(key ^ data, std::memory_order_relaxed);
-    replace->data.store(data, std::memory_order_relaxed);
+    write(replace->check, key ^ data);
+    write(replace->data, data);
 }
 
 int TranspositionTable::hashfull() const {
     const std::size_t sample = std::min<std::size_t>(1000, clusters_) * CLUSTER;
     int used = 0;
     for (std::size_t i = 0; i < sample; ++i) {
-        const uint64_t data = entries_[i].data.load(std::memory_order_relaxed);
+        const uint64_t data = read(entries_[i].data);
         used += !empty(data) && generation_of(data) == generation_;
     }
     return static_cast<int>(used * 1000 / std::max<std::size_t>(sample, 1));

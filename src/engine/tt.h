@@ -1,6 +1,6 @@
 // The transposition table shared by every search thread (Lazy SMP). Entries are two 64-bit
-// words, stored as (key ^ data, data) with relaxed atomics: a torn write by another thread makes
-// the check fail and the entry reads as a miss, so no lock is needed.
+// words, stored as (key ^ data, data) with relaxed atomic accesses: a torn write by another
+// thread makes the check fail and the entry reads as a miss, so no lock is needed.
 //
 // data, low bits first: move 32 | score 16 (signed) | depth + 2 8 (0: empty) | bound 2 |
 // generation 6.
@@ -27,6 +27,8 @@ struct TTHit {
 
 class TranspositionTable {
   public:
+    // A new, empty table of `mb` MB. Throws std::bad_alloc when the memory cannot be had, and
+    // then the table is the one it was, contents included.
     void resize(std::size_t mb);
     void clear();
     void new_search() { generation_ = (generation_ + 1) & 63; }
@@ -38,9 +40,19 @@ class TranspositionTable {
     int hashfull() const;  // per mille of a sample of entries written in this search
 
   private:
+    // Plain words accessed through std::atomic_ref: zeroed memory is then already a table of
+    // empty entries, so a new table needs no pass over its memory (see resize).
     struct Entry {
-        std::atomic<uint64_t> check{0}, data{0};
+        uint64_t check, data;
     };
+    // (atomic_ref of a const object is C++26; the table's memory is never const.)
+    static uint64_t read(const uint64_t& word) {
+        return std::atomic_ref<uint64_t>(const_cast<uint64_t&>(word))
+            .load(std::memory_order_relaxed);
+    }
+    static void write(uint64_t& word, uint64_t value) {
+        std::atomic_ref<uint64_t>(word).store(value, std::memory_order_relaxed);
+    }
     static constexpr int CLUSTER = 4;
     Entry* cluster(uint64_t key) const {
         // The key's high bits pick the cluster (a multiply, not a modulo).
@@ -50,6 +62,7 @@ class TranspositionTable {
     // probes land anywhere in the table, and with 4 KB pages nearly each one also misses the
     // address translation cache.
     struct FreeEntries {
+        std::size_t bytes;  // as mapped
         void operator()(Entry* e) const;
     };
     std::unique_ptr<Entry[], FreeEntries> entries_;

@@ -1,7 +1,7 @@
-// The UCI loop. The search runs on its own thread, so `stop`, `ponderhit` and `isready` are
-// answered while it thinks; every other command waits for nothing and changes nothing while a
-// search runs. A bad command, option, position or move gets `info string error: ...` and leaves
-// the state as it was.
+// The UCI loop. The search (or a perft) runs on its own thread, so `stop`, `ponderhit` and
+// `isready` are answered while it thinks; every other command waits for nothing and changes
+// nothing while a search runs. A bad command, option, position or move gets `info string error:
+// ...` and leaves the state as it was.
 #include "engine/uci.h"
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -91,9 +92,9 @@ class Uci {
     void set_option(std::istringstream& in);
     void position(std::istringstream& in);
     void go(std::istringstream& in);
-    void perft(int depth);
-    void finish_search();  // stops a running search and waits for its bestmove
-    void set_game();       // the variant and options in force; the start position
+    void perft(int depth);  // a divide, on the search thread
+    void finish_search();   // stops a running search (or perft) and waits for its answer
+    void set_game();        // the variant and options in force; the start position
     // Changes the settings the game is made from; if no game can be made from the new ones
     // (a setup the variant does not know), they stay as they were and the error is thrown.
     template <class Change>
@@ -115,11 +116,13 @@ class Uci {
     std::map<std::string, std::string> option_values_;
     std::string variant_ = "chess", setup_;
     int multipv_ = 1, skill_ = 20;
+    int hash_mb_ = 16;  // the table's size, for the message when a new size cannot be had
     std::shared_ptr<const Game> game_;
     std::unique_ptr<Position> startpos_, start_;
     std::vector<Move> moves_;
     std::thread search_thread_;
-    std::atomic<bool> searching_{false};
+    std::atomic<bool> searching_{false};  // a search or a perft runs on search_thread_
+    std::atomic<bool> perft_stop_{false};
     bool pondering_go_ = false;
 };
 
@@ -207,7 +210,16 @@ void Uci::set_option(std::istringstream& in) {
         throw Error(ErrorKind::Usage, "setoption", "options cannot change during a search");
     const std::string key = lower(name);
     if (key == "hash") {
-        engine_.set_hash(static_cast<std::size_t>(number("Hash", value, 1, 65536)));
+        const long long mb = number("Hash", value, 1, 65536);
+        try {
+            engine_.set_hash(static_cast<std::size_t>(mb));
+        } catch (const std::bad_alloc&) {
+            throw Error(ErrorKind::Option, "Hash",
+                        "Hash " + std::to_string(mb) +
+                            " MB could not be allocated; the table stays at " +
+                            std::to_string(hash_mb_) + " MB");
+        }
+        hash_mb_ = static_cast<int>(mb);
     } else if (key == "threads") {
         engine_.set_threads(static_cast<int>(number("Threads", value, 1, 256)));
     } else if (key == "multipv") {
@@ -287,6 +299,9 @@ void Uci::check_outcome(const Position& pos, Move m, const std::string& text) {
 }
 
 std::string Uci::info_line(const Info& info, const Position& root) const {
+    // No legal move: the score is all there is to say.
+    if (info.depth == 0 && info.pv.empty())
+        return std::string("info depth 0 score ") + (info.mated ? "mate 0" : "cp 0");
     std::ostringstream s;
     s << "info depth " << info.depth << " seldepth " << info.seldepth << " multipv " << info.multipv
       << " score ";
@@ -306,28 +321,48 @@ std::string Uci::info_line(const Info& info, const Position& root) const {
     return s.str();
 }
 
+// On the search thread like a search, so that `isready` is answered and `stop` or `quit` ends
+// it while it counts.
 void Uci::perft(int depth) {
-    Position pos = current();
-    MoveList list;
-    generate_legal(pos, list);
-    uint64_t total = 0;
-    for (Move m : list) {
-        if (depth == 0) break;
-        // On a player's view a chance move counts each of its outcomes (view_perft).
-        const uint64_t n = view_perft_below(pos, m, depth - 1);
-        say(move_to_uci(pos, m) + ": " + std::to_string(n));
-        total += n;
-    }
-    say("");
-    say("Nodes searched: " + std::to_string(depth == 0 ? 1 : total));
+    searching_ = true;
+    pondering_go_ = false;
+    perft_stop_ = false;
+    search_thread_ = std::thread([this, depth, pos = current()]() mutable {
+        MoveList list;
+        generate_legal(pos, list);
+        uint64_t total = 0;
+        int counted = 0;
+        for (Move m : list) {
+            if (depth == 0 || perft_stop_) break;
+            // On a player's view a chance move counts each of its outcomes (view_perft).
+            const uint64_t n = view_perft_below(pos, m, depth - 1, &perft_stop_);
+            if (perft_stop_) break;  // n may be part of the move's count
+            say(move_to_uci(pos, m) + ": " + std::to_string(n));
+            total += n;
+            ++counted;
+        }
+        const bool stopped = perft_stop_ && depth > 0 && counted < list.size();
+        // Done before the answer, so that a command sent on reading it finds no perft.
+        searching_ = false;
+        if (stopped) {
+            say("info string perft stopped: " + std::to_string(counted) + " of " +
+                std::to_string(list.size()) + " moves counted (listed above), " +
+                std::to_string(total) + " nodes below them; no total");
+            return;
+        }
+        say("");
+        say("Nodes searched: " + std::to_string(depth == 0 ? 1 : total));
+    });
 }
 
 // A `go` is always answered by exactly one `bestmove`, as a GUI waits for one: a bad parameter
 // (unknown, without its value, a value out of range, a search move that is not legal) is reported
 // with `info string error: ...` naming it and left out, and the search runs on the valid ones.
-// When a bad parameter leaves no limit for the side to move, a safe default bounds the search:
-// the opponent's clock if it was given, else a second. A `go` while a search runs stops that
-// search first (which answers for its own `go`).
+// A `go` with a clock that is not the side to move's (only the opponent's time, only an
+// increment or moves to go), or with a bad parameter, and no other limit would search until a
+// `stop` the GUI does not mean to send: a safe default bounds it, the opponent's clock if it was
+// given, else a second. A bare `go` (or one with search moves only) is infinite by convention.
+// A `go` while a search runs stops that search first (which answers for its own `go`).
 void Uci::go(std::istringstream& in) {
     if (searching_) {
         error("go while a search is running: that search is stopped first");
@@ -367,26 +402,35 @@ void Uci::go(std::istringstream& in) {
     constexpr long long BIG = 1LL << 40;
     // A clock: any whole number is read, and a negative one (a flag fallen) counts as none left.
     auto clock = [&](const std::string& field, int& target) {
-        if (long long v = 0; value(field, -BIG, BIG, v))
-            target = static_cast<int>(std::clamp(v, 0LL, 1LL << 30));
+        long long v = 0;
+        if (!value(field, -BIG, BIG, v)) return false;
+        target = static_cast<int>(std::clamp(v, 0LL, 1LL << 30));
+        return true;
     };
     std::optional<int> perft_depth;
-    bool searchmoves_given = false;
+    bool searchmoves_given = false, clock_given = false;
+    bool inc_given[2] = {false, false};
     while (i < words.size()) {
         const std::string word = words[i++];
         long long v = 0;
+        if (word == "wtime" || word == "btime" || word == "winc" || word == "binc" ||
+            word == "movestogo")
+            clock_given = true;
         if (word == "wtime") {
             clock(word, limits.time_ms[WHITE]);
         } else if (word == "btime") {
             clock(word, limits.time_ms[BLACK]);
         } else if (word == "winc") {
-            clock(word, limits.inc_ms[WHITE]);
+            inc_given[WHITE] = clock(word, limits.inc_ms[WHITE]);
         } else if (word == "binc") {
-            clock(word, limits.inc_ms[BLACK]);
+            inc_given[BLACK] = clock(word, limits.inc_ms[BLACK]);
         } else if (word == "movestogo") {
             if (value(word, 0, 10000, v)) limits.movestogo = static_cast<int>(v);
         } else if (word == "movetime") {
-            if (value(word, 0, 1LL << 30, v)) limits.movetime_ms = static_cast<int>(v);
+            // 0 asks for the shortest search: 1 ms, which the first iteration always outlasts
+            // (Limits reads 0 as no limit).
+            if (value(word, 0, 1LL << 30, v))
+                limits.movetime_ms = static_cast<int>(std::max(v, 1LL));
         } else if (word == "depth") {
             if (value(word, 1, MAX_PLY - 2, v)) limits.depth = static_cast<int>(v);
         } else if (word == "nodes") {
@@ -415,20 +459,28 @@ void Uci::go(std::istringstream& in) {
         }
     }
     if (perft_depth) return perft(*perft_depth);  // a divide, answered by its node count
-    if (searchmoves_given && limits.searchmoves.empty())
+    if (searchmoves_given && limits.searchmoves.empty()) {
+        // The GUI meant to restrict a search it bounds itself: searching every move until a
+        // stop it will not send would hang it.
         error("go searchmoves: no legal move given, searching every move");
-    const Color us = root.side_to_move();
+        bad = true;
+    }
+    const Color us = root.side_to_move(), them = ~us;
+    // Pondering is no bound: after ponderhit the search runs on these limits.
     const bool bounded = limits.time_ms[us] >= 0 || limits.movetime_ms > 0 || limits.depth > 0 ||
-                         limits.nodes > 0 || limits.infinite || limits.ponder;
-    if (bad && !bounded) {
-        const Color them = ~us;
+                         limits.nodes > 0 || limits.infinite;
+    if ((bad || clock_given) && !bounded) {
+        const std::string own = us == WHITE ? "wtime" : "btime";
         if (limits.time_ms[them] >= 0) {
             limits.time_ms[us] = limits.time_ms[them];
-            limits.inc_ms[us] = limits.inc_ms[them];
-            error("go: no valid clock for the side to move, using the opponent's");
+            if (!inc_given[us]) limits.inc_ms[us] = limits.inc_ms[them];
+            error("go: no " + own + " for the side to move, using the opponent's clock");
         } else {
             limits.movetime_ms = 1000;
-            error("go: no valid limit left, searching for 1000 ms");
+            error(clock_given
+                      ? "go: no " + own +
+                            " for the side to move and no other limit, searching for 1000 ms"
+                      : "go: no valid limit left, searching for 1000 ms");
         }
     }
     searching_ = true;
@@ -462,6 +514,7 @@ void Uci::finish_search() {
     if (!search_thread_.joinable()) return;
     while (searching_) {
         engine_.stop();
+        perft_stop_ = true;
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     search_thread_.join();

@@ -120,7 +120,7 @@ Move announce(const Position& referee, Move m) {
     return m.with_outcome(referee.game().encode_outcome(outcome_kind(m), d));
 }
 
-uint64_t view_perft_below(Position& pos, Move m, int depth) {
+uint64_t view_perft_below(Position& pos, Move m, int depth, const std::atomic<bool>* stop) {
     const bool chance = pos.game().outcome_in_move && is_chance_move(pos, m);
     std::vector<int> outcomes{m.outcome()};
     if (chance)
@@ -132,19 +132,23 @@ uint64_t view_perft_below(Position& pos, Move m, int depth) {
     for (int o : outcomes) {
         const Move played = chance ? m.with_outcome(o) : m;
         pos.do_move(played, st);
-        nodes += view_perft(pos, depth);
+        nodes += view_perft(pos, depth, stop);
         pos.undo_move(played);
     }
     return nodes;
 }
 
-uint64_t view_perft(Position& pos, int depth) {
-    if (!pos.game().outcome_in_move) return perft(pos, depth);
+uint64_t view_perft(Position& pos, int depth, const std::atomic<bool>* stop) {
+    if (!pos.game().outcome_in_move) return stop ? perft(pos, depth, *stop) : perft(pos, depth);
     if (depth == 0) return 1;
     MoveList list;
     generate_legal(pos, list);
     uint64_t nodes = 0;
-    for (Move m : list) nodes += view_perft_below(pos, m, depth - 1);
+    for (Move m : list) {
+        // Not near the leaves, where a node's count is too quick to be worth the look.
+        if (stop && depth >= 3 && stop->load(std::memory_order_relaxed)) break;
+        nodes += view_perft_below(pos, m, depth - 1, stop);
+    }
     return nodes;
 }
 

@@ -12,6 +12,7 @@
 // (Move::with_outcome). See docs/rules/blackswan.md.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -84,9 +85,11 @@ PlayerView view_of(const Position& referee, Color side, std::string commitment =
 Move announce(const Position& referee, Move m);
 // perft on a position of a player's game: a chance move counts once per possible outcome,
 // each outcome its own node, weighted by nothing. On other games it is the core's perft.
-uint64_t view_perft(Position& pos, int depth);
+// With `stop`, the count is given up once the flag is set (the count so far is returned).
+uint64_t view_perft(Position& pos, int depth, const std::atomic<bool>* stop = nullptr);
 // The part of view_perft(pos, depth + 1) below legal move m (every outcome of it, if it is a
 // chance move without one), for perft --divide.
-uint64_t view_perft_below(Position& pos, Move m, int depth);
+uint64_t view_perft_below(Position& pos, Move m, int depth,
+                          const std::atomic<bool>* stop = nullptr);
 
 }  // namespace menagerie
