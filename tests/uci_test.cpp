@@ -115,6 +115,17 @@ bool legal_text(const std::vector<std::string>& legal, const std::string& move) 
     return std::find(legal.begin(), legal.end(), move) != legal.end();
 }
 
+// After an error the engine goes on: `best` (its answer after 1. e4) is legal, and isready is
+// answered.
+void expect_a_legal_reply_to_e4(UciSession& uci, const std::string& best) {
+    EXPECT_TRUE(legal_text(
+        legal_texts("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4"),
+        best))
+        << best;
+    uci.send("isready");
+    EXPECT_EQ(uci.line(), "readyok");
+}
+
 TEST(Uci, HandshakeListsEveryGame) {
     UciSession uci;
     uci.send("uci");
@@ -259,13 +270,7 @@ TEST(Uci, HashThatCannotBeAllocatedKeepsTheTable) {
     lines = uci.until("bestmove");
     ASSERT_EQ(lines.back().rfind("bestmove ", 0), 0u) << lines.back();
     EXPECT_TRUE(contains(lines, "info depth 3 "));
-    const std::string best = lines.back().substr(9, lines.back().find(' ', 9) - 9);
-    EXPECT_TRUE(legal_text(
-        legal_texts("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4"),
-        best))
-        << best;
-    uci.send("isready");
-    EXPECT_EQ(uci.line(), "readyok");
+    expect_a_legal_reply_to_e4(uci, lines.back().substr(9, lines.back().find(' ', 9) - 9));
 }
 
 // While pondering no limit ends the output: a search that reaches its nodes (or depth) waits for
@@ -404,13 +409,7 @@ TEST(Uci, BadInputGetsInfoString) {
     uci.send("position startpos moves e7e5 zz");
     EXPECT_EQ(uci.line().rfind("info string error", 0), 0u);
     uci.send("go depth 2");
-    const std::string best = uci.bestmove();
-    EXPECT_TRUE(legal_text(
-        legal_texts("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4"),
-        best))
-        << best;
-    uci.send("isready");
-    EXPECT_EQ(uci.line(), "readyok");
+    expect_a_legal_reply_to_e4(uci, uci.bestmove());
 }
 
 // Every `go` gets exactly one bestmove, whatever is wrong with its parameters: the bad one is
