@@ -110,8 +110,7 @@ Info Engine::search(const Position& start, const std::vector<Move>& moves, const
         result.hashfull = impl_->tt.hashfull();
         if (on_info) on_info(result);
         shared.running = true;
-        while ((limits.infinite || shared.pondering) && !shared.halt)
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        shared.wait_for_release();
         shared.running = false;
         shared.stop = false;
         return result;

@@ -69,6 +69,11 @@ uint64_t SearchShared::total_nodes() const {
     return n;
 }
 
+void SearchShared::wait_for_release() const {
+    while ((limits.infinite || pondering) && !halt)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
 Worker::Worker(int id, SearchShared& shared)
     : id_(id),
       shared_(shared),
@@ -646,10 +651,7 @@ void Worker::iterate() {
             break;
     }
     if (id_ == 0) {
-        // Infinite or pondering searches wait for stop (or ponderhit) before answering, also
-        // when a limit (nodes, depth) ended the search itself.
-        while ((limits.infinite || shared_.pondering) && !shared_.halt)
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        shared_.wait_for_release();
         shared_.stop = true;
     }
 }

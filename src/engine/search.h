@@ -38,6 +38,9 @@ struct SearchShared {
     std::vector<Worker*> workers;
     std::function<void(const Info&)> on_info;
     uint64_t total_nodes() const;
+    // An infinite or pondering search answers only once released by stop (or ponderhit), also
+    // when a limit or the lack of a legal move ended it first.
+    void wait_for_release() const;
 };
 
 struct RootMove {
