@@ -26,6 +26,8 @@ std::shared_ptr<const MoveTables> shared_tables(const Geometry& geometry,
     std::string key = geometry.id();
     for (const PieceType& p : types) {
         key += p.royal ? "|K" : "|-";
+        // Every field of a movement, as Movement has them: one added there belongs here too.
+        static_assert(sizeof(Movement) == 3 + 1 + 3 * sizeof(int), "Movement's fields changed");
         for (const Movement& m : p.moves)
             for (int field : {int(m.shape), int(m.mode), int(m.directions), m.range, m.a, m.b})
                 key += ' ' + std::to_string(field);
