@@ -180,6 +180,8 @@ void Uci::uci() {
     say("option name Skill Level type spin default 20 min 0 max 20");
     say("option name Ponder type check default false");
     say("option name Clear Hash type button");
+    say("option name Use NNUE type check default true");
+    say("option name EvalFile type string default <empty>");
     std::string variants;
     for (const std::string& name : played_game_names()) variants += " var " + name;
     say("option name UCI_Variant type combo default chess" + variants);
@@ -234,6 +236,15 @@ void Uci::set_option(std::istringstream& in) {
                         "Ponder must be true or false, not " + quoted(value));
     } else if (key == "clear hash") {
         engine_.new_game();
+    } else if (key == "use nnue") {
+        if (value != "true" && value != "false")
+            throw Error(ErrorKind::Usage, "Use NNUE",
+                        "Use NNUE must be true or false, not " + quoted(value));
+        engine_.use_network(value == "true");
+    } else if (key == "evalfile") {
+        const std::string path = value == "<empty>" ? "" : value;
+        const std::string what = engine_.set_network_file(path);
+        if (!path.empty()) say("info string EvalFile " + path + ": the network of " + what);
     } else if (key == "uci_variant") {
         const auto names = played_game_names();
         if (std::find(names.begin(), names.end(), value) == names.end())
