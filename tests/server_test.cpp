@@ -414,6 +414,12 @@ TEST_F(ServerTest, PieceTypesOfTheGameAndQueenFirst) {
     const json c2016 = state(
         create({{"variant", "chess2016"}, {"mode", "local"}, {"setup", roll["setup"]}})["id"]);
     EXPECT_LT(c2016["piece_types"].size(), board["pieces"].size());  // not the family's 29
+    // The game page asks for its own roll again: the same dice and substitutions.
+    const json again =
+        get(port_, "/api/roll?variant=chess2016&setup=" + roll["setup"].get<std::string>())
+            .json_body();
+    EXPECT_EQ(again, roll);
+    expect_error(get(port_, "/api/roll?variant=chess2016&setup=W9-9-9"), 400);
     EXPECT_GE(c2016["piece_types"].size(), 6u);
     for (const json& t : c2016["promotions"])
         EXPECT_NE(std::find(c2016["piece_types"].begin(), c2016["piece_types"].end(), t),

@@ -163,7 +163,13 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
         const std::shared_ptr<const Game> game = game_of_query(request.query);
         if (p == "/api/setups") return json_response(200, setups_json(*game, game));
         if (p == "/api/board") return json_response(200, board_json(*game));
-        if (p == "/api/roll") return json_response(200, roll_json(game, seed_of(request)));
+        if (p == "/api/roll") {
+            const auto setup = request.query.find("setup");
+            return json_response(200, roll_json(game, seed_of(request),
+                                                setup == request.query.end()
+                                                    ? std::nullopt
+                                                    : std::optional<std::string>(setup->second)));
+        }
         return json_response(200, piece_moves_json(*game, query_field(request, "token"),
                                                    query_field(request, "cell")));
     }
