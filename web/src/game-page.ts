@@ -317,7 +317,7 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     $('#game-title').textContent = game.title;
     ($('#rules-link') as HTMLAnchorElement).href = `/rules/${encodeURIComponent(game.variant)}`;
     $('#setup-line').textContent = [
-      game.setup ? `Setup ${game.setup}` : '',
+      game.setup ? `setup ${game.setup}` : '',
       ...optionsInWords(game.options),
       game.mode === 'engine' ? 'against the engine' : game.mode === 'local' ? 'two players, one screen' : game.mode,
     ]
