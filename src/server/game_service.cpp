@@ -472,6 +472,14 @@ Seat seat_or_refuse(const LiveGame& g, const std::optional<std::string>& token) 
 
 }  // namespace
 
+void GameService::refuse_if_over(const std::shared_ptr<Room>& r, const StoredGame& before) {
+    if (r->game->settle_clock(now_ms())) {
+        commit(r, before);
+        changed(r);
+    }
+    if (r->game->over()) throw ApiError(409, game_is_over(r->game->stored()));
+}
+
 json GameService::move(const std::string& id, const std::optional<std::string>& token,
                        const json& move_field, const json& ply_field) {
     const std::shared_ptr<Room> r = room(id);
@@ -479,12 +487,7 @@ json GameService::move(const std::string& id, const std::optional<std::string>& 
     LiveGame& g = *r->game;
     const Seat seat = seat_or_refuse(g, token);
     const StoredGame before = g.stored();
-    if (g.settle_clock(now_ms())) {
-        commit(r, before);
-        changed(r);
-        throw ApiError(409, game_is_over(r->game->stored()));
-    }
-    if (g.over()) throw ApiError(409, game_is_over(g.stored()));
+    refuse_if_over(r, before);
     if (ply_field.is_null()) throw ApiError(400, "the field \"ply\" is missing");
     if (!ply_field.is_number_integer() || ply_field.get<int64_t>() < 0)
         throw ApiError(400, "the field \"ply\" must be the number of moves played (0 or more)");
@@ -539,12 +542,7 @@ json GameService::draw(const std::string& id, const std::optional<std::string>& 
                        "draw offers are for online games (in a local game, agree over the "
                        "board; the engine plays on)");
     const StoredGame before = g.stored();
-    if (g.settle_clock(now_ms())) {
-        commit(r, before);
-        changed(r);
-        throw ApiError(409, game_is_over(r->game->stored()));
-    }
-    if (g.over()) throw ApiError(409, game_is_over(g.stored()));
+    refuse_if_over(r, before);
     if (action == "offer")
         g.offer_draw(seat, now_ms());
     else

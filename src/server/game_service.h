@@ -100,6 +100,9 @@ class GameService {
     // Stores the room's game; on failure restores `before` and throws ApiError 503, or if another
     // server stored the game meanwhile, takes its version and throws ApiError 409.
     void commit(const std::shared_ptr<Room>& room, const StoredGame& before);
+    // A game whose side to move has run out of time ends now (stored and pushed); a finished
+    // game is refused with ApiError 409.
+    void refuse_if_over(const std::shared_ptr<Room>& room, const StoredGame& before);
     void changed(const std::shared_ptr<Room>&
                      room);  // push to subscribers, start a search, arm the flag timer
     void start_search(const std::shared_ptr<Room>& room);

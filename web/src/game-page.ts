@@ -151,7 +151,7 @@ function drawBoxHtml(game: GameState): string {
   const side = (c: Colour): string => (c === 'white' ? 'White' : 'Black');
   if (!mine) return offer ? `<span data-draw-offer="${offer}">${side(offer)} offers a draw</span>` : '';
   if (!offer) return '<button type="button" data-draw="offer">Offer draw</button>';
-  if (offer === mine) return `<span data-draw-offer="${offer}">You offer a draw · moving does not withdraw it; your opponent’s move declines it</span>`;
+  if (offer === mine) return `<span data-draw-offer="${offer}">You offer a draw (your opponent’s move declines it)</span>`;
   return (
     `<span data-draw-offer="${offer}">Your opponent offers a draw</span> ` +
     '<button type="button" class="primary" data-draw="accept">Accept draw</button> <button type="button" data-draw="decline">Decline</button>'
