@@ -129,6 +129,19 @@ describe('comforts and rules on the page', { skip: skip ?? false, timeout: 10 * 
     await white.close();
   });
 
+  it('warns of low time on the clock, with a sound for the seat whose time runs', async () => {
+    // 12 s: under the 10 s mark two seconds after Black's clock starts.
+    const g = await create({ variant: 'chess', mode: 'online', clock: { initial_ms: 12_000, increment_ms: 0 } });
+    const black = await open(session.context, g.id, g.tokens.black);
+    assert.equal(await black.$('.clock.low'), null);
+    const moved = await api(`/api/games/${g.id}/move`, { token: g.tokens.white, move: 'e4', ply: 0 });
+    assert.equal(moved.status, 200, moved.text);
+    await black.waitForSelector('[data-clock=black].low', { timeout: 10_000 });
+    assert.equal(await black.$('[data-clock=white].low'), null, 'only the clock under the mark');
+    await black.waitForFunction(() => document.documentElement.dataset.lastSound === 'low-time');
+    await black.close();
+  });
+
   it('opens the game-over panel, and the rematch swaps the colours', async () => {
     const g = await create({ variant: 'chess', mode: 'engine', engine: { color: 'black', level: 1 } });
     const page = await open(session.context, g.id, g.tokens.white);
@@ -209,6 +222,14 @@ describe('comforts and rules on the page', { skip: skip ?? false, timeout: 10 * 
     await s.goto(session.server.url + '/');
     await s.waitForSelector('#variant option[value="chess"]', { state: 'attached' });
     await axeCheck(s, 'the home page');
+    await s.selectOption('#variant', 'chess56');
+    assert.equal(
+      await s.$eval('label:has(select[name="opt.knight-camel-swap"])', (l) => l.firstChild.textContent.trim()),
+      'Knights and Camels change places',
+      'options have readable labels',
+    );
+    assert.ok(await s.$('select[name="opt.knight-camel-swap"] option[value="odd-total"]:text("When the white dice total is odd")'));
+    assert.match(await s.textContent('#help-knight-camel-swap'), /interchanged/);
     assert.equal(await s.$$eval('header.site nav a', (a) => a.length), 5, 'the header names all five games');
     await s.click('header.site nav a[href="/rules/chess66"]');
     await s.waitForSelector('[data-rules=chess66] svg.board [data-cell="4"]');

@@ -158,69 +158,94 @@ function drawBoxHtml(game: GameState): string {
   );
 }
 
-export async function renderGame(root: HTMLElement, id: string, tokenParam: string | null, navigate: Navigate): Promise<() => void> {
-  const token = tokenParam ?? tokenFor(id);
-  root.innerHTML = gamePageHtml();
-
-  const $ = <T extends HTMLElement>(sel: string): T => root.querySelector<T>(sel)!;
-  const errorBox = $('#error');
-  const model = newGameModel();
-  let board: BoardView | null = null;
-  let geometry: Geometry | null = null;
-  let cellNames = new Set<string>();
-  let flipped = false;
-  let analysing = false;
-  let analysisRequest = 0;
+/** One game page: its state, what it draws, and what its controls and the server's pushes do. */
+class GamePage {
+  private readonly model = newGameModel();
+  private readonly errorBox: HTMLElement;
+  private board: BoardView | null = null;
+  private geometry: Geometry | null = null;
+  private cellNames = new Set<string>();
+  private flipped = false;
+  private analysing = false;
+  private analysisRequest = 0;
+  private analysisTimer = 0;
   // The server stops this page's older analysis when a newer one comes (moving through the game).
-  const analysisSession = newSessionId();
-  let socket: WebSocket | null = null;
-  let closed = false;
-  let reconnectDelay = 500;
-  let clockBase = { at: performance.now(), white: 0, black: 0 };
-  let enginePlays = true; // whether the engine plays this game (analysis is offered)
-  let lowTimeWarned = -1; // the ply whose low time was sounded
+  private readonly analysisSession = newSessionId();
+  private socket: WebSocket | null = null;
+  private closed = false;
+  private reconnectDelay = 500;
+  private clockBase = { at: performance.now(), white: 0, black: 0 };
+  private readonly clockTimer: number;
+  private enginePlays = true; // whether the engine plays this game (analysis is offered)
+  private lowTimeWarned = -1; // the ply whose low time was sounded
 
-  const showError = (text: string): void => {
-    errorBox.textContent = text;
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly id: string,
+    private readonly token: string | null,
+    private readonly navigate: Navigate,
+  ) {
+    root.innerHTML = gamePageHtml();
+    this.errorBox = this.$('#error');
+    this.clockTimer = window.setInterval(() => this.tickClocks(), 100);
+    window.addEventListener('keydown', this.onKey);
+    this.wireControls();
+    this.wireGameControls();
+    this.wirePgnControls();
+  }
+
+  leave(): void {
+    this.closed = true;
+    this.socket?.close();
+    window.clearInterval(this.clockTimer);
+    window.removeEventListener('keydown', this.onKey);
+  }
+
+  private $<T extends HTMLElement>(sel: string): T {
+    return this.root.querySelector<T>(sel)!;
+  }
+
+  private readonly showError = (text: string): void => {
+    this.errorBox.textContent = text;
   };
 
-  async function firstLoad(): Promise<void> {
+  async firstLoad(): Promise<void> {
     let state: GameState;
     try {
-      state = await api.game(id, token ?? undefined);
+      state = await api.game(this.id, this.token ?? undefined);
     } catch (e) {
-      $('#game-title').textContent = 'Game not found';
-      showError((e as Error).message);
+      this.$('#game-title').textContent = 'Game not found';
+      this.showError((e as Error).message);
       return;
     }
     try {
-      geometry = await api.board(state.variant, state.options);
+      this.geometry = await api.board(state.variant, state.options);
     } catch (e) {
-      showError(`The board of ${state.variant} could not be loaded: ${(e as Error).message}`);
+      this.showError(`The this.board of ${state.variant} could not be loaded: ${(e as Error).message}`);
       return;
     }
     try {
-      enginePlays = (await api.variants()).find((v) => v.name === state.variant)?.engine !== false;
+      this.enginePlays = (await api.variants()).find((v) => v.name === state.variant)?.engine !== false;
     } catch {
       // Without the list, analysis stays offered; the server answers if it cannot.
     }
-    cellNames = new Set(geometry.cells.map((c) => c.name));
-    const boardState = newBoardState(geometry, geometry.pieces ?? []);
-    board = createBoard($('#board-host'), boardState, (intent) => void onIntent(intent));
-    if (token && state.seat !== 'spectator' && !loadGames().some((g) => g.id === id && g.token === token))
-      saveGame({ id, variant: state.variant, mode: state.mode, seat: state.seat, token, saved: Date.now() });
-    analysing = state.mode === 'analysis';
-    receiveState(model, state);
-    render();
-    renderLegend($('#legend'), state.variant, state.options, geometry, state.piece_types, state.promotions);
-    void showSetupInfo(state);
-    connect();
+    this.cellNames = new Set(this.geometry.cells.map((c) => c.name));
+    const boardState = newBoardState(this.geometry, this.geometry.pieces ?? []);
+    this.board = createBoard(this.$('#board-host'), boardState, (intent) => void this.onIntent(intent));
+    if (this.token && state.seat !== 'spectator' && !loadGames().some((g) => g.id === this.id && g.token === this.token))
+      saveGame({ id: this.id, variant: state.variant, mode: state.mode, seat: state.seat, token: this.token, saved: Date.now() });
+    this.analysing = state.mode === 'analysis';
+    receiveState(this.model, state);
+    this.render();
+    renderLegend(this.$('#legend'), state.variant, state.options, this.geometry, state.piece_types, state.promotions);
+    void this.showSetupInfo(state);
+    this.connect();
   }
 
   // Chess 56 / 2016: the dice that made the setup and the substitutions, in words, as the
   // server rolled them (its /api/roll for the game's own setup).
-  async function showSetupInfo(game: GameState): Promise<void> {
-    const box = $('#setup-info');
+  async showSetupInfo(game: GameState): Promise<void> {
+    const box = this.$('#setup-info');
     if (!game.options.dice || !game.setup) return;
     const options = { ...game.options };
     delete options.dice;
@@ -231,13 +256,13 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     }
   }
 
-  function connect(): void {
-    if (closed) return;
-    const ws = new WebSocket(socketUrl(id, token));
-    socket = ws;
+  connect(): void {
+    if (this.closed) return;
+    const ws = new WebSocket(socketUrl(this.id, this.token));
+    this.socket = ws;
     ws.onopen = () => {
-      reconnectDelay = 500;
-      root.classList.remove('offline');
+      this.reconnectDelay = 500;
+      this.root.classList.remove('offline');
     };
     ws.onmessage = (event) => {
       let message: { type: string; state?: GameState; error?: string };
@@ -246,110 +271,110 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
       } catch {
         return;
       }
-      if (message.type === 'state' && message.state) accept(message.state, 'push');
-      else if (message.type === 'error' && message.error) showError(message.error);
+      if (message.type === 'state' && message.state) this.accept(message.state, 'push');
+      else if (message.type === 'error' && message.error) this.showError(message.error);
     };
     ws.onclose = () => {
-      if (closed) return;
-      root.classList.add('offline');
-      setTimeout(connect, reconnectDelay);
-      reconnectDelay = Math.min(reconnectDelay * 2, 5000);
+      if (this.closed) return;
+      this.root.classList.add('offline');
+      setTimeout(() => this.connect(), this.reconnectDelay);
+      this.reconnectDelay = Math.min(this.reconnectDelay * 2, 5000);
     };
   }
 
   // Every state from the server comes through here: the sound it calls for, a premove due, the
   // game-over dialog, and the redraw.
-  function accept(state: GameState, source: StateSource): void {
-    const before = model.game;
-    if (!receiveState(model, state, source)) return;
+  accept(state: GameState, source: StateSource): void {
+    const before = this.model.game;
+    if (!receiveState(this.model, state, source)) return;
     const sound = soundFor(before, state);
     if (sound) playSound(sound);
-    if (before && before.status === 'playing' && state.status === 'over') showGameOver(state);
-    render();
-    playPremove();
+    if (before && before.status === 'playing' && state.status === 'over') this.showGameOver(state);
+    this.render();
+    this.playPremove();
   }
 
-  function playPremove(): void {
-    const bs = board?.state;
-    const game = model.game;
-    if (!bs?.premove || !game || game.legal.length === 0 || !isLive(model) || model.pending) return;
+  playPremove(): void {
+    const bs = this.board?.state;
+    const game = this.model.game;
+    if (!bs?.premove || !game || game.legal.length === 0 || !isLive(this.model) || this.model.pending) return;
     const premove = bs.premove;
     bs.premove = null;
     const move = premoveToPlay(game.legal, premove);
-    $('#premove-note').textContent = move ? '' : `Premove ${premove.from}–${premove.to} was not legal: dropped`;
-    if (move) void onIntent({ kind: 'move', move });
-    else board!.draw();
+    this.$('#premove-note').textContent = move ? '' : `Premove ${premove.from}–${premove.to} was not legal: dropped`;
+    if (move) void this.onIntent({ kind: 'move', move });
+    else this.board!.draw();
   }
 
-  async function onIntent(intent: Intent): Promise<void> {
+  async onIntent(intent: Intent): Promise<void> {
     if (intent.kind === 'premove') {
-      board!.state.premove = intent.premove;
-      $('#premove-note').textContent = `Premove ${intent.premove.from}–${intent.premove.to} (click the board or press Escape to cancel)`;
-      board!.draw();
+      this.board!.state.premove = intent.premove;
+      this.$('#premove-note').textContent = `Premove ${intent.premove.from}–${intent.premove.to} (click the this.board or press Escape to cancel)`;
+      this.board!.draw();
       return;
     }
-    if (intent.kind === 'choose') return; // the board shows the chooser; its answer comes back as a move
-    if (intent.kind !== 'move' || !model.game || !token) return;
-    if (model.pending) return;
-    model.pending = true;
-    showError('');
-    $('#premove-note').textContent = '';
+    if (intent.kind === 'choose') return; // the this.board shows the chooser; its answer comes back as a move
+    if (intent.kind !== 'move' || !this.model.game || !this.token) return;
+    if (this.model.pending) return;
+    this.model.pending = true;
+    this.showError('');
+    this.$('#premove-note').textContent = '';
     try {
-      accept(await api.move(id, token, intent.move.uci, model.game.ply), 'answer');
+      this.accept(await api.move(this.id, this.token, intent.move.uci, this.model.game.ply), 'answer');
     } catch (e) {
-      model.pending = false;
-      showError((e as Error).message);
+      this.model.pending = false;
+      this.showError((e as Error).message);
       try {
-        accept(await api.game(id, token), 'answer');
+        this.accept(await api.game(this.id, this.token), 'answer');
       } catch {
-        // The socket will bring the state when the server is back.
+        // The this.socket will bring the state when the server is back.
       }
     }
-    render();
+    this.render();
   }
 
-  function render(): void {
-    const game = model.game;
-    if (!game || !board || !geometry) return;
-    const live = isLive(model);
-    const fen = fenAtPly(game, model.viewPly, model.seen) ?? game.fen;
-    drawBoard(game, live, fen);
-    $('#game-title').textContent = game.title;
-    ($('#rules-link') as HTMLAnchorElement).href = `/rules/${encodeURIComponent(game.variant)}`;
-    $('#setup-line').textContent = [
+  render(): void {
+    const game = this.model.game;
+    if (!game || !this.board || !this.geometry) return;
+    const live = isLive(this.model);
+    const fen = fenAtPly(game, this.model.viewPly, this.model.seen) ?? game.fen;
+    this.drawBoard(game, live, fen);
+    this.$('#game-title').textContent = game.title;
+    (this.$('#rules-link') as HTMLAnchorElement).href = `/rules/${encodeURIComponent(game.variant)}`;
+    this.$('#setup-line').textContent = [
       game.setup ? `setup ${game.setup}` : '',
       ...optionsInWords(game.options),
       game.mode === 'engine' ? 'against the engine' : game.mode === 'local' ? 'two players, one screen' : game.mode,
     ]
       .filter(Boolean)
       .join(' · ');
-    $('#status').innerHTML = statusHtml(game);
-    $('#fen-text').setAttribute('value', fen);
-    ($('#fen-text') as HTMLInputElement).value = fen;
-    renderMoves(game);
-    renderPlayers(game);
-    renderLinks(game);
-    renderReferee(game);
-    renderPlayAids(game, live);
-    renderControls(game);
-    root.dataset.ply = String(game.ply);
-    root.dataset.status = game.status;
-    root.dataset.result = game.result;
-    root.dataset.thinking = String(!!game.engine?.thinking);
-    if (analysing) scheduleAnalysis();
-    else $('#eval-bar').hidden = $('#analysis').hidden = true;
+    this.$('#status').innerHTML = this.statusHtml(game);
+    this.$('#fen-text').setAttribute('value', fen);
+    (this.$('#fen-text') as HTMLInputElement).value = fen;
+    this.renderMoves(game);
+    this.renderPlayers(game);
+    this.renderLinks(game);
+    this.renderReferee(game);
+    this.renderPlayAids(game, live);
+    this.renderControls(game);
+    this.root.dataset.ply = String(game.ply);
+    this.root.dataset.status = game.status;
+    this.root.dataset.result = game.result;
+    this.root.dataset.thinking = String(!!game.engine?.thinking);
+    if (this.analysing) this.scheduleAnalysis();
+    else this.$('#eval-bar').hidden = this.$('#analysis').hidden = true;
   }
 
-  function drawBoard(game: GameState, live: boolean, fen: string): void {
-    const bs = board!.state;
+  drawBoard(game: GameState, live: boolean, fen: string): void {
+    const bs = this.board!.state;
     try {
-      bs.pieces = readFenBoard(fen, geometry!, bs.pieceInfo.map((p) => p.token));
+      bs.pieces = readFenBoard(fen, this.geometry!, bs.pieceInfo.map((p) => p.token));
     } catch (e) {
-      showError(`Cannot draw this position: ${(e as Error).message}`);
+      this.showError(`Cannot draw this position: ${(e as Error).message}`);
     }
     const seatColour = game.seat === 'black' ? 'black' : 'white';
-    bs.orientation = flipped ? (seatColour === 'white' ? 'black' : 'white') : seatColour;
-    bs.legal = live && !model.pending ? game.legal : [];
+    bs.orientation = this.flipped ? (seatColour === 'white' ? 'black' : 'white') : seatColour;
+    bs.legal = live && !this.model.pending ? game.legal : [];
     // Premoves while the other side (a person online, or the engine) is to move.
     const mine = game.seat === 'white' || game.seat === 'black' ? game.seat : game.engine ? (game.engine.color === 'white' ? 'black' : 'white') : null;
     bs.premoveColour = live && game.status === 'playing' && mine && game.turn !== mine && game.mode !== 'analysis' ? mine : null;
@@ -358,115 +383,114 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
       bs.lastMove = game.last_move;
       bs.check = game.check;
     } else {
-      bs.lastMove = model.viewPly > 0 ? uciCells(game.moves[model.viewPly - 1].uci, cellNames) : null;
+      bs.lastMove = this.model.viewPly > 0 ? uciCells(game.moves[this.model.viewPly - 1].uci, this.cellNames) : null;
       bs.check = [];
     }
-    const turned = model.viewPly > 0 ? revealOf(game.moves[model.viewPly - 1], model.viewPly) : null;
+    const turned = this.model.viewPly > 0 ? revealOf(game.moves[this.model.viewPly - 1], this.model.viewPly) : null;
     bs.reveal = turned && turned.cell ? { cell: turned.cell, ply: turned.ply } : null;
     if (!bs.premoveColour && !bs.legal.some((m) => m.from === bs.selected)) resetInteraction(bs);
-    board!.element.dataset.ply = String(game.ply);
-    board!.element.dataset.viewPly = String(model.viewPly);
-    board!.element.dataset.turn = game.turn;
-    board!.element.dataset.status = game.status;
-    // Drawn at once, so the board never shows an older position than the page's record and stamps.
-    board!.draw();
+    this.board!.element.dataset.ply = String(game.ply);
+    this.board!.element.dataset.viewPly = String(this.model.viewPly);
+    this.board!.element.dataset.turn = game.turn;
+    this.board!.element.dataset.status = game.status;
+    // Drawn at once, so the this.board never shows an older position than the page's record and stamps.
+    this.board!.draw();
   }
 
-  function renderControls(game: GameState): void {
-    ($('#resign') as HTMLButtonElement).disabled = game.status !== 'playing' || game.seat === 'spectator';
+  renderControls(game: GameState): void {
+    (this.$('#resign') as HTMLButtonElement).disabled = game.status !== 'playing' || game.seat === 'spectator';
     // A refereed game (Black Swan) refuses takebacks: a swan once turned over stays seen.
-    ($('#takeback') as HTMLButtonElement).disabled =
+    (this.$('#takeback') as HTMLButtonElement).disabled =
       game.mode === 'online' || game.seat === 'spectator' || game.ply === 0 || !!game.blackswan;
-    $('#analyse').textContent = analysing ? 'Stop analysis' : 'Analyse';
+    this.$('#analyse').textContent = this.analysing ? 'Stop analysis' : 'Analyse';
     // No engine help for a player while an online game is on.
-    ($('#analyse') as HTMLButtonElement).disabled =
-      !enginePlays || (game.mode === 'online' && game.status === 'playing' && game.seat !== 'spectator');
+    (this.$('#analyse') as HTMLButtonElement).disabled =
+      !this.enginePlays || (game.mode === 'online' && game.status === 'playing' && game.seat !== 'spectator');
     const muted = isMuted();
-    $('#mute').textContent = muted ? 'Sound off' : 'Sound on';
-    $('#mute').setAttribute('aria-pressed', String(muted));
+    this.$('#mute').textContent = muted ? 'Sound off' : 'Sound on';
+    this.$('#mute').setAttribute('aria-pressed', String(muted));
   }
 
   // The phase's help, the draw offer, and typed moves with their completions.
-  function renderPlayAids(game: GameState, live: boolean): void {
-    const help = live && geometry ? phaseHelp(game.legal, geometry, board!.state.pieceInfo, null) : null;
-    const helpBox = $('#phase-help');
+  renderPlayAids(game: GameState, live: boolean): void {
+    const help = live && this.geometry ? phaseHelp(game.legal, this.geometry, this.board!.state.pieceInfo, null) : null;
+    const helpBox = this.$('#phase-help');
     helpBox.hidden = !help;
     helpBox.textContent = help?.text ?? '';
     helpBox.dataset.phase = help?.kind ?? '';
-    const drawBox = $('#draw-box');
+    const drawBox = this.$('#draw-box');
     drawBox.hidden = game.mode !== 'online' || game.status !== 'playing';
     if (!drawBox.hidden) drawBox.innerHTML = drawBoxHtml(game);
-    const form = $('#move-form');
+    const form = this.$('#move-form');
     form.hidden = game.seat === 'spectator' || game.status !== 'playing';
-    $('#move-completions').innerHTML = moveCompletions(live ? game.legal : [])
+    this.$('#move-completions').innerHTML = moveCompletions(live ? game.legal : [])
       .map((m) => `<option value="${escapeHtml(m)}"></option>`)
       .join('');
   }
 
-  function statusHtml(game: GameState): string {
+  statusHtml(game: GameState): string {
     if (game.status === 'over') return `<strong class="result">${escapeHtml(game.result)}</strong> ${escapeHtml(game.reason ?? '')}`;
     let text = `${game.turn === 'white' ? 'White' : 'Black'} to move`;
     if (game.engine?.thinking) text += ' · the engine is thinking…';
     if (game.seat === 'spectator') text += ' · watching';
-    const place = isLive(model) ? placementPrompt(game.legal) : null;
+    const place = isLive(this.model) ? placementPrompt(game.legal) : null;
     if (place) text += ` · ${place}`;
-    if (model.viewPly !== game.ply) text += ` · looking at ply ${model.viewPly}`;
+    if (this.model.viewPly !== game.ply) text += ` · looking at ply ${this.model.viewPly}`;
     return escapeHtml(text);
   }
 
-  function renderMoves(game: GameState): void {
+  renderMoves(game: GameState): void {
     const numbered = numberMoves(game.start_fen, game.moves);
-    const list = $('#moves');
+    const list = this.$('#moves');
     list.innerHTML = numbered
       .map(
         (m) =>
-          `<li class="move ${m.side}${m.ply === model.viewPly ? ' current' : ''}" data-ply="${m.ply}">` +
+          `<li class="move ${m.side}${m.ply === this.model.viewPly ? ' current' : ''}" data-ply="${m.ply}">` +
           `<span class="num">${m.side === 'white' ? `${m.number}.` : `${m.number}…`}</span>${escapeHtml(m.san)}</li>`,
       )
       .join('');
     list.title = recordText(numbered);
     list.querySelector('.current')?.scrollIntoView?.({ block: 'nearest' });
-    for (const b of root.querySelectorAll<HTMLButtonElement>('[data-nav]')) {
-      const target = navTarget(b.dataset.nav!);
-      b.disabled = target === model.viewPly || fenAtPly(game, target, model.seen) === null;
+    for (const b of this.root.querySelectorAll<HTMLButtonElement>('[data-nav]')) {
+      const target = this.navTarget(b.dataset.nav!);
+      b.disabled = target === this.model.viewPly || fenAtPly(game, target, this.model.seen) === null;
     }
     for (const li of list.querySelectorAll<HTMLElement>('[data-ply]'))
-      li.classList.toggle('unknown', fenAtPly(game, Number(li.dataset.ply), model.seen) === null);
+      li.classList.toggle('unknown', fenAtPly(game, Number(li.dataset.ply), this.model.seen) === null);
   }
 
-  function renderPlayers(game: GameState): void {
-    const bottom = board!.state.orientation;
+  renderPlayers(game: GameState): void {
+    const bottom = this.board!.state.orientation;
     const top = bottom === 'white' ? 'black' : 'white';
-    $('#player-top').innerHTML = playerLine(game, top);
-    $('#player-bottom').innerHTML = playerLine(game, bottom);
-    if (game.clock) clockBase = { at: performance.now(), white: game.clock.white_ms, black: game.clock.black_ms };
-    tickClocks();
+    this.$('#player-top').innerHTML = playerLine(game, top);
+    this.$('#player-bottom').innerHTML = playerLine(game, bottom);
+    if (game.clock) this.clockBase = { at: performance.now(), white: game.clock.white_ms, black: game.clock.black_ms };
+    this.tickClocks();
   }
 
-  function tickClocks(): void {
-    const game = model.game;
+  tickClocks(): void {
+    const game = this.model.game;
     const clock = game?.clock;
     if (!game || !clock) return;
-    const spent = clock.running && game.status === 'playing' ? performance.now() - clockBase.at : 0;
+    const spent = clock.running && game.status === 'playing' ? performance.now() - this.clockBase.at : 0;
     for (const colour of ['white', 'black'] as const) {
-      const el = root.querySelector<HTMLElement>(`[data-clock=${colour}]`);
+      const el = this.root.querySelector<HTMLElement>(`[data-clock=${colour}]`);
       if (!el) continue;
-      const left = clockBase[colour] - (clock.running === colour ? spent : 0);
+      const left = this.clockBase[colour] - (clock.running === colour ? spent : 0);
       el.textContent = clockText(left);
       const low = game.status === 'playing' && isLowTime(left, clock.initial_ms);
       el.classList.toggle('low', low);
       // One warning a turn, for this seat's own running clock.
-      if (low && clock.running === colour && game.seat === colour && lowTimeWarned !== game.ply) {
-        lowTimeWarned = game.ply;
+      if (low && clock.running === colour && game.seat === colour && this.lowTimeWarned !== game.ply) {
+        this.lowTimeWarned = game.ply;
         playSound('low-time');
       }
     }
   }
-  const clockTimer = window.setInterval(tickClocks, 100);
 
-  function renderLinks(game: GameState): void {
-    const links = loadGames().find((g) => g.id === id && g.links)?.links;
-    const box = $('#links');
+  renderLinks(game: GameState): void {
+    const links = loadGames().find((g) => g.id === this.id && g.links)?.links;
+    const box = this.$('#links');
     if (game.mode !== 'online' || !links) {
       box.hidden = true;
       return;
@@ -478,54 +502,53 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
     box.innerHTML = '<strong>Send these links</strong>' + item('White', links.white) + item('Black', links.black) + item('Spectator', links.spectator);
   }
 
-  function renderReferee(game: GameState): void {
-    const box = $('#referee');
+  renderReferee(game: GameState): void {
+    const box = this.$('#referee');
     box.hidden = !game.blackswan;
     if (game.blackswan) box.innerHTML = refereeHtml(game);
   }
 
-  function showGameOver(game: GameState): void {
-    const dialog = $('#game-over') as HTMLDialogElement;
-    $('#game-over-result').textContent = resultWords(game);
-    $('#game-over-error').textContent = '';
-    const analysis = $('#open-analysis') as HTMLButtonElement;
-    // A refereed record is checked with `menagerie verify`, not continued: no analysis board.
-    analysis.disabled = !!game.blackswan || !enginePlays;
-    // Not modal: the page stays usable (the record, the PGN, the board to look back on).
+  showGameOver(game: GameState): void {
+    const dialog = this.$('#game-over') as HTMLDialogElement;
+    this.$('#game-over-result').textContent = resultWords(game);
+    this.$('#game-over-error').textContent = '';
+    const analysis = this.$('#open-analysis') as HTMLButtonElement;
+    // A refereed record is checked with `menagerie verify`, not continued: no analysis this.board.
+    analysis.disabled = !!game.blackswan || !this.enginePlays;
+    // Not modal: the page stays usable (the record, the PGN, the this.board to look back on).
     if (!dialog.open) dialog.show();
     dialog.dataset.result = game.result;
   }
 
-  async function rematch(): Promise<void> {
-    const game = model.game!;
+  async rematch(): Promise<void> {
+    const game = this.model.game!;
     const request = rematchRequest(game);
     const created = await api.createGame(request);
     let path = rememberCreated(created, request);
     const seat = rematchSeat(game);
     const seatToken = seat === 'both' ? undefined : created.tokens[seat];
-    if (game.mode === 'online' && seatToken) path = `/game/${encodeURIComponent(created.id)}?token=${encodeURIComponent(seatToken)}`;
-    navigate(path);
+    if (game.mode === 'online' && seatToken) path = `/game/${encodeURIComponent(created.id)}?this.token=${encodeURIComponent(seatToken)}`;
+    this.navigate(path);
   }
 
-  async function openInAnalysis(): Promise<void> {
-    const game = model.game!;
-    const created = await api.createGame({ variant: game.variant, options: {}, pgn: await api.pgn(id), mode: 'analysis' });
-    navigate(rememberCreated(created, { variant: game.variant, options: {}, mode: 'analysis' }));
+  async openInAnalysis(): Promise<void> {
+    const game = this.model.game!;
+    const created = await api.createGame({ variant: game.variant, options: {}, pgn: await api.pgn(this.id), mode: 'analysis' });
+    this.navigate(rememberCreated(created, { variant: game.variant, options: {}, mode: 'analysis' }));
   }
 
-  let analysisTimer = 0;
-  function scheduleAnalysis(): void {
-    window.clearTimeout(analysisTimer);
-    analysisTimer = window.setTimeout(() => void analyse(), 150);
+  scheduleAnalysis(): void {
+    window.clearTimeout(this.analysisTimer);
+    this.analysisTimer = window.setTimeout(() => void this.analyse(), 150);
   }
 
-  async function analyse(): Promise<void> {
-    const game = model.game;
+  async analyse(): Promise<void> {
+    const game = this.model.game;
     if (!game) return;
-    const request = ++analysisRequest;
-    const ply = model.viewPly;
-    $('#eval-bar').hidden = false;
-    $('#analysis').hidden = false;
+    const request = ++this.analysisRequest;
+    const ply = this.model.viewPly;
+    this.$('#eval-bar').hidden = false;
+    this.$('#analysis').hidden = false;
     try {
       const result = await api.analyse({
         variant: game.variant,
@@ -533,159 +556,166 @@ export async function renderGame(root: HTMLElement, id: string, tokenParam: stri
         fen: game.start_fen,
         moves: game.moves.slice(0, ply).map((m) => m.uci),
         movetime_ms: 700,
-        session: analysisSession,
+        session: this.analysisSession,
       });
-      if (request !== analysisRequest || !analysing) return;
-      const turn = (fenAtPly(game, ply, model.seen) ?? game.fen).split(/\s+/)[1] === 'b' ? 'black' : 'white';
+      if (request !== this.analysisRequest || !this.analysing) return;
+      const turn = (fenAtPly(game, ply, this.model.seen) ?? game.fen).split(/\s+/)[1] === 'b' ? 'black' : 'white';
       const bar = evaluationBar(result, turn);
-      const fill = root.querySelector<HTMLElement>('.eval-fill')!;
+      const fill = this.root.querySelector<HTMLElement>('.eval-fill')!;
       fill.style.height = `${Math.round(bar.white * 100)}%`;
-      root.querySelector('.eval-text')!.textContent = bar.text;
-      $('#eval-bar').dataset.score = bar.text;
-      $('#pv').innerHTML = result.over
+      this.root.querySelector('.eval-text')!.textContent = bar.text;
+      this.$('#eval-bar').dataset.score = bar.text;
+      this.$('#pv').innerHTML = result.over
         ? `<span class="score">${escapeHtml(bar.text)}</span> <span class="muted">${escapeHtml(result.over.reason)}</span>`
         : `<span class="score">${escapeHtml(bar.text)}</span> <span class="muted">depth ${result.depth}</span> ` +
           result.pv.map((m) => escapeHtml(m.san)).join(' ');
     } catch (e) {
-      if (request === analysisRequest) $('#pv').textContent = `Analysis failed: ${(e as Error).message}`;
+      if (request === this.analysisRequest) this.$('#pv').textContent = `Analysis failed: ${(e as Error).message}`;
     }
   }
 
   // The ply a navigation button goes to ("first" is the earliest position known here).
-  function navTarget(nav: string): number {
-    const game = model.game!;
+  navTarget(nav: string): number {
+    const game = this.model.game!;
     if (nav === 'first') {
-      for (let p = 0; p <= game.ply; p++) if (fenAtPly(game, p, model.seen) !== null) return p;
+      for (let p = 0; p <= game.ply; p++) if (fenAtPly(game, p, this.model.seen) !== null) return p;
     }
-    return { back: model.viewPly - 1, forward: model.viewPly + 1, last: game.ply }[nav] ?? model.viewPly;
+    return { back: this.model.viewPly - 1, forward: this.model.viewPly + 1, last: game.ply }[nav] ?? this.model.viewPly;
   }
 
   // Runs a request of a control, showing its error in `box`.
-  const guarded =
-    (action: () => Promise<void>, box: HTMLElement = errorBox) =>
+  private readonly guarded =
+    (action: () => Promise<void>, box: HTMLElement = this.errorBox) =>
     (): void => {
       action().catch((e: Error) => {
         box.textContent = e.message;
       });
     };
 
-  function wireControls(): void {
-    root.querySelector('.nav')!.addEventListener('click', (e) => {
+  // Moving through the record and turning the board.
+  wireControls(): void {
+    this.root.querySelector('.nav')!.addEventListener('click', (e) => {
       const nav = (e.target as HTMLElement).closest<HTMLElement>('[data-nav]')?.dataset.nav;
-      if (!nav || !model.game) return;
-      if (goToPly(model, navTarget(nav))) render();
+      if (!nav || !this.model.game) return;
+      if (goToPly(this.model, this.navTarget(nav))) this.render();
     });
-    $('#moves').addEventListener('click', (e) => {
+    this.$('#moves').addEventListener('click', (e) => {
       const li = (e.target as HTMLElement).closest<HTMLElement>('[data-ply]');
-      if (li && goToPly(model, Number(li.dataset.ply))) render();
+      if (li && goToPly(this.model, Number(li.dataset.ply))) this.render();
     });
-    $('#flip').addEventListener('click', () => {
-      flipped = !flipped;
-      render();
+    this.$('#flip').addEventListener('click', () => {
+      this.flipped = !this.flipped;
+      this.render();
     });
-    $('#resign').addEventListener(
+  }
+
+  // The game's own controls: resign, take back, analysis, sound, the draw offer, typed moves.
+  wireGameControls(): void {
+    this.$('#resign').addEventListener(
       'click',
-      guarded(async () => {
-        if (!token || !confirm('Resign this game?')) return;
-        accept(await api.resign(id, token), 'answer');
+      this.guarded(async () => {
+        if (!this.token || !confirm('Resign this game?')) return;
+        this.accept(await api.resign(this.id, this.token), 'answer');
       }),
     );
-    $('#takeback').addEventListener(
+    this.$('#takeback').addEventListener(
       'click',
-      guarded(async () => {
-        if (!token) return;
-        model.following = true;
-        accept(await api.takeback(id, token), 'takeback');
+      this.guarded(async () => {
+        if (!this.token) return;
+        this.model.following = true;
+        this.accept(await api.takeback(this.id, this.token), 'takeback');
       }),
     );
-    $('#analyse').addEventListener('click', () => {
-      analysing = !analysing;
-      analysisRequest++;
-      render();
+    this.$('#analyse').addEventListener('click', () => {
+      this.analysing = !this.analysing;
+      this.analysisRequest++;
+      this.render();
     });
-    $('#mute').addEventListener('click', () => {
+    this.$('#mute').addEventListener('click', () => {
       setMuted(!isMuted());
-      render();
+      this.render();
     });
-    $('#draw-box').addEventListener('click', (e) => {
+    this.$('#draw-box').addEventListener('click', (e) => {
       const action = (e.target as HTMLElement).closest<HTMLElement>('[data-draw]')?.dataset.draw as 'offer' | 'accept' | 'decline' | undefined;
-      if (action && token) guarded(async () => accept(await api.draw(id, token, action), 'answer'))();
+      const token = this.token;
+      if (action && token) this.guarded(async () => this.accept(await api.draw(this.id, token, action), 'answer'))();
     });
-    $('#move-form').addEventListener('submit', (e) => {
+    this.$('#move-form').addEventListener('submit', (e) => {
       e.preventDefault();
-      const input = $('#move-input') as HTMLInputElement;
-      const game = model.game;
-      if (!game || !isLive(model)) return;
+      const input = this.$('#move-input') as HTMLInputElement;
+      const game = this.model.game;
+      if (!game || !isLive(this.model)) return;
       const move = findTypedMove(game.legal, input.value);
       if (!move) {
-        showError(`${JSON.stringify(input.value.trim())} is not a legal move here`);
+        this.showError(`${JSON.stringify(input.value.trim())} is not a legal move here`);
         return;
       }
       input.value = '';
-      void onIntent({ kind: 'move', move });
+      void this.onIntent({ kind: 'move', move });
     });
-    $('#copy-fen').addEventListener('click', () => void copy(($('#fen-text') as HTMLInputElement).value, 'FEN'));
-    $('#copy-pgn').addEventListener(
+  }
+
+  // The FEN and PGN: copy, download, load a FEN; the game-over panel's buttons.
+  wirePgnControls(): void {
+    this.$('#copy-fen').addEventListener('click', () => void this.copy((this.$('#fen-text') as HTMLInputElement).value, 'FEN'));
+    this.$('#copy-pgn').addEventListener(
       'click',
-      guarded(async () => copy(await api.pgn(id), 'PGN')),
+      this.guarded(async () => this.copy(await api.pgn(this.id), 'PGN')),
     );
-    $('#download-pgn').addEventListener('click', guarded(downloadPgn));
-    $('#over-pgn').addEventListener('click', guarded(downloadPgn, $('#game-over-error')));
-    $('#rematch').addEventListener('click', guarded(rematch, $('#game-over-error')));
-    $('#open-analysis').addEventListener('click', guarded(openInAnalysis, $('#game-over-error')));
-    $('#over-close').addEventListener('click', () => ($('#game-over') as HTMLDialogElement).close());
-    $('#load-fen').addEventListener(
+    this.$('#download-pgn').addEventListener('click', this.guarded(() => this.downloadPgn()));
+    this.$('#over-pgn').addEventListener('click', this.guarded(() => this.downloadPgn(), this.$('#game-over-error')));
+    this.$('#rematch').addEventListener('click', this.guarded(() => this.rematch(), this.$('#game-over-error')));
+    this.$('#open-analysis').addEventListener('click', this.guarded(() => this.openInAnalysis(), this.$('#game-over-error')));
+    this.$('#over-close').addEventListener('click', () => (this.$('#game-over') as HTMLDialogElement).close());
+    this.$('#load-fen').addEventListener(
       'click',
-      guarded(async () => {
-        const fen = ($('#fen-input') as HTMLInputElement).value.trim();
-        if (!fen || !model.game) return;
-        const created = await api.createGame({ variant: model.game.variant, options: model.game.options, fen, mode: 'analysis' });
+      this.guarded(async () => {
+        const fen = (this.$('#fen-input') as HTMLInputElement).value.trim();
+        if (!fen || !this.model.game) return;
+        const created = await api.createGame({ variant: this.model.game.variant, options: this.model.game.options, fen, mode: 'analysis' });
         const t = created.tokens.both!;
-        saveGame({ id: created.id, variant: model.game.variant, mode: 'analysis', seat: 'both', token: t, saved: Date.now() });
-        navigate(`/game/${encodeURIComponent(created.id)}?token=${encodeURIComponent(t)}`);
+        saveGame({ id: created.id, variant: this.model.game.variant, mode: 'analysis', seat: 'both', token: t, saved: Date.now() });
+        this.navigate(`/game/${encodeURIComponent(created.id)}?this.token=${encodeURIComponent(t)}`);
       }),
     );
   }
 
-  async function downloadPgn(): Promise<void> {
-    const pgn = await api.pgn(id);
+  async downloadPgn(): Promise<void> {
+    const pgn = await api.pgn(this.id);
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));
-    a.download = pgnFileName(model.game ?? { variant: 'game', id });
+    a.download = pgnFileName(this.model.game ?? { variant: 'game', id: this.id });
     document.body.appendChild(a);
     a.click();
     a.remove();
   }
 
-  const onKey = (e: KeyboardEvent): void => {
-    // The board, the fields and the dialog keep their own keys.
-    if (!model.game || (e.target as Element).closest('input, textarea, select, svg.board, dialog')) return;
-    if (e.key === 'ArrowLeft') goToPly(model, model.viewPly - 1);
-    else if (e.key === 'ArrowRight') goToPly(model, model.viewPly + 1);
-    else if (e.key === 'f') flipped = !flipped;
+  private readonly onKey = (e: KeyboardEvent): void => {
+    // The this.board, the fields and the dialog keep their own keys.
+    if (!this.model.game || (e.target as Element).closest('input, textarea, select, svg.board, dialog')) return;
+    if (e.key === 'ArrowLeft') goToPly(this.model, this.model.viewPly - 1);
+    else if (e.key === 'ArrowRight') goToPly(this.model, this.model.viewPly + 1);
+    else if (e.key === 'f') this.flipped = !this.flipped;
     else return;
-    render();
+    this.render();
   };
-  window.addEventListener('keydown', onKey);
 
-  async function copy(text: string, what: string): Promise<void> {
+  async copy(text: string, what: string): Promise<void> {
     try {
       await navigator.clipboard.writeText(text);
-      showError('');
-      $('#status').dataset.copied = what;
+      this.showError('');
+      this.$('#status').dataset.copied = what;
     } catch {
-      // No clipboard (an insecure page): show the text to copy by hand.
+      // No clipboard (an insecure page): show the text to this.copy by hand.
       window.prompt(`Copy the ${what}:`, text);
     }
-    root.dataset.copied = text;
+    this.root.dataset.copied = text;
   }
 
-  wireControls();
-  await firstLoad();
-  return () => {
-    closed = true;
-    socket?.close();
-    window.clearInterval(clockTimer);
-    window.removeEventListener('keydown', onKey);
-  };
+}
+
+export async function renderGame(root: HTMLElement, id: string, tokenParam: string | null, navigate: Navigate): Promise<() => void> {
+  const page = new GamePage(root, id, tokenParam ?? tokenFor(id), navigate);
+  await page.firstLoad();
+  return () => page.leave();
 }
