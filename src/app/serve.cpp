@@ -30,6 +30,13 @@ int run_serve(int argc, char** argv) {
     app.add_option("--idle-minutes", options.idle_minutes,
                    "drop a game left alone this long from memory (0: never)")
         ->check(CLI::Range(0.0, 1e6));
+    app.add_option("--games-per-minute", options.games_per_minute,
+                   "new games one client address may create a minute, as many at once after a "
+                   "pause (0: no limit; behind a proxy every client has the proxy's address)")
+        ->check(CLI::Range(0, 1'000'000));
+    app.add_option("--unplayed-hours", options.unplayed_hours,
+                   "delete a game that has had no move this long after its creation (0: never)")
+        ->check(CLI::Range(0.0, 1e6));
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "serve", "serve: "))
         return *status;
     options.port = static_cast<uint16_t>(port);

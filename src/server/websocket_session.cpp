@@ -73,9 +73,10 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
 
     void on_message(const std::string& text) {
         try {
-            const json message = json::parse(text, nullptr, false);
-            if (message.is_discarded() || !message.is_object())
+            const std::optional<json> parsed = parse_client_json(text);
+            if (!parsed || !parsed->is_object())
                 throw ApiError(400, "a message must be a JSON object");
+            const json& message = *parsed;
             const auto type = message.find("type");
             if (type == message.end() || *type != "move")
                 throw ApiError(400, "the only message a client sends is {\"type\":\"move\",...}");

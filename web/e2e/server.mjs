@@ -37,7 +37,9 @@ export function freshDbPath() {
  * Starts a server (`env`: extra environment, e.g. the test-only MENAGERIE_TEST_SEED); resolves to { url, port, process, stop(), kill9() } once it prints its address.
  */
 export function startServer({ db, port = 0, env = {} } = {}) {
-  const child = spawn(binary, ['serve', '--port', String(port), '--db', db, '--static', path.join(webDir, 'dist')], {
+  // The tests create games faster than a person would: no limit on creation (docs/server.md).
+  const args = ['serve', '--port', String(port), '--db', db, '--static', path.join(webDir, 'dist'), '--games-per-minute', '0'];
+  const child = spawn(binary, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
