@@ -270,6 +270,9 @@ int run(int argc, char** argv) {
     auto* train = app.add_subcommand("train", "fit an evaluation network to datagen's positions");
     train->allow_extras();
     train->set_help_flag();  // `train --help` is run_train's
+    auto* fit = app.add_subcommand("fit", "fit the hand-made evaluation's terms to the positions");
+    fit->allow_extras();
+    fit->set_help_flag();  // `fit --help` is run_fit's
     // geometry: the board's drawing data as JSON, of a game or of a board no game uses yet.
     auto* geometry = app.add_subcommand("geometry", "print the board's cells and drawing as JSON");
     std::optional<std::string> geometry_variant, board;
@@ -420,6 +423,8 @@ int run(int argc, char** argv) {
         return run_datagen(argc - 1, argv + 1);
     } else if (train->parsed()) {
         return run_train(argc - 1, argv + 1);
+    } else if (fit->parsed()) {
+        return run_fit(argc - 1, argv + 1);
     }
     return 0;
 }
