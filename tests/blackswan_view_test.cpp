@@ -14,6 +14,7 @@
 #include "core/rules.h"
 #include "core/setup.h"
 #include "games/blackswan.h"
+#include "games/blackswan_draws.h"
 #include "games/blackswan_outcomes.h"
 #include "games/games.h"
 #include "hidden/player_view.h"
@@ -53,7 +54,7 @@ TEST(BlackSwanView, ViewOfTheStartHidesEveryIdentity) {
     EXPECT_EQ(write_fen(start_position(game)), VIEW_START);
     EXPECT_EQ(view.unseen(BLACK)[0], 8);
     // The view's game has one swan type: it cannot hold an identity.
-    EXPECT_EQ(static_cast<int>(game->types.size()), game->first_swan + 1);
+    EXPECT_EQ(static_cast<int>(game->types.size()), game->chance.first_hidden + 1);
     EXPECT_THROW(PlayerView(start, WHITE), Error);  // a referee's position is no view
     EXPECT_THROW(parse_fen(game, "4k3/8/8/8/8/8/3N'4/4K3 w - - 0 1 - 0 -"), Error);
     // More face-down swans than unseen tiles is refused.
@@ -83,36 +84,38 @@ TEST(BlackSwanView, AMoveNeedsItsOutcomeFromTheReferee) {
     const Move asked = parse_move(view.position(), "d2d4");
     EXPECT_EQ(view.san(asked), "Sd4");
     EXPECT_THROW(view.play(asked), Error);  // no outcome
-    const Move told = announce(ref.position(), asked);
+    const Move told = blackswan::announce(ref.position(), asked);
     ASSERT_NE(told.outcome(), 0);
-    const std::string text = move_to_uci(ref.position(), asked);  // the referee's, with outcome
+    const std::string text = move_to_uci(ref.position(), told);  // the referee's, with outcome
     EXPECT_EQ(view.uci(told), text);
     EXPECT_EQ(view.parse(text), told);
     view.play(told);
-    ref.play(asked);
+    ref.play(told);
     EXPECT_EQ(view.fen(), view_of(ref.position(), WHITE).fen());
     EXPECT_TRUE(view.undo());
     EXPECT_EQ(view.fen(), VIEW_START);
-    // The referee refuses an outcome that its seed does not draw.
+    // The referee's game refuses an outcome that is not the swan's tile (it knows them all).
     Position r = start_position(referee());
     const std::string other = text.back() == 'P' ? "d2d4:N" : "d2d4:P";
     EXPECT_THROW(parse_move(r, other), Error);
     EXPECT_THROW(parse_move(r, "d2d4:2-PP"), Error);  // impossible: no pawns in that event
-    EXPECT_EQ(parse_move(r, text), asked);
+    EXPECT_EQ(parse_move(r, text), told);
 }
 
 TEST(BlackSwanView, PromotionWritesWhatWasDrawn) {
     const auto g = referee();
     Position pos = parse_fen(g, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1 - 0 -");
     const Move m = parse_move(pos, "a7a8");
-    EXPECT_EQ(parse_move(pos, "a7a8q"), m);  // the old spelling still reads
-    const Draw d = chance_draw(pos, m);
+    EXPECT_EQ(parse_move(pos, "a7a8q"), m);   // the old spelling still reads
+    EXPECT_EQ(chance_draw(pos, m).count, 0);  // the rules draw nothing: the referee tells it
+    const Move told = blackswan::announce(pos, m);
+    const Draw d = chance_draw(pos, told);
     ASSERT_GE(d.count, 1);  // a promotion brings 1, 2 or 3 pieces: never an empty text
     ASSERT_LE(d.count, 3);
     std::string drawn;
     for (int i = 0; i < d.count; ++i) drawn += g->token(d.types[static_cast<size_t>(i)]);
-    EXPECT_EQ(move_to_uci(pos, m), "a7a8:" + drawn);
-    EXPECT_EQ(move_to_san(pos, m).substr(0, 3 + drawn.size()), "a8:" + drawn);
+    EXPECT_EQ(move_to_uci(pos, told), "a7a8:" + drawn);
+    EXPECT_EQ(move_to_san(pos, told).substr(0, 3 + drawn.size()), "a8:" + drawn);
 }
 
 // A referee's position with the identities of its face-down swans shuffled among themselves
@@ -121,7 +124,7 @@ Position permuted(const Position& pos, std::mt19937_64& rng) {
     const Game& g = pos.game();
     const std::string fen = write_fen(pos);
     const std::string board = fen.substr(0, fen.find(' '));
-    auto is_swan = [&](Piece p) { return p != NO_PIECE && type_of(p) >= g.first_swan; };
+    auto is_swan = [&](Piece p) { return p != NO_PIECE && type_of(p) >= g.chance.first_hidden; };
     std::array<std::vector<Piece>, COLOR_NB> swans;
     for (size_t at = 0; at < board.size();) {
         const Piece p = g.read_token(board, at);
@@ -207,7 +210,7 @@ TEST(BlackSwanView, NothingAPlayerReceivesDependsOnAHiddenIdentity) {
             generate_legal(pos, legal);
             if (legal.size() == 0) break;
             const Move m = legal.moves[rng() % static_cast<size_t>(legal.size())];
-            const Move told = announce(pos, m);
+            const Move told = blackswan::announce(pos, m);
             // Make and unmake on the view restore it exactly.
             const std::string before = view.fen();
             const uint64_t key = view.position().key();
@@ -216,11 +219,19 @@ TEST(BlackSwanView, NothingAPlayerReceivesDependsOnAHiddenIdentity) {
             EXPECT_EQ(view.fen(), before);
             EXPECT_EQ(view.position().key(), key);
             view.play(told);
-            ref.play(m);
+            ref.play(told);
             EXPECT_EQ(view.position().consistency_error(), "");
         }
         // The finished record (with its seed) is honest; one altered outcome is not.
-        const std::string pgn = player_pgn(start, ref.moves(), true);
+        std::string pgn = player_pgn(start, ref.moves(), true);
+        if (ref.position().pending() == PLACING) {  // a turn left half done is unfinished
+            EXPECT_TRUE(verify_record(pgn).unfinished);
+            continue;
+        }
+        if (const size_t open = pgn.find("[Result \"*\"]"); open != std::string::npos) {
+            pgn.replace(pgn.rfind('*'), 1, "1/2-1/2");  // a draw agreed: the game is over
+            pgn.replace(open, 12, "[Result \"1/2-1/2\"]");
+        }
         const Verdict honest = verify_record(pgn);
         EXPECT_TRUE(honest.honest) << honest.message;
         const size_t colon = pgn.find(':', pgn.find("\n\n"));
@@ -239,8 +250,22 @@ TEST(BlackSwanView, NothingAPlayerReceivesDependsOnAHiddenIdentity) {
 
 TEST(BlackSwanView, VerifyChecksTheCommitment) {
     GameRecord ref(start_position(referee()));
-    for (const char* text : {"d2d4", "e7e5"}) ref.play(parse_move(ref.position(), text));
-    const std::string pgn = player_pgn(start_position(referee()), ref.moves(), true);
+    for (const char* text : {"d2d4", "e7e5"})
+        ref.play(blackswan::announce(ref.position(), parse_move(ref.position(), text)));
+    std::string pgn = player_pgn(start_position(referee()), ref.moves(), true);
+    if (ref.position().pending() == PLACING) {  // e7e5 was an event: place its pieces
+        for (MoveList legal; ref.position().pending() == PLACING;) {
+            legal.count = 0;
+            generate_legal(ref.position(), legal);
+            ref.play(legal.moves[0]);
+        }
+        pgn = player_pgn(start_position(referee()), ref.moves(), true);
+    }
+    // Unfinished (result *): nothing wrong, but no verdict of honesty either.
+    EXPECT_TRUE(verify_record(pgn).unfinished) << verify_record(pgn).message;
+    EXPECT_FALSE(verify_record(pgn).honest);
+    pgn.replace(pgn.rfind('*'), 1, "0-1");  // White resigned
+    pgn.replace(pgn.find("[Result \"*\"]"), 12, "[Result \"0-1\"]");
     EXPECT_TRUE(verify_record(pgn).honest) << verify_record(pgn).message;
     std::string forged = pgn;
     const size_t at = forged.find("[Seed \"") + 7;
@@ -249,6 +274,7 @@ TEST(BlackSwanView, VerifyChecksTheCommitment) {
     EXPECT_NE(verify_record(forged).message.find("commitment"), std::string::npos);
     const std::string unfinished = player_pgn(start_position(referee()), ref.moves(), false);
     EXPECT_FALSE(verify_record(unfinished).honest);
+    EXPECT_TRUE(verify_record(unfinished).unfinished);  // no Seed yet
 }
 
 }  // namespace
@@ -299,17 +325,18 @@ TEST(BlackSwanView, FenMovesAndPgnRoundTripOnBothViews) {
             if (legal.size() == 0) break;
             for (Move m : legal) {
                 // The referee's text carries the seed's outcome and reads back as the move.
-                EXPECT_EQ(parse_move(pos, move_to_uci(pos, m)), m) << move_to_uci(pos, m);
-                EXPECT_EQ(parse_move(pos, move_to_san(pos, m)), m) << move_to_san(pos, m);
+                const Move told = blackswan::announce(pos, m);
+                EXPECT_EQ(parse_move(pos, move_to_uci(pos, told)), told) << move_to_uci(pos, told);
+                EXPECT_EQ(parse_move(pos, move_to_san(pos, told)), told) << move_to_san(pos, told);
                 // The view reads the move as asked and as told, in both forms.
-                const Move told = announce(pos, m);
                 EXPECT_EQ(view.parse(view.uci(m)), m);
                 EXPECT_EQ(view.parse(view.san(m)), m) << view.san(m);
                 EXPECT_EQ(view.parse(view.uci(told)), told);
                 EXPECT_EQ(view.parse(view.san(told)), told) << view.san(told);
             }
-            const Move m = legal.moves[rng() % static_cast<size_t>(legal.size())];
-            view.play(announce(pos, m));
+            const Move m =
+                blackswan::announce(pos, legal.moves[rng() % static_cast<size_t>(legal.size())]);
+            view.play(m);
             ref.play(m);
         }
         const std::string pgn = player_pgn(start, ref.moves(), true);
@@ -389,7 +416,7 @@ TEST(BlackSwanView, RevealedTilesFollowTheCompositionInPlay) {
             const Color mover = ref.position().side_to_move();
             const Move m = parse_move(ref.position(), text);
             const auto before = view.unseen(mover);
-            view.play(announce(ref.position(), m));
+            view.play(blackswan::announce(ref.position(), m));
             ref.play(m);
             for (size_t k = 0; k < seen.size(); ++k) seen[k] += before[k] - view.unseen(mover)[k];
             if (view.position().pending() == PLACING) break;  // Black's reply waits: next game
