@@ -19,6 +19,7 @@
 #include "games/games.h"
 #include "hidden/player_view.h"
 #include "hidden/record.h"
+#include "hidden/referee.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 #include "notation/pgn.h"
@@ -488,6 +489,141 @@ TEST(BlackSwanView, MakeAndUndoOfEveryOutcomeKeepThePositionWhole) {
             }
         }
         EXPECT_EQ(write_fen(pos), start);
+    }
+}
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+// A finished record: the result `*` of a game cut off by hand replaced by a draw agreed.
+std::string agreed_draw(std::string pgn) {
+    const size_t open = pgn.find("[Result \"*\"]");
+    if (open == std::string::npos) return pgn;
+    pgn.replace(pgn.rfind('*'), 1, "1/2-1/2");
+    return pgn.replace(open, 12, "[Result \"1/2-1/2\"]");
+}
+
+// Plays `plies` random moves through the referee (as a player or an engine asks for them).
+void play_random(Referee& referee, int plies, std::mt19937_64& rng) {
+    for (int ply = 0; ply < plies; ++ply) {
+        MoveList legal;
+        generate_legal(referee.view_position(), legal);
+        if (legal.size() == 0 || outcome(referee.position()).result != Result::Ongoing) return;
+        referee.play(legal.moves[rng() % static_cast<size_t>(legal.size())]);
+    }
+}
+
+TEST(Referee, DrawsOnceAndTellsBothGamesTheSame) {
+    Referee judge(start_position(referee()));
+    EXPECT_EQ(write_fen(judge.view_start()), VIEW_START);
+    // The CLI's example (seed 42): d2d4 turns over a pawn, e7e5 an event whose bishop is owed.
+    for (const char* text : {"d2d4", "e7e5", "B@d5", "d4e5"}) judge.play(std::string(text));
+    std::vector<std::string> sans;
+    for (const PlayedMove& p : judge.played()) sans.push_back(p.san);
+    EXPECT_EQ(sans, (std::vector<std::string>{"Sd4:P", "Se5:2-QB", "B@d5", "dxe5"}));
+    EXPECT_EQ(judge.played()[1].brought.count, 2);  // as data: no text to read back
+    EXPECT_TRUE(judge.played()[1].brought.event);
+    EXPECT_EQ(judge.played()[0].brought.count, 1);
+    EXPECT_EQ(judge.played()[2].brought.count, 0);
+    // The referee's game and the view were told the same outcomes.
+    EXPECT_EQ(view_of(judge.position(), WHITE).fen(), judge.view().fen());
+    EXPECT_EQ(judge.played().back().fen, judge.view().fen());
+    // A move that names its outcome, or an illegal one, is refused and changes nothing.
+    EXPECT_THROW(judge.play(std::string("a7a6:N")), Error);
+    EXPECT_THROW(judge.play(std::string("a2a3")), Error);  // not White's turn
+    EXPECT_EQ(judge.played().size(), 4u);
+}
+
+TEST(Referee, NothingItHandsOutHoldsAHiddenIdentity) {
+    std::mt19937_64 rng(11);
+    for (int game = 0; game < (test::quick() ? 2 : 5); ++game) {
+        Referee judge(start_position(referee(std::to_string(200 + game))));
+        play_random(judge, test::quick() ? 40 : 100, rng);
+        for (const PlayedMove& p : judge.played()) {
+            EXPECT_FALSE(has_hidden_token(p.uci + " " + p.san)) << p.uci << " " << p.san;
+            EXPECT_FALSE(has_hidden_token(p.fen.substr(0, p.fen.find(' ')))) << p.fen;
+        }
+        const std::string pgn = judge.pgn({}, false);
+        EXPECT_FALSE(has_hidden_token(pgn.substr(pgn.find("\n\n")))) << pgn;
+        EXPECT_EQ(pgn.find("[Seed"), std::string::npos);
+        EXPECT_EQ(received(judge.view()), received(view_of(judge.position(), WHITE)));
+    }
+}
+
+TEST(Referee, PlayersContributionsAreMixedIntoEveryDraw) {
+    const Position start = start_position(referee("9"));
+    Referee plain(start), mixed(start);
+    mixed.contribute(WHITE, "white's own dice");
+    mixed.contribute(BLACK, "47 11 3");
+    EXPECT_THROW(mixed.contribute(BLACK, "again"), Error);  // once
+    EXPECT_THROW(plain.contribute(WHITE, "a \"quote\""), Error);
+    EXPECT_EQ(mixed.commitment(), plain.commitment());  // the seed committed to is the same
+    EXPECT_EQ(mixed.view().fen(), plain.view().fen());  // and so is what the players see
+    // The setup is drawn with the key: the referee's arrangement differs.
+    EXPECT_NE(write_fen(mixed.position()), write_fen(plain.position()));
+    std::mt19937_64 rng(5);
+    play_random(mixed, 60, rng);
+    EXPECT_THROW(mixed.contribute(WHITE, "late"), Error);  // the draws have begun
+    const std::string pgn = agreed_draw(mixed.pgn({}, true));
+    EXPECT_NE(pgn.find("[WhiteContribution \"white's own dice\"]"), std::string::npos);
+    EXPECT_NE(pgn.find("[BlackContribution \"47 11 3\"]"), std::string::npos);
+    const Verdict v = verify_record(pgn);
+    EXPECT_TRUE(v.honest) << v.message;
+    // A record that hides or alters a contribution does not verify.
+    std::string forged = pgn;
+    forged.replace(forged.find("47 11 3"), 7, "47 11 4");
+    EXPECT_FALSE(verify_record(forged).honest);
+    EXPECT_FALSE(verify_record(forged).unfinished);
+}
+
+TEST(Referee, PlacementsBelongToTheMoversTurnInPgnAndTheOldFormStillReads) {
+    Referee judge(start_position(referee()));
+    for (const char* text : {"d2d4", "e7e5", "B@d5", "d4e5"}) judge.play(std::string(text));
+    const std::string pgn = agreed_draw(judge.pgn({}, true));
+    EXPECT_NE(pgn.find("1. Sd4:P Se5:2-QB:B@d5 2. dxe5 1/2-1/2"), std::string::npos) << pgn;
+    std::string old = pgn;  // the form written before: the placement as a move of its own
+    old.replace(old.find("Se5:2-QB:B@d5"), 13, "Se5:2-QB 1... B@d5");
+    const GameResolver resolve = [](const std::string& name, const Options& options) {
+        return make_game(name, options);
+    };
+    const PgnGame now = parse_pgn(pgn, resolve), before = parse_pgn(old, resolve);
+    EXPECT_EQ(now.moves, before.moves);
+    EXPECT_EQ(now.moves, judge.moves());
+    EXPECT_TRUE(verify_record(pgn).honest);
+    EXPECT_TRUE(verify_record(old).honest);
+    // A placement joined to a move that owes none is refused with the game's line.
+    std::string wrong = pgn;
+    wrong.replace(wrong.find("Sd4:P"), 5, "Sd4:P:B@d5");
+    EXPECT_THROW(parse_pgn(wrong, resolve), Error);
+}
+
+TEST(Referee, VerifySaysWhenARecordIsUnfinished) {
+    Referee judge(start_position(referee()));
+    for (const char* text : {"d2d4", "e7e5"}) judge.play(std::string(text));
+    // Black still owes the bishop: a turn half done, whatever the result says.
+    const Verdict half = verify_record(agreed_draw(judge.pgn({}, true)));
+    EXPECT_TRUE(half.unfinished);
+    EXPECT_NE(half.message.find("half done"), std::string::npos) << half.message;
+    judge.play(std::string("B@d5"));
+    const std::string finished = agreed_draw(judge.pgn({}, true));
+    EXPECT_TRUE(verify_record(finished).honest);
+    // Cut short: the movetext stops before its result.
+    const Verdict cut = verify_record(finished.substr(0, finished.rfind(' ')));
+    EXPECT_TRUE(cut.unfinished);
+    EXPECT_NE(cut.message.find("cut short"), std::string::npos) << cut.message;
+    const Verdict open = verify_record(judge.pgn({}, true));
+    EXPECT_TRUE(open.unfinished);
+    EXPECT_NE(open.message.find("result *"), std::string::npos) << open.message;
+    // In a database the second game's errors name the second game.
+    const PgnText second{"[Variant \"blackswan\"]\n\n1. e4 *\n", 2, 30};
+    try {
+        verify_record(second);
+        ADD_FAILURE() << "a record of no player's view was read";
+    } catch (const Error& e) {
+        EXPECT_EQ(std::string(e.what()).rfind("PGN game 2, line 3", 0), 0u) << e.what();
     }
 }
 

@@ -133,7 +133,9 @@ GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
             g.termination = "normal";
             return g;
         }
-        if (settings.max_moves > 0 && static_cast<int>(moves.size()) >= 2 * settings.max_moves) {
+        // Not in the middle of a turn (drawn pieces owed): its record would be unfinished.
+        if (settings.max_moves > 0 && static_cast<int>(moves.size()) >= 2 * settings.max_moves &&
+            pos.pending() != PLACING) {
             g.result = Result::Draw;
             g.reason = "adjudicated a draw after " + std::to_string(settings.max_moves) + " moves";
             g.termination = "adjudication";
@@ -197,10 +199,12 @@ std::vector<Opening> draw_openings(const std::shared_ptr<const Game>& game, int 
     std::vector<Opening> out;
     std::mt19937_64 rng(seed);
     if (hidden(*game)) {
-        // One seed per pair of games (duplicate games): the referee's game of that seed.
+        // One seed per game, 32 bytes from the system's secure source: a second game from the
+        // first's seed would hand the engines a seed its record reveals, and tiles they have
+        // seen turned over.
         for (int i = 0; i < count; ++i) {
             Options with_seed = options;
-            with_seed["seed"] = std::to_string(rng());
+            with_seed["seed"] = to_hex(random_seed());
             out.push_back({start_position(make_game(game->name, with_seed)), ""});
         }
         return out;
@@ -405,7 +409,11 @@ void run_games(const MatchSettings& settings, const std::vector<Opening>& openin
                                      limits_for(settings.limits, settings.engines[1].limits)};
             for (int index; !stop && (index = next++) < games;) {
                 const bool first_white = index % 2 == 0;
-                const Opening& opening = openings[static_cast<size_t>(index / 2) % openings.size()];
+                // A hidden game has an opening (a seed) of its own; others two, colours swapped.
+                const size_t which = hidden(openings.front().start.game())
+                                         ? static_cast<size_t>(index)
+                                         : static_cast<size_t>(index / 2);
+                const Opening& opening = openings[which % openings.size()];
                 Player* players[COLOR_NB] = {own[first_white ? 0 : 1].get(),
                                              own[first_white ? 1 : 0].get()};
                 const Limits limits[COLOR_NB] = {limit[first_white ? 0 : 1],
@@ -544,8 +552,8 @@ int run_match(int argc, char** argv) {
         setups = static_cast<int>(game->setups.size());
     }
     if (!games) games = 2 * setups;
-    const std::vector<Opening> openings =
-        draw_openings(game, setups, openings_kind == "start", seed, game_options);
+    const std::vector<Opening> openings = draw_openings(
+        game, hidden(*game) ? games : setups, openings_kind == "start", seed, game_options);
 
     std::ofstream pgn;
     if (pgn_file) {

@@ -20,6 +20,8 @@ const char* const REFEREE_HELP =
     "  MOVE   play a move, in UCI (d2d4) or SAN (Sd4, Nf3, B@c3) form; the referee turns\n"
     "         swans over and draws promotions, and announces what came\n"
     "  moves  list your legal moves\n"
+    "  contribute white|black TEXT   before move 1: a side's own randomness, mixed into\n"
+    "         every draw (so that not even the referee chooses them)\n"
     "  fen    print your view as FEN\n"
     "  pgn    print the record so far (the seed is added when the game is over)\n"
     "  help   this list\n"
@@ -69,6 +71,17 @@ int run_refereed_play(const std::shared_ptr<const Game>& game, const Position& s
             std::cout << view.fen() << "\n";
         } else if (command == "pgn") {
             std::cout << referee.pgn({}, end.result != Result::Ongoing);
+        } else if (command == "contribute") {
+            std::string side, text;
+            words >> side;
+            std::getline(words >> std::ws, text);
+            try_typed_move([&] {
+                if (side != "white" && side != "black")
+                    throw Error(ErrorKind::Usage, "contribute",
+                                "contribute white TEXT or contribute black TEXT");
+                referee.contribute(side == "white" ? WHITE : BLACK, text);
+                std::cout << side << "'s contribution is taken\n";
+            });
         } else if (command == "moves") {
             Position& seen = referee.view_position();
             MoveList legal;

@@ -6,7 +6,9 @@
 // client is handed anything but the view. See docs/rules/blackswan.md.
 #pragma once
 
+#include <array>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,13 +32,20 @@ class Referee {
     // The seed, hex: for the end of the game only.
     std::string seed() const { return to_hex(seed_); }
 
+    // A player's own randomness, given after seeing the commitment and before the first move:
+    // every draw, the setup's too, is then made with mixed_seed(seed, {white's, black's}), so
+    // that not even the referee can choose the draws by choosing its seed. Printable text of
+    // at most 64 characters; a side gives it once. Throws Error (kind Move) otherwise.
+    void contribute(Color side, const std::string& text);
+    const std::string& contribution(Color side) const { return contributions_[side]; }
+
     // The players' view (both sides see the same in Black Swan) and its start.
     const PlayerView& view() const { return view_; }
     const Position& view_start() const { return view_start_; }
     // The view's position, for generating its moves (the referee alone plays on it).
     Position& view_position() { return view_.position(); }
     // The referee's position: for the rules' verdicts (the end of the game), never for a player.
-    Position& position() { return referee_.position(); }
+    Position& position() { return referee_->position(); }
     const Position& start() const { return start_; }
     // The moves as the players were told them (chance moves with their outcomes), and noted.
     const std::vector<Move>& moves() const { return view_.history(); }
@@ -59,11 +68,12 @@ class Referee {
   private:
     const PlayedMove& play_legal(Move asked);
 
-    Position start_;
-    Seed seed_;
+    Position start_;  // the referee's, drawn with key_
+    Seed seed_, key_;
     std::string commitment_;
+    std::array<std::string, COLOR_NB> contributions_;
     Position view_start_;
-    GameRecord referee_;
+    std::optional<GameRecord> referee_;
     PlayerView view_;
     std::vector<PlayedMove> played_;
 };
