@@ -132,7 +132,10 @@ json game_state(LiveGame& g, Seat seat, int64_t now) {
     for (const PlyNote& note : g.notes()) {
         const PlayedMove& p = note.played;
         json move = {{"uci", p.uci}, {"san", p.san}, {"fen", p.fen}};
-        if (p.brought.count) move["brought"] = brought_json(pos, p.brought);
+        if (p.brought.count) {
+            move["brought"] = brought_json(pos, p.brought);
+            move["brought"]["cell"] = note.cells.second;
+        }
         moves.push_back(std::move(move));
     }
     json last = nullptr;
