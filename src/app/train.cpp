@@ -29,6 +29,11 @@ int run_train(int argc, char** argv) {
         ->check(CLI::Range(0.0, 1.0));
     app.add_option("--validation", s.validation, "share of games held out (default 0.02)")
         ->check(CLI::Range(0.0, 0.5));
+    app.add_option("--decay", s.weight_decay,
+                   "decoupled weight decay of the first layer per step, times the rate (default 0)")
+        ->check(CLI::Range(0.0, 10.0));
+    app.add_flag("--correction", s.correction,
+                 "learn a correction added to the hand-made evaluation, not the whole of it");
     app.add_option("--threads", s.threads, "threads (default 2)")->check(CLI::Range(1, 256));
     app.add_option("--seed", s.seed, "seed of the initial weights and the order (default 1)");
     app.add_option("--min-ply", s.max_ply_skip, "leave out positions before this ply")

@@ -108,6 +108,12 @@ Network parse_network(const std::string& bytes, const std::string& source) {
     net.description = r.text();
     net.features = static_cast<int>(r.u32());
     net.hidden = static_cast<int>(r.u16());
+    const unsigned kind = r.u16();
+    if (kind > 1)
+        throw Error(ErrorKind::File, "network",
+                    menagerie::quoted(source) + " is of kind " + std::to_string(kind) +
+                        ", not 0 (the evaluation) or 1 (a correction of the hand-made one)");
+    net.correction = kind == 1;
     const unsigned qa = r.u16(), qb = r.u16(), scale = r.u16();
     if (qa != QA || qb != QB || scale != OUTPUT_SCALE)
         throw Error(ErrorKind::File, "network",
@@ -143,6 +149,7 @@ std::string serialise(const Network& net) {
     put16(out, static_cast<unsigned>(net.features & 0xFFFF));
     put16(out, static_cast<unsigned>(net.features >> 16));
     put16(out, static_cast<unsigned>(net.hidden));
+    put16(out, net.correction ? 1 : 0);
     put16(out, QA);
     put16(out, QB);
     put16(out, OUTPUT_SCALE);

@@ -108,7 +108,9 @@ void Worker::set_position(const Position& start, const std::vector<Move>& moves)
 
 int Worker::static_eval(int ply) {
     if (!evaluator_.active()) return evaluate(*pos_, *shared_.eval);
-    return evaluator_.evaluate(*pos_, ply) + chance_terms(*pos_, *shared_.eval);
+    const int learnt = evaluator_.evaluate(*pos_, ply);
+    return learnt + (evaluator_.correction() ? evaluate(*pos_, *shared_.eval)
+                                             : chance_terms(*pos_, *shared_.eval));
 }
 
 void Worker::check_limits() {
