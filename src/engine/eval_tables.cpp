@@ -291,14 +291,14 @@ void pawn_spans(const Game& g, EvalTables& t) {
 // distance to its reveal zone: every step still to make is a tempo, and a blocked swan may never
 // get there.
 void swan_terms(const Game& g, EvalTables& t) {
-    if (g.first_swan < 0 || !g.outcome_in_move) return;
-    t.swan = g.first_swan;
+    if (!g.has_chance() || g.chance.identities_known()) return;
+    t.swan = g.chance.first_hidden;
     for (int tile = 0; tile < TILE_KINDS_MAX; ++tile) {
         std::array<uint8_t, TILE_KINDS_MAX> only{};
         only[static_cast<size_t>(tile)] = 1;
         double mg = 0, eg = 0;
         for (const auto& o : blackswan::outcome_probabilities(MoveKind::Normal, only)) {
-            const Draw d = g.decode_outcome(MoveKind::Normal, o.outcome);
+            const Draw d = g.chance.decode(MoveKind::Normal, o.outcome);
             for (int i = 0; i < d.count; ++i) {
                 const int type = d.types[static_cast<size_t>(i)];
                 mg += o.probability * t.value_mg[type];
@@ -310,16 +310,16 @@ void swan_terms(const Game& g, EvalTables& t) {
     }
     const int n = g.geometry.size();
     for (Color c : {WHITE, BLACK}) {
-        const PieceMoves& pm = g.tables->piece(g.first_swan, c);
+        const PieceMoves& pm = g.tables->piece(g.chance.first_hidden, c);
         for (Square s = 0; s < n; ++s) {
             int steps = 0;
             Bitboard at = square_bb(s);
-            while (!(at & g.reveal_zone[c]) && at && steps < 6) {
+            while (!(at & g.chance.reveal_zone[c]) && at && steps < 6) {
                 Bitboard next = 0;
                 for (Bitboard b = at; b;) next |= pm.quiet[pop_lsb(b)];
                 at = next, ++steps;
             }
-            const int share = at & g.reveal_zone[c] ? 100 - 8 * std::max(steps - 1, 0) : 50;
+            const int share = at & g.chance.reveal_zone[c] ? 100 - 8 * std::max(steps - 1, 0) : 50;
             t.swan_share[c][s] = static_cast<int8_t>(std::clamp(share, 50, 100));
         }
     }

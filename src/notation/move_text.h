@@ -15,6 +15,8 @@ namespace menagerie {
 
 std::string move_to_uci(const Position& pos, Move m);
 std::string move_to_san(Position& pos, Move m);
+// The same from the position's legal moves, generated once for all of them (a list's SAN).
+std::string move_to_san(Position& pos, const MoveList& legal, Move m);
 // Reads one move in UCI or SAN form; throws Error if it is malformed, illegal or ambiguous.
 Move parse_move(Position& pos, const std::string& text);
 // Splits a list of moves separated by spaces or commas.

@@ -46,7 +46,7 @@ std::shared_ptr<const Game> game_of_query(const Query& query) {
 }
 
 std::string setup_kind(const Game& game) {
-    if (game.first_swan >= 0) return "seed";  // the start is the secret seed's
+    if (game.has_chance()) return "seed";  // the start is the secret seed's
     if (game.setup_id) return "dice";
     if (!game.choice_steps.empty()) return "relocation";
     if (game.setups.size() > 1 && !game.setups[0].name.empty() &&

@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "core/error.h"
-#include "server/seat_record.h"
+#include "server/refereed.h"
 
 namespace menagerie::server {
 
