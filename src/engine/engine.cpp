@@ -2,6 +2,8 @@
 #include "engine/engine.h"
 
 #include <algorithm>
+#include <fstream>
+#include <optional>
 #include <mutex>
 #include <random>
 #include <thread>
@@ -21,6 +23,19 @@ struct Engine::Impl {
     int move_overhead_ms = 80;
     bool use_network = true;
     std::shared_ptr<const nnue::Network> file_network;
+    std::optional<FittedTerms> file_terms;
+    // The tables of the last game searched with the file's terms.
+    std::shared_ptr<const EvalTables> terms_tables;
+
+    std::shared_ptr<const EvalTables> tables_for(const std::shared_ptr<const Game>& game) {
+        auto built = eval_tables(game);
+        if (!file_terms || file_terms->family != nnue::family_of(*game)) return built;
+        if (terms_tables && terms_tables->game == game) return terms_tables;
+        auto own = std::make_shared<EvalTables>(*built);
+        apply_terms(*own, file_terms->weights, file_terms->offsets);
+        terms_tables = own;
+        return own;
+    }
 
     std::shared_ptr<const nnue::Network> network_for(const Game& game) const {
         if (!use_network) return nullptr;
@@ -97,6 +112,19 @@ void Engine::use_network(bool on) {
     impl_->use_network = on;
 }
 
+std::string Engine::set_terms_file(const std::string& path) {
+    std::optional<FittedTerms> terms;
+    if (!path.empty()) {
+        std::ifstream in(path);
+        if (!in) throw Error(ErrorKind::File, "terms", "cannot read " + menagerie::quoted(path));
+        terms = parse_terms(std::string(std::istreambuf_iterator<char>(in), {}), path);
+    }
+    std::lock_guard lock(impl_->searching);
+    impl_->file_terms = std::move(terms);
+    impl_->terms_tables.reset();
+    return impl_->file_terms ? impl_->file_terms->family : "";
+}
+
 std::string Engine::network_description(const Game& game) const {
     const auto net = impl_->network_for(game);
     return net ? net->family + ": " + net->description : "";
@@ -118,7 +146,7 @@ Info Engine::search(const Position& start, const std::vector<Move>& moves, const
     // Weak levels choose among several lines: search at least four.
     if (limits.skill < 20) shared.limits.multipv = std::max(shared.limits.multipv, 4);
     shared.on_info = on_info;
-    shared.eval = eval_tables(start.game_ptr());
+    shared.eval = impl_->tables_for(start.game_ptr());
     shared.net = impl_->network_for(game);
     shared.pondering = limits.ponder;
     shared.stop = false;

@@ -85,6 +85,10 @@ class Engine {
     // was trained.
     std::string set_network_file(const std::string& path);
     void use_network(bool on);
+    // The hand-made evaluation's terms from a file (nets/*.terms) for games of its family, in
+    // place of the built-in ones; "" goes back to those. Returns the file's family. Throws Error
+    // (kind File) for a file that is no terms file, and the engine keeps what it had.
+    std::string set_terms_file(const std::string& path);
     // The network a search of `game` would use, if any (its family and how it was trained).
     std::string network_description(const Game& game) const;
     // Strength levels for casual play (1 = weakest, 8 = full strength), used by the web app.

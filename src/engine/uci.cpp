@@ -181,6 +181,7 @@ void Uci::uci() {
     say("option name Clear Hash type button");
     say("option name Use NNUE type check default true");
     say("option name EvalFile type string default <empty>");
+    say("option name EvalTerms type string default <empty>");
     std::string variants;
     for (const std::string& name : played_game_names()) variants += " var " + name;
     say("option name UCI_Variant type combo default chess" + variants);
@@ -240,6 +241,10 @@ void Uci::set_option(std::istringstream& in) {
             throw Error(ErrorKind::Usage, "Use NNUE",
                         "Use NNUE must be true or false, not " + quoted(value));
         engine_.use_network(value == "true");
+    } else if (key == "evalterms") {
+        const std::string path = value == "<empty>" ? "" : value;
+        const std::string family = engine_.set_terms_file(path);
+        if (!path.empty()) say("info string EvalTerms " + path + ": the terms of " + family);
     } else if (key == "evalfile") {
         const std::string path = value == "<empty>" ? "" : value;
         const std::string what = engine_.set_network_file(path);

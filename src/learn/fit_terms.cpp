@@ -138,7 +138,7 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     }
     for (int t = 0; t < static_cast<int>(game->types.size()); ++t) {
         const PieceType& pt = game->types[t];
-        if (pt.royal || pt.pawn || (game->first_swan >= 0 && t >= game->first_swan)) continue;
+        if (pt.royal || pt.pawn || (game->has_chance() && t >= game->chance.first_hidden)) continue;
         for (bool eg : {false, true})
             params.push_back(
                 {"value " + pt.name + (eg ? " eg" : " mg"), nullptr, pt.name, eg, 8, 60});
