@@ -13,9 +13,9 @@
 
 namespace menagerie::engine {
 
-// The evaluation's scalar weights, in centipawns unless said: one set for every game (the
-// game-specific parts are derived from the game's data in EvalTables). tools/tune.cpp fits them
-// on played games; DEFAULT_WEIGHTS (eval_tables.cpp) holds the values the engine plays with.
+// The evaluation's scalar weights, in centipawns unless said (the game-specific parts are derived
+// from the game's data in EvalTables). DEFAULT_WEIGHTS (eval_tables.cpp) serves every family
+// without fitted terms; `menagerie fit` (learn/fit_terms.h) fits a family's own (nets/*.terms).
 struct EvalWeights {
     int pawn_mg, pawn_eg;             // a pawn's value
     int mobility_mg, mobility_eg;     // per cent of the derived weight of one move

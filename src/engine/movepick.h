@@ -36,6 +36,7 @@ class MovePicker {
 
   private:
     PlyMoves& moves_;
+    Position* pos_ = nullptr;
     int cursor_ = 0;
     bool ordered_ = false;
 };

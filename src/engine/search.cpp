@@ -91,6 +91,8 @@ void Worker::set_position(const Position& start, const std::vector<Move>& moves)
     swan_view_ = start.game().has_chance();
     history_.fit(start.game());
     evaluator_.set(shared_.net, start.game());
+    // Emptied for each search: the game, its terms or the network may have changed.
+    eval_cache_.assign(size_t(1) << 16, 0);
     for (Move m : moves) {
         history_states_.emplace_back();
         pos_->do_move(m, history_states_.back());
@@ -107,10 +109,20 @@ void Worker::set_position(const Position& start, const std::vector<Move>& moves)
 }
 
 int Worker::static_eval(int ply) {
-    if (!evaluator_.active()) return evaluate(*pos_, *shared_.eval);
-    const int learnt = evaluator_.evaluate(*pos_, ply);
-    return learnt + (evaluator_.correction() ? evaluate(*pos_, *shared_.eval)
-                                             : chance_terms(*pos_, *shared_.eval));
+    const uint64_t key = node_key();
+    uint64_t& entry = eval_cache_[key & (eval_cache_.size() - 1)];
+    if ((entry ^ key) >> 16 == 0) return static_cast<int16_t>(entry & 0xFFFF);
+    int value;
+    if (!evaluator_.active()) {
+        value = evaluate(*pos_, *shared_.eval);
+    } else {
+        const int learnt = evaluator_.evaluate(*pos_, ply);
+        value = learnt + (evaluator_.correction() ? evaluate(*pos_, *shared_.eval)
+                                                  : chance_terms(*pos_, *shared_.eval));
+    }
+    value = std::clamp(value, -SCORE_MATE_BOUND + 1, SCORE_MATE_BOUND - 1);
+    entry = (key & ~uint64_t(0xFFFF)) | static_cast<uint16_t>(value);
+    return value;
 }
 
 void Worker::check_limits() {

@@ -119,6 +119,10 @@ class Worker {
     std::array<int, MAX_PLY + 1> pv_length_{};
     History history_;
     nnue::Evaluator evaluator_;
+    // Static evaluations already made, by the node's key: a position is met again in re-searches
+    // (after a reduction, a null window, the internal iterative deepening, a singular test) and
+    // by transposition. An entry is the key's upper 48 bits and the value in the low 16.
+    std::vector<uint64_t> eval_cache_;
     int seldepth_ = 0;
     int pv_index_ = 0;
     int root_depth_ = 0;
