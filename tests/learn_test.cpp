@@ -9,9 +9,11 @@
 #include "cli_util.h"
 #include "core/movegen.h"
 #include "core/setup.h"
+#include "engine/eval.h"
 #include "engine/nnue.h"
 #include "games/games.h"
 #include "hidden/player_view.h"
+#include "learn/fit_terms.h"
 #include "learn/trainer.h"
 #include "learn/training_data.h"
 #include "test_util.h"
@@ -185,7 +187,52 @@ TEST(Learning, DatagenTrainAndPlayEndToEnd) {
         std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("bestmove "), std::string::npos) << r.out;
+
+    // The hand-made evaluation's terms fitted to the same data: the loss falls, the file reads
+    // back as that family's terms, and the engine takes it by UCI.
+    const std::string terms = (dir / "contemporary.terms").string();
+    learn::FitSettings f;
+    f.data = {data1, data2};
+    f.out = terms;
+    f.rounds = 1;
+    f.steps = 60;
+    f.validation = 0;
+    std::ostringstream fit_log;
+    const learn::FitReport fitted = learn::fit_terms(f, fit_log);
+    EXPECT_LT(fitted.train.back(), fitted.start_train) << fit_log.str();
+    std::ifstream in(terms);
+    const engine::FittedTerms back =
+        engine::parse_terms(std::string(std::istreambuf_iterator<char>(in), {}), terms);
+    EXPECT_EQ(back.family, engine::nnue::family_of(*make_game("contemporary")));
+    const test::RunResult t = test::run(
+        "uci",
+        "uci\nsetoption name UCI_Variant value contemporary\nsetoption name EvalTerms value " +
+            terms + "\nposition startpos\ngo depth 5\nquit\n");
+    EXPECT_NE(t.out.find("EvalTerms " + terms + ": the terms of 8x8:"), std::string::npos) << t.out;
+    EXPECT_NE(t.out.find("bestmove "), std::string::npos) << t.out;
     std::filesystem::remove_all(dir);
+}
+
+TEST(FittedTerms, AFileReadsBackAndABadLineIsNamed) {
+    engine::FittedTerms t;
+    t.family = "8x8:pawn,knight,bishop,rook,queen,king";
+    t.weights = engine::DEFAULT_WEIGHTS;
+    t.weights.tempo = 17;
+    t.offsets["knight"] = {12, -3};
+    const engine::FittedTerms back = engine::parse_terms(engine::write_terms(t), "round trip");
+    EXPECT_EQ(back.family, t.family);
+    EXPECT_EQ(back.weights.tempo, 17);
+    EXPECT_EQ(back.offsets.at("knight"), std::make_pair(12, -3));
+    try {
+        engine::parse_terms("family x\ntempo twelve\n", "bad.terms");
+        FAIL() << "read a weight that is no number";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("bad.terms line 2"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(engine::parse_terms("family x\nno_such_weight 3\n", "bad.terms"), Error);
+    // The built-in terms of the 8 x 8 family are found for every game of it.
+    for (const std::string name : {"chess", "placement", "contemporary", "chess20"})
+        EXPECT_NE(engine::builtin_terms(*make_game(name)), nullptr) << name;
 }
 
 }  // namespace
