@@ -2,6 +2,8 @@
 // process handling, the castling conventions of engines, the built-in players, and whole
 // matches (built-in players, Debian's stockfish, engines that misbehave) through the CLI.
 #include <gtest/gtest.h>
+
+#include <set>
 #include <sys/wait.h>
 
 #include <cerrno>
@@ -228,6 +230,28 @@ TEST(MatchCli, GreedyAgainstRandomWritesAValidPgn) {
     EXPECT_EQ(ta, tb);
     std::remove(pgn.c_str());
     std::remove(again.c_str());
+}
+
+// Random plies open each game of a one-start game (Chess 66) differently: the records start
+// from positions after that many moves, and two openings differ.
+TEST(MatchCli, RandomPliesOpenGamesFromOneStartDifferently) {
+    const std::string pgn = test::temp_file("plies.pgn");
+    const test::RunResult r =
+        test::run("match --engine builtin:greedy --engine builtin:greedy --variant chess66 "
+                  "--games 4 --random-plies 6 --seed 5 --maxmoves 1 --pgn " +
+                  pgn);
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::ifstream in(pgn);
+    std::set<std::string> starts;
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("[FEN ", 0) == 0) starts.insert(line);
+    EXPECT_EQ(starts.size(), 2u);  // two openings, each played with both colours
+    for (const std::string& fen : starts) EXPECT_NE(fen.find(" w "), std::string::npos) << fen;
+    std::remove(pgn.c_str());
+    EXPECT_EQ(test::run("match --engine builtin:greedy --engine builtin:greedy --variant "
+                        "blackswan --games 2 --random-plies 2")
+                  .status,
+              2);
 }
 
 // More setups asked for than the game has: every setup is played, and the runner says so.

@@ -235,6 +235,24 @@ std::vector<Opening> draw_openings(const std::shared_ptr<const Game>& game, int 
     return out;
 }
 
+// The opening after `plies` random legal moves (fewer where one would end the game): games from
+// one start (Chess 66) then differ even between engines that search by nodes.
+Opening with_random_plies(const Opening& opening, int plies, std::mt19937_64& rng) {
+    GameRecord record(opening.start);
+    for (int i = 0; i < plies; ++i) {
+        MoveList legal;
+        generate_legal(record.position(), legal);
+        if (legal.size() == 0) break;
+        const Move m = legal.moves[rng() % static_cast<uint64_t>(legal.size())];
+        record.play(m);
+        if (outcome(record.position()).result != Result::Ongoing) {
+            record.undo();
+            break;
+        }
+    }
+    return {Position(record.position()), record.moves().empty() ? opening.setup : ""};
+}
+
 std::string today() {
     const std::time_t now = std::time(nullptr);
     std::tm utc{};
@@ -502,6 +520,9 @@ int run_match(int argc, char** argv) {
     app.add_option("--timeout", timeout,
                    "seconds to wait for a move that no clock bounds (default 30)");
     app.add_option("--sprt", sprt_text, "elo0=0,elo1=10,alpha=0.05,beta=0.05");
+    std::optional<std::string> random_plies_text;
+    app.add_option("--random-plies", random_plies_text,
+                   "random moves played from each opening before the engines take over (default 0)");
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "", "match: "))
         return *status;
 
@@ -542,7 +563,12 @@ int run_match(int argc, char** argv) {
     int setups = setups_text ? static_cast<int>(whole("--setups", *setups_text, 1, 1000000)) : 0;
     int games = games_text ? static_cast<int>(whole("--games", *games_text, 1, 10000000)) : 0;
     if (!setups) setups = games ? (games + 1) / 2 : 1;
-    if (openings_kind == "setups" && !hidden(*game) &&
+    // Random plies make as many openings as asked from however few setups.
+    const int random_plies =
+        random_plies_text ? static_cast<int>(whole("--random-plies", *random_plies_text, 0, 40))
+                          : 0;
+    const int wanted = setups;
+    if (openings_kind == "setups" && !hidden(*game) && random_plies == 0 &&
         setups > static_cast<int>(game->setups.size())) {
         // Said, not silent: with --setups alone the match is shorter than asked.
         std::cerr << "note: " << game->name << " has " << game->setups.size() << " setups; "
@@ -552,8 +578,18 @@ int run_match(int argc, char** argv) {
         setups = static_cast<int>(game->setups.size());
     }
     if (!games) games = 2 * setups;
-    const std::vector<Opening> openings = draw_openings(
+    std::vector<Opening> openings = draw_openings(
         game, hidden(*game) ? games : setups, openings_kind == "start", seed, game_options);
+    if (random_plies > 0) {
+        if (hidden(*game))
+            throw Error(ErrorKind::Usage, "--random-plies",
+                        "--random-plies: " + game->name + " games start from their seeds alone");
+        std::mt19937_64 rng(seed ^ 0x5DEECE66Dull);
+        const size_t drawn = openings.size();
+        for (size_t i = drawn; i < static_cast<size_t>(wanted); ++i)
+            openings.push_back(openings[i % drawn]);
+        for (Opening& o : openings) o = with_random_plies(o, random_plies, rng);
+    }
 
     std::ofstream pgn;
     if (pgn_file) {

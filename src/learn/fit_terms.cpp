@@ -189,6 +189,10 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
         << "\nstart: loss " << std::setprecision(6) << report.start_train << "  held out "
         << report.start_held_out << "  " << std::setprecision(0) << seconds() << " s" << std::endl;
 
+    // The round with the lowest held-out loss is the one written (later rounds may fit the
+    // training games' noise).
+    Terms best = terms;
+    double best_held_out = report.start_held_out;
     std::vector<float> e0(n), slope(n * np);
     for (int round = 1; round <= settings.rounds; ++round) {
         // The evaluation and its slopes around the terms in force.
@@ -249,10 +253,12 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
                                                               delta[j] * params[j].step)));
         const auto [tr, ho] = losses(terms);
         report.train.push_back(tr), report.held_out.push_back(ho);
+        if (ho < best_held_out || settings.validation == 0) best = terms, best_held_out = ho;
         log << "round " << round << "/" << settings.rounds << ": loss " << std::setprecision(6)
             << tr << "  held out " << ho << "  " << std::setprecision(0) << seconds() << " s"
             << std::endl;
     }
+    terms = best;
     engine::FittedTerms out;
     out.family = engine::nnue::family_of(*game);
     out.weights = terms.w;
@@ -261,7 +267,7 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     std::ofstream file(settings.out, std::ios::trunc);
     file << "# " << game->name << ": fitted by menagerie fit to " << n
          << " positions; held-out loss " << std::setprecision(6) << report.start_held_out
-         << " before, " << report.held_out.back() << " after\n"
+         << " before, " << best_held_out << " after\n"
          << engine::write_terms(out);
     if (!file)
         throw Error(ErrorKind::File, "--out", "cannot write " + menagerie::quoted(settings.out));

@@ -12,7 +12,7 @@ struct FitSettings {
     std::vector<std::string> data;  // files of one family
     std::string out;                // the terms file written (nets/*.terms)
     double lambda = 0.75;           // as the trainer's target
-    double validation = 0.02;       // share of games held out
+    double validation = 0.1;        // share of games held out
     int rounds = 3;                 // linearisations
     int steps = 400;                // gradient steps per round
     int threads = 2;
