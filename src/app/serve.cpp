@@ -30,6 +30,9 @@ int run_serve(int argc, char** argv) {
     app.add_option("--idle-minutes", options.idle_minutes,
                    "drop a game left alone this long from memory (0: never)")
         ->check(CLI::Range(0.0, 1e6));
+    app.add_option("--test-seed", options.test_seed,
+                   "for tests only: every Black Swan game gets this seed instead of a secret "
+                   "one (its state and PGN say so)");
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "serve", "serve: "))
         return *status;
     options.port = static_cast<uint16_t>(port);

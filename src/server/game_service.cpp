@@ -8,12 +8,14 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <iostream>
+#include <limits>
 #include <random>
 
 #include "core/error.h"
 #include "core/outcome.h"
 #include "core/setup.h"
 #include "engine/engine.h"
+#include "games/games.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 #include "notation/pgn.h"
@@ -122,6 +124,12 @@ Position requested_start(const std::shared_ptr<const Game>& game,
     }
 }
 
+// The database's own words (its host, its port, its user) are for the log, not for clients.
+[[noreturn]] void storage_unavailable(const std::string& what, const std::exception& e) {
+    std::cerr << "storage: " << what << ": " << e.what() << "\n";
+    throw ApiError(503, what + ": the game store is unavailable, try again shortly");
+}
+
 std::string game_is_over(const StoredGame& s) {
     return "the game is over (" + s.result + (s.reason.empty() ? "" : ", " + s.reason) + ")";
 }
@@ -141,13 +149,27 @@ GameService::GameService(Storage& storage, boost::asio::any_io_executor timers, 
       sweep_timer_(timers_) {
     arm_sweep();
     storage_.listen(
-        [this](const std::string& id, int64_t revision) { stored_elsewhere(id, revision); });
+        [this](const std::string& id, int64_t revision) { stored_elsewhere(id, revision); },
+        [this] { recheck_all(); });
 }
 
 GameService::~GameService() { stop(); }
 
+void GameService::fix_refereed_seeds(const std::string& seed) {
+    for (const std::string& name : game_names()) {
+        const auto game = make_game(name);
+        if (!is_refereed(*game)) continue;
+        try {
+            make_game(name, {{"seed", seed}});
+        } catch (const Error& e) {
+            throw std::invalid_argument(std::string("--test-seed: ") + e.what());
+        }
+    }
+    test_seed_ = seed;
+}
+
 void GameService::stop() {
-    storage_.listen({});
+    storage_.listen({}, {});
     sweep_timer_.cancel();
     {
         std::lock_guard lock(analyses_mutex_);  // running analyses stop soon
@@ -176,7 +198,7 @@ std::shared_ptr<Room> GameService::room(const std::string& id) {
     try {
         stored = storage_.load(id);
     } catch (const std::exception& e) {
-        throw ApiError(503, std::string("the game store cannot be read: ") + e.what());
+        storage_unavailable("the game cannot be read", e);
     }
     if (!stored) throw ApiError(404, "there is no game " + menagerie::quoted(id));
     auto room = std::make_shared<Room>();
@@ -199,17 +221,16 @@ void GameService::commit(const std::shared_ptr<Room>& shared, const StoredGame& 
         room.game->set_revision(storage_.save(room.game->stored()));
     } catch (const StorageConflict&) {
         // Another server sharing the database moved first: take its version of the game.
-        std::optional<StoredGame> theirs;
+        room.game = std::make_unique<LiveGame>(before);
         try {
-            theirs = storage_.load(before.id);
-        } catch (const std::exception&) {
+            reload(shared);
+        } catch (const ApiError&) {
         }
-        room.game = std::make_unique<LiveGame>(theirs ? std::move(*theirs) : before);
         changed(shared);
         throw ApiError(409, "the game was changed by another server meanwhile: reload it");
     } catch (const std::exception& e) {
         room.game = std::make_unique<LiveGame>(before);
-        throw ApiError(503, std::string("the game could not be stored: ") + e.what());
+        storage_unavailable("the game could not be stored", e);
     }
 }
 
@@ -354,7 +375,8 @@ json GameService::create(const json& body) {
     }
 
     std::shared_ptr<const Game> game =
-        referee_game(game_named(variant, options), options, setup || fen || pgn);
+        referee_game(game_named(variant, options), options, setup || fen || pgn, test_seed_);
+    s.test_seed = test_seed_ && is_refereed(*game);
     std::optional<Position> start;
     std::vector<Move> moves;
     if (pgn) {
@@ -409,7 +431,7 @@ json GameService::create(const json& body) {
     try {
         room->game->set_revision(storage_.save(room->game->stored()));
     } catch (const std::exception& e) {
-        throw ApiError(503, std::string("the game could not be stored: ") + e.what());
+        storage_unavailable("the game could not be stored", e);
     }
     {
         std::lock_guard lock(rooms_mutex_);
@@ -426,7 +448,7 @@ json GameService::list() {
     try {
         games = storage_.list(200);
     } catch (const std::exception& e) {
-        throw ApiError(503, std::string("the game store cannot be read: ") + e.what());
+        storage_unavailable("the game list cannot be read", e);
     }
     json out = json::array();
     for (const GameSummary& g : games)
@@ -462,6 +484,10 @@ json GameService::move(const std::string& id, const std::optional<std::string>& 
                        const json& move_field, const json& ply_field) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
+    // A client ahead of this server saw a move stored by another server that this one has not
+    // heard of yet (its listener may be reconnecting): the store decides, not this copy.
+    if (ply_field.is_number_integer() && ply_field.get<int64_t>() > r->game->ply() && reload(r))
+        changed(r);
     LiveGame& g = *r->game;
     const Seat seat = seat_or_refuse(g, token);
     const StoredGame before = g.stored();
@@ -543,6 +569,7 @@ std::string GameService::pgn(const std::string& id) {
     const StoredGame& s = g.stored();
     std::map<std::string, std::string> tags = {{"Site", "Menagerie"}, {"Result", s.result}};
     if (!s.reason.empty()) tags["Termination"] = s.reason;
+    if (s.test_seed) tags["TestSeed"] = "the server fixed the seed for tests: it was never secret";
     if (s.engine_color >= 0)
         tags[s.engine_color == WHITE ? "White" : "Black"] =
             "Menagerie level " + std::to_string(s.engine_level);
@@ -744,8 +771,31 @@ void GameService::stored_elsewhere(const std::string& id, int64_t revision) {
     }
     std::lock_guard lock(r->mutex);
     if (r->game->stored().revision >= revision) return;  // this server's own save, or known
-    std::optional<StoredGame> theirs = storage_.load(id);
-    if (!theirs || theirs->revision <= r->game->stored().revision) return;
+    if (reload(r)) changed(r);
+}
+
+void GameService::recheck_all() {
+    std::vector<std::string> held;
+    {
+        std::lock_guard lock(rooms_mutex_);
+        for (const auto& [id, room] : rooms_) held.push_back(id);
+    }
+    for (const std::string& id : held) {
+        try {
+            stored_elsewhere(id, std::numeric_limits<int64_t>::max());
+        } catch (const ApiError&) {  // the store is away again (logged): its listener will call
+        }
+    }
+}
+
+bool GameService::reload(const std::shared_ptr<Room>& r) {
+    std::optional<StoredGame> theirs;
+    try {
+        theirs = storage_.load(r->game->stored().id);
+    } catch (const std::exception& e) {
+        storage_unavailable("the game cannot be read", e);
+    }
+    if (!theirs || theirs->revision <= r->game->stored().revision) return false;
     r->game = std::make_unique<LiveGame>(std::move(*theirs));
     // The server that stored the change started the engine's reply if one is due: the game
     // shows it thinking, and this server does not search too, unless the reply never comes.
@@ -753,7 +803,7 @@ void GameService::stored_elsewhere(const std::string& id, int64_t revision) {
         r->game->mark_searching();
         arm_handover(r);
     }
-    changed(r);
+    return true;
 }
 
 void GameService::arm_handover(const std::shared_ptr<Room>& room) {

@@ -45,6 +45,11 @@ class GameService {
     GameService(const GameService&) = delete;
     GameService& operator=(const GameService&) = delete;
 
+    // Every refereed game created from now on gets this seed (a seed as `--seed` takes it)
+    // instead of a secret random one, and its state and PGN say so: for tests only (`menagerie
+    // serve --test-seed`). Throws std::invalid_argument naming what is wrong with the seed.
+    void fix_refereed_seeds(const std::string& seed);
+
     // Each throws ApiError (4xx) for a bad request, changing nothing.
     nlohmann::json create(const nlohmann::json& body);  // the 201 body
     nlohmann::json list();
@@ -102,6 +107,12 @@ class GameService {
     // Another server sharing the database stored game `id` as `revision`: a copy held here is
     // reloaded and pushed to its subscribers.
     void stored_elsewhere(const std::string& id, int64_t revision);
+    // Changes may have gone untold (the storage's listener was reconnecting): every game held
+    // is compared with the store.
+    void recheck_all();
+    // The room's game as stored, if the store has a newer revision (the room locked); true if
+    // it changed. Throws ApiError 503 if the store cannot be read.
+    bool reload(const std::shared_ptr<Room>& room);
 
     Storage& storage_;
     boost::asio::any_io_executor timers_;
@@ -118,6 +129,7 @@ class GameService {
     std::chrono::milliseconds handover_;
     boost::asio::steady_timer sweep_timer_;
     std::atomic<uint64_t> evicted_{0};
+    std::optional<std::string> test_seed_;
 };
 
 }  // namespace menagerie::server

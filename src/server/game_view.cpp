@@ -60,6 +60,7 @@ void add_view_state(json& state, const StoredGame& s, SeatRecord& r, bool may_mo
         {"tiles", pos.game().tile_names},
         {"unseen", {{"white", unseen_json(pos, WHITE)}, {"black", unseen_json(pos, BLACK)}}}};
     if (s.over()) swan["seed"] = r.seed();
+    if (s.test_seed) swan["test_seed"] = true;  // fixed by the server for tests: no secret
     json options = json::object();
     for (const auto& [name, value] : pos.game().options) options[name] = value;
     state["options"] = options;

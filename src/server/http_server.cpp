@@ -218,6 +218,7 @@ Server::Server(const ServerOptions& options) : impl_(std::make_unique<Impl>()) {
         *impl_->storage, impl_->io.get_executor(), options.engine_threads,
         std::chrono::milliseconds(static_cast<int64_t>(options.idle_minutes * 60'000)),
         std::chrono::seconds(10), options.analysis_threads);
+    if (options.test_seed) impl_->games->fix_refereed_seeds(*options.test_seed);
     impl_->router = std::make_unique<ApiRouter>(*impl_->games);
     beast::error_code ec;
     tcp::endpoint endpoint;

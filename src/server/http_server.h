@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "server/storage.h"
@@ -18,9 +19,10 @@ struct ServerOptions {
     std::optional<SyncMode> sync;  // none: the store's default (SQLITE_DEFAULT_SYNC)
     std::string static_dir;
     int io_threads = 2;
-    int engine_threads = 2;    // the engine's replies in games
-    int analysis_threads = 1;  // /api/analyse (never delays a game's reply)
-    double idle_minutes = 5;   // a game left alone this long leaves memory (0: never)
+    int engine_threads = 2;                // the engine's replies in games
+    int analysis_threads = 1;              // /api/analyse (never delays a game's reply)
+    double idle_minutes = 5;               // a game left alone this long leaves memory (0: never)
+    std::optional<std::string> test_seed;  // fixes refereed games' seeds: for tests only
 };
 
 class Server {

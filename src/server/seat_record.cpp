@@ -1,7 +1,5 @@
 #include "server/seat_record.h"
 
-#include <cstdlib>
-
 #include "core/error.h"
 #include "core/movegen.h"
 #include "core/random_stream.h"
@@ -16,10 +14,9 @@ namespace menagerie::server {
 
 bool is_refereed(const Game& game) { return is_referee_game(game); }
 
-const char* test_seed() { return std::getenv("MENAGERIE_TEST_SEED"); }
-
 std::shared_ptr<const Game> referee_game(std::shared_ptr<const Game> game, Options options,
-                                         bool has_start) {
+                                         bool has_start,
+                                         const std::optional<std::string>& test_seed) {
     if (game->first_swan < 0) return game;
     const std::string& name = game->name;
     if (options.count("view"))
@@ -35,13 +32,9 @@ std::shared_ptr<const Game> referee_game(std::shared_ptr<const Game> game, Optio
                                 " game starts from its seed's setup: \"setup\", \"fen\" and "
                                 "\"pgn\" are refused (check a finished record with menagerie "
                                 "verify)");
-    if (const char* seed = test_seed()) {
-        options["seed"] = seed;
-        try {
-            return make_game(name, options);
-        } catch (const Error& e) {
-            throw ApiError(500, std::string("MENAGERIE_TEST_SEED: ") + e.what());
-        }
+    if (test_seed) {
+        options["seed"] = *test_seed;
+        return make_game(name, options);  // the seed was checked when the server started
     }
     return game;
 }

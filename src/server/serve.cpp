@@ -4,7 +4,6 @@
 #include <iostream>
 
 #include "core/error.h"
-#include "server/seat_record.h"
 
 namespace menagerie::server {
 
@@ -18,8 +17,8 @@ int serve(const ServerOptions& options) {
     std::signal(SIGPIPE, SIG_IGN);
     server->stop_on_signals();
     server->start();
-    if (const char* seed = test_seed())
-        std::cerr << "warning: MENAGERIE_TEST_SEED=" << seed
+    if (options.test_seed)
+        std::cerr << "warning: --test-seed " << *options.test_seed
                   << " fixes every Black Swan game's seed: for tests only, never for play\n";
     std::cout << "Menagerie is at " << server->url() << std::endl;
     server->wait();

@@ -27,6 +27,7 @@ std::string to_record(const StoredGame& g) {
               {"created_ms", g.created_ms},
               {"updated_ms", g.updated_ms}};
     if (g.clock) j["clock"] = *g.clock;
+    if (g.test_seed) j["test_seed"] = true;
     return j.dump();
 }
 
@@ -49,6 +50,7 @@ StoredGame from_record(const std::string& text) {
         g.created_ms = j.at("created_ms").get<int64_t>();
         g.updated_ms = j.at("updated_ms").get<int64_t>();
         if (const auto c = j.find("clock"); c != j.end()) g.clock = c->get<StoredClock>();
+        g.test_seed = j.value("test_seed", false);
         return g;
     } catch (const json::exception& e) {
         throw std::runtime_error(std::string("unreadable game record: ") + e.what());
