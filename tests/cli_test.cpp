@@ -216,6 +216,12 @@ TEST(Cli, ReplayCheckFlagsAWrongResultAndABadVariation) {
     std::remove(pgn.c_str());
 }
 
+TEST(Cli, MovesOnAViewNeedTheirOutcomes) {
+    expect_usage_error("moves --variant blackswan --option view=player --moves e2e4",
+                       "needs its outcome");
+    EXPECT_EQ(run("moves --variant blackswan --option view=player --moves e2e4:N").status, 0);
+}
+
 TEST(Cli, MovesRefusesAPawnOnItsFirstRank) {
     expect_usage_error("moves --variant chess --fen 'k7/8/8/8/8/8/8/P6K w - - 0 1'",
                        "a White pawn stands on a1, on or behind its first rank");

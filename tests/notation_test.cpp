@@ -229,6 +229,19 @@ TEST(Pgn, VariationsAndTheResultAreChecked) {
     }
 }
 
+// A record of a player's view carries each chance move's outcome, as the referee announced it:
+// without it the move cannot be played (the view does not know what the swan was).
+TEST(Pgn, AViewsChanceMoveNeedsItsOutcome) {
+    const std::string view = "[Variant \"blackswan\"]\n[VariantOptions \"view=player\"]\n\n";
+    EXPECT_EQ(parse_pgn(view + "1. Se4:N *\n", make_game).moves.size(), 1u);
+    try {
+        parse_pgn(view + "1. Se4 *\n", make_game);
+        ADD_FAILURE() << "a reveal without its outcome was read";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("needs its outcome"), std::string::npos) << e.what();
+    }
+}
+
 // No pawn stands on or behind its own first rank, in any game with pawns: no move could have
 // brought it there (the FEN of the issue listed a1a2 as a legal move).
 TEST(Fen, NoPawnOnItsOwnFirstRank) {

@@ -413,6 +413,13 @@ TEST_F(BlackSwanServer, RefusedRequests) {
     const HttpResult analyse =
         post(port_, "/api/analyse", {{"variant", "blackswan"}, {"depth", 1}});
     EXPECT_EQ(analyse.status, 400u) << analyse.body;
+    // On a player's view, a chance move of the moves to analyse says what it revealed.
+    const json view = {{"view", "player"}};
+    const HttpResult untold =
+        post(port_, "/api/analyse",
+             {{"variant", "blackswan"}, {"options", view}, {"moves", {"e2e4"}}, {"depth", 1}});
+    EXPECT_EQ(untold.status, 400u) << untold.body;
+    EXPECT_NE(untold.body.find("needs its outcome"), std::string::npos) << untold.body;
 }
 
 }  // namespace

@@ -84,7 +84,7 @@ int run_refereed_play(const std::shared_ptr<const Game>& game, const Position& s
             try_typed_move([&] {
                 // The player's text is read on the view (so errors speak of what it shows);
                 // the referee plays the same move and announces its outcome.
-                const Move asked = read_move(view.position(), command);
+                const Move asked = read_move(view.position(), command, false);
                 if (asked.outcome() != 0)
                     throw Error(ErrorKind::Move, "move",
                                 "give the move only: the referee draws what it brings");

@@ -16,7 +16,12 @@ namespace menagerie {
 std::string move_to_uci(const Position& pos, Move m);
 std::string move_to_san(Position& pos, Move m);
 // Reads one move in UCI or SAN form; throws Error if it is malformed, illegal or ambiguous.
+// On a player's view (Black Swan) a chance move may come without its outcome (a seat names the
+// move, the referee draws what it reveals): such a move cannot be played on the view.
 Move parse_move(Position& pos, const std::string& text);
+// A move of a record, which a position can play: parse_move, and on a player's view a chance
+// move must carry the outcome the referee announced ("d2d4:N"); throws Error otherwise.
+Move parse_played_move(Position& pos, const std::string& text);
 // Splits a list of moves separated by spaces or commas.
 std::vector<std::string> split_moves(const std::string& list);
 

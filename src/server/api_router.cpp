@@ -103,7 +103,8 @@ const std::string& query_field(const ApiRequest& request, const char* key) {
 }
 
 ApiResponse json_response(unsigned status, const json& body) {
-    return {status, "application/json", body.dump()};
+    // Bytes that are not UTF-8 (an echoed request's) are replaced rather than thrown on.
+    return {status, "application/json", body.dump(-1, ' ', false, json::error_handler_t::replace)};
 }
 
 }  // namespace

@@ -13,9 +13,9 @@
 
 #include "core/error.h"
 #include "core/outcome.h"
+#include "core/random_stream.h"
 #include "core/setup.h"
 #include "engine/engine.h"
-#include "games/games.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 #include "notation/pgn.h"
@@ -66,9 +66,10 @@ MoveSearcher& worker_searcher() {
     return *searcher;
 }
 
+// A move an analysis plays on its position (on a player's view, with its outcome).
 Move parse_move_text(Position& pos, const std::string& text) {
     try {
-        return parse_move(pos, text);
+        return parse_played_move(pos, text);
     } catch (const Error& e) {
         throw ApiError(400, requote(e.what(), text));
     }
@@ -156,15 +157,10 @@ GameService::GameService(Storage& storage, boost::asio::any_io_executor timers, 
 GameService::~GameService() { stop(); }
 
 void GameService::fix_refereed_seeds(const std::string& seed) {
-    for (const std::string& name : game_names()) {
-        const auto game = make_game(name);
-        if (!is_refereed(*game)) continue;
-        try {
-            make_game(name, {{"seed", seed}});
-        } catch (const Error& e) {
-            throw std::invalid_argument(std::string("--test-seed: ") + e.what());
-        }
-    }
+    if (!seed_from_text(seed))
+        throw std::invalid_argument("--test-seed: " + menagerie::quoted(seed) +
+                                    " is not 64 hexadecimal digits or a whole number from 0 to "
+                                    "2^64-1");
     test_seed_ = seed;
 }
 
@@ -173,6 +169,7 @@ void GameService::stop() {
     sweep_timer_.cancel();
     {
         std::lock_guard lock(analyses_mutex_);  // running analyses stop soon
+        stopping_ = true;
         for (const std::shared_ptr<Analysis>& analysis : analyses_) {
             std::lock_guard analysis_lock(analysis->mutex);
             analysis->replaced = true;
@@ -180,8 +177,8 @@ void GameService::stop() {
         }
     }
     engine_pool_.stop();
-    analysis_pool_.stop();
     engine_pool_.join();
+    // Not stopped but drained: every analysis accepted answers (503), none searches any more.
     analysis_pool_.join();
 }
 
@@ -632,6 +629,7 @@ void GameService::analyse(const json& body, std::function<void(int, json)> reply
                 if (it->second->searcher) it->second->searcher->stop();
             }
         }
+        if (stopping_) throw ApiError(503, "the server is stopping");
         // A replaced analysis is about to end: it no longer counts.
         size_t live = 0;
         for (const std::shared_ptr<Analysis>& a : analyses_) {
@@ -667,6 +665,7 @@ void GameService::analyse(const json& body, std::function<void(int, json)> reply
                 if (analysis->searcher) report = searcher.search(start, moves, limits);
                 std::lock_guard lock(analysis->mutex);
                 analysis->searcher = nullptr;
+                if (analysis->replaced && stopping_) throw ApiError(503, "the server is stopping");
                 if (analysis->replaced)
                     throw ApiError(409, "the analysis was replaced by a newer one of its session");
                 if (ended.result != Result::Ongoing) {

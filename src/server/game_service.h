@@ -89,7 +89,8 @@ class GameService {
     size_t games_in_memory();
     uint64_t games_evicted() const { return evicted_; }
 
-    // Waits for running searches to end (for shutdown and tests).
+    // Waits for running searches to end (for shutdown and tests); every analysis accepted is
+    // answered (503 if it had not finished).
     void stop();
 
   private:
@@ -122,6 +123,7 @@ class GameService {
     std::mutex analyses_mutex_;
     std::set<std::shared_ptr<Analysis>> analyses_;               // waiting or running
     std::map<std::string, std::shared_ptr<Analysis>> sessions_;  // each session's latest
+    std::atomic<bool> stopping_{false};                          // stop() was called
     std::mutex rooms_mutex_;
     std::map<std::string, std::shared_ptr<Room>> rooms_;
     std::atomic<uint64_t> next_subscriber_{1};
