@@ -1,6 +1,8 @@
 #include "server/serve.h"
 
 #include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <filesystem>
 
 #include "app/command_line.h"
 #include "app/commands.h"
@@ -11,6 +13,22 @@
 
 namespace menagerie {
 
+namespace {
+
+// Games are data, kept out of the source tree: $XDG_DATA_HOME/menagerie (~/.local/share/menagerie
+// when it is not set), made when the server starts with it.
+std::string default_database() {
+    namespace fs = std::filesystem;
+    const char* data = std::getenv("XDG_DATA_HOME");
+    const char* home = std::getenv("HOME");
+    fs::path dir = data && *data   ? fs::path(data)
+                   : home && *home ? fs::path(home) / ".local" / "share"
+                                   : fs::current_path();
+    return (dir / "menagerie" / "games.db").string();
+}
+
+}  // namespace
+
 int run_serve(int argc, char** argv) {
     CLI::App app{"menagerie serve: the web app and its API (docs/server.md)"};
     app.name("menagerie serve");
@@ -19,7 +37,9 @@ int run_serve(int argc, char** argv) {
     int port = 8080;
     app.add_option("--port", port, "TCP port; 0 picks a free one")->check(CLI::Range(0, 65535));
     app.add_option("--host", options.host, "address to listen on");
-    app.add_option("--db", options.db, "SQLite file, or a postgresql:// URL");
+    options.db = default_database();
+    app.add_option("--db", options.db, "SQLite file, or a postgresql:// URL")
+        ->default_str(options.db);
     app.add_option("--static", options.static_dir, "directory of the built front end");
     std::string sync;
     app.add_option("--sync", sync,
@@ -36,6 +56,10 @@ int run_serve(int argc, char** argv) {
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "serve", "serve: "))
         return *status;
     options.port = static_cast<uint16_t>(port);
+    if (options.db == default_database()) {
+        std::error_code ec;
+        std::filesystem::create_directories(std::filesystem::path(options.db).parent_path(), ec);
+    }
     if (!sync.empty())
         options.sync = sync == "full" ? server::SyncMode::EverySave : server::SyncMode::ProcessSafe;
     return server::serve(options);

@@ -21,6 +21,11 @@ int serve(const ServerOptions& options) {
         std::cerr << "warning: --test-seed " << *options.test_seed
                   << " fixes every Black Swan game's seed: for tests only, never for play\n";
     std::cout << "Menagerie is at " << server->url() << std::endl;
+    // (Only whether the database is PostgreSQL: its URL may hold a password.)
+    const bool postgres = options.db.starts_with("postgres");
+    std::cout << "Games are kept in "
+              << (postgres ? std::string("the PostgreSQL database of --db") : options.db)
+              << "; Ctrl-C stops the server." << std::endl;
     server->wait();
     return 0;
 }
