@@ -216,7 +216,7 @@ std::string write_pgn(const Position& start, const std::vector<std::string>& mov
     std::string movetext;
     bool need_number = true;
     for (size_t i = 0; i < moves.size(); ++i) {
-        const Move m = parse_move(pos, moves[i]);
+        const Move m = parse_played_move(pos, moves[i]);
         // Black Swan: the pieces a move brings are placed in the same turn, unnumbered.
         const bool same_turn = pos.pending() == PLACING;
         if (pos.side_to_move() == WHITE && !same_turn)
@@ -397,7 +397,7 @@ PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve, const Move
                             menagerie::quoted(t.text));
         Move m;
         try {
-            m = parse_move(pos, t.text);
+            m = parse_played_move(pos, t.text);
         } catch (const Error& e) {
             throw Error(ErrorKind::Pgn, "move",
                         where(source.number, t.line) + ", move " + label + ": " +
