@@ -25,7 +25,7 @@ for t in "${targets[@]}"; do
   "build-asan/fuzz_$t" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=3072 -max_len=4096 \
     -print_final_stats=1 -artifact_prefix="build-asan/fuzz-findings/$t/" "${dict[@]}" \
     "build-asan/fuzz-corpus/$t" "fuzz/corpus/$t" >"build-asan/fuzz-findings/$t.log" 2>&1 || status=1
-  grep -E '^#[0-9]+ +(DONE|pulse)|stat::number_of_executed_units|check failed|ERROR|Test unit written' \
+  grep -E '^#[0-9]+[[:space:]]+(DONE|pulse)|stat::number_of_executed_units|check failed|ERROR|Test unit written' \
     "build-asan/fuzz-findings/$t.log" | tail -4
 done
 exit $status

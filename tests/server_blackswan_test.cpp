@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "core/random_stream.h"
 #include "core/record.h"
+#include "core/rules.h"
 #include "core/setup.h"
 #include "engine/engine.h"
 #include "games/games.h"
@@ -168,6 +169,24 @@ TEST(BlackSwanReferee, IncrementOncePerTurn) {
     g.play(g.read_move("d7d5"), 15'000);
     EXPECT_EQ(g.clock_ms(BLACK, 15'000), 58'000);
     EXPECT_EQ(g.clock_ms(WHITE, 16'000), 60'000);
+}
+
+// An engine's line on a player's view ends at its first chance move: what follows depends on
+// the outcome, which nobody knows, and the view cannot play the move without one (it tripped an
+// assertion, found by fuzzing /api/analyse).
+TEST(BlackSwanReferee, AnAnalysedLineEndsAtAChanceMove) {
+    const Position view = start_position(make_game("blackswan", {{"view", "player"}}));
+    Position pos = view;
+    const Move reveal = parse_move(pos, "d2d4");  // the swan reaches its fourth rank: a reveal
+    ASSERT_TRUE(is_chance_move(pos, reveal));
+    const Move told = parse_move(pos, "d2d4:N");
+    StateInfo st;
+    pos.do_move(told, st);
+    const Move reply = parse_move(pos, "a7a6:P");
+    EXPECT_EQ(server::line_json(view, {reveal, reply}).size(), 1u);  // its outcome unknown
+    const nlohmann::json told_line = server::line_json(view, {told, reply});
+    ASSERT_EQ(told_line.size(), 2u);  // an announced outcome: the line goes on
+    EXPECT_EQ(told_line[1]["uci"], "a7a6:P");
 }
 
 class BlackSwanServer : public ::testing::Test {

@@ -135,6 +135,24 @@ class ServerService : public ::testing::Test {
 
 auto every_save = [](const StoredGame&) { return true; };
 
+// The health check answers for the store: ready, or 503 while it cannot be read.
+TEST_F(ServerService, HealthFollowsTheStore) {
+    ApiRouter router(*games_);
+    auto health = [&] {
+        std::optional<ApiResponse> answer;
+        router.handle({"GET", "/api/health", {}, ""}, [&](ApiResponse r) { answer = r; });
+        return *answer;
+    };
+    EXPECT_EQ(health().status, 200u);
+    EXPECT_EQ(json::parse(health().body), json({{"status", "ok"}}));
+    store_->fail_reads = true;
+    const ApiResponse down = health();
+    EXPECT_EQ(down.status, 503u);
+    EXPECT_NE(down.body.find("the game store is unavailable"), std::string::npos) << down.body;
+    store_->fail_reads = false;
+    EXPECT_EQ(health().status, 200u);
+}
+
 TEST_F(ServerService, AChangeThatCannotBeStoredIsRefusedAndUndone) {
     store_->fail_saves(every_save);
     expect_refused(

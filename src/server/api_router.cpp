@@ -152,6 +152,10 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
     auto wrong_method = [&](const char* allowed) {
         return ApiError(405, request.method + " is not allowed on " + p + " (use " + allowed + ")");
     };
+    if (p == "/api/health") {
+        if (!get) throw wrong_method("GET");
+        return json_response(200, games_.health());
+    }
     if (p == "/api/variants") {
         if (!get) throw wrong_method("GET");
         return json_response(200, variants_json());

@@ -459,6 +459,15 @@ json GameService::list() {
     return out;
 }
 
+json GameService::health() {
+    try {
+        storage_.list(1);
+    } catch (const std::exception& e) {
+        storage_unavailable("not ready", e);
+    }
+    return {{"status", "ok"}};
+}
+
 json GameService::state(const std::string& id, const std::optional<std::string>& token) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
@@ -675,13 +684,9 @@ void GameService::analyse(const json& body, std::function<void(int, json)> reply
                     else
                         report.mate = 0;
                 }
-                json pv = json::array();
-                for (Move m : report.pv) {
-                    pv.push_back({{"uci", move_to_uci(record.position(), m)},
-                                  {"san", move_to_san(record.position(), m)}});
-                    record.play(m);
-                }
-                out = {{"depth", report.depth}, {"pv", pv}, {"nodes", report.nodes}};
+                out = {{"depth", report.depth},
+                       {"pv", line_json(record.position(), report.pv)},
+                       {"nodes", report.nodes}};
                 if (report.mate) out["mate"] = *report.mate;
                 if (report.score_cp) out["score_cp"] = *report.score_cp;
                 if (ended.result != Result::Ongoing)

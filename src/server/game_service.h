@@ -53,6 +53,9 @@ class GameService {
     // Each throws ApiError (4xx) for a bad request, changing nothing.
     nlohmann::json create(const nlohmann::json& body);  // the 201 body
     nlohmann::json list();
+    // For a proxy's or a monitor's checks: {"status":"ok"} once the store answers (a list of
+    // one game), else ApiError 503.
+    nlohmann::json health();
     nlohmann::json state(const std::string& id, const std::optional<std::string>& token);
     nlohmann::json move(const std::string& id, const std::optional<std::string>& token,
                         const nlohmann::json& move, const nlohmann::json& ply);

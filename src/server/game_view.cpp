@@ -3,6 +3,7 @@
 #include <map>
 
 #include "core/movegen.h"
+#include "core/rules.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 
@@ -73,6 +74,18 @@ void add_view_state(json& state, const StoredGame& s, SeatRecord& r, bool may_mo
 }
 
 }  // namespace
+
+json line_json(Position pos, const std::vector<Move>& line) {
+    json out = json::array();
+    std::vector<StateInfo> states(line.size());
+    for (size_t i = 0; i < line.size(); ++i) {
+        const Move m = line[i];
+        out.push_back({{"uci", move_to_uci(pos, m)}, {"san", move_to_san(pos, m)}});
+        if (is_chance_move(pos, m) && m.outcome() == 0) break;
+        pos.do_move(m, states[i]);
+    }
+    return out;
+}
 
 json game_state(LiveGame& g, Seat seat, int64_t now) {
     const StoredGame& s = g.stored();
