@@ -6,7 +6,8 @@
 #include <stdexcept>
 #include <vector>
 
-namespace menagerie::reference {
+// Names of its own, for the tests' unity build.
+namespace menagerie::reference::board64 {
 
 namespace {
 
@@ -436,9 +437,13 @@ State read_fen(const std::string& fen, const Rules& rules) {
 
 }  // namespace
 
+}  // namespace menagerie::reference::board64
+
+namespace menagerie::reference {
+
 uint64_t perft(const std::string& variant, const std::map<std::string, std::string>& options,
                const std::string& fen, int depth) {
-    Rules rules;
+    board64::Rules rules;
     if (variant == "contemporary") {
         rules.contemporary = true;
     } else if (variant == "placement" || variant == "placement-reduced" || variant == "chess20") {
@@ -450,7 +455,7 @@ uint64_t perft(const std::string& variant, const std::map<std::string, std::stri
     } else {
         throw std::invalid_argument("the reference does not play " + variant);
     }
-    return count(Generator(rules), read_fen(fen, rules), depth);
+    return board64::count(board64::Generator(rules), board64::read_fen(fen, rules), depth);
 }
 
 }  // namespace menagerie::reference
