@@ -45,6 +45,21 @@ class MemoryStorage final : public server::Storage {
             if (out.size() < limit) out.push_back(server::summary_of(game));
         return out;
     }
+    std::vector<std::string> unplayed(int64_t created_before, size_t limit) override {
+        std::lock_guard lock(mutex_);
+        std::vector<std::string> out;
+        for (const auto& [id, game] : games_)
+            if (game.moves.empty() && game.created_ms < created_before && out.size() < limit)
+                out.push_back(id);
+        return out;
+    }
+    bool remove_unplayed(const std::string& id) override {
+        std::lock_guard lock(mutex_);
+        const auto it = games_.find(id);
+        if (it == games_.end() || !it->second.moves.empty()) return false;
+        games_.erase(it);
+        return true;
+    }
     std::vector<server::StoredGame> all() {
         std::lock_guard lock(mutex_);
         std::vector<server::StoredGame> out;

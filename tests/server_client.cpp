@@ -10,6 +10,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cctype>
 #include <cstdio>
 #include <stdexcept>
 
@@ -47,8 +48,17 @@ HttpResult http_request(uint16_t port, const std::string& method, const std::str
     beast::error_code ignored;
     stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
     const auto& res = parser.get();
-    return {res.result_int(), res.body(), std::string(res[http::field::content_type]),
-            std::string(res["Server-Timing"])};
+    HttpResult result{res.result_int(),
+                      res.body(),
+                      std::string(res[http::field::content_type]),
+                      std::string(res["Server-Timing"]),
+                      {}};
+    for (const auto& field : res) {
+        std::string name(field.name_string());
+        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        result.headers[name] = std::string(field.value());
+    }
+    return result;
 }
 
 std::string raw_exchange(uint16_t port, const std::string& bytes, size_t limit) {
@@ -107,7 +117,9 @@ json WsClient::read_until(const std::function<bool(const json&)>& done) {
     throw std::runtime_error("the awaited WebSocket message never came");
 }
 
-void WsClient::send(const json& message) { connection_->ws.write(asio::buffer(message.dump())); }
+void WsClient::send(const json& message) { send_text(message.dump()); }
+
+void WsClient::send_text(const std::string& text) { connection_->ws.write(asio::buffer(text)); }
 
 ServerProcess::ServerProcess(const std::string& binary, const std::vector<std::string>& args) {
     int out[2];

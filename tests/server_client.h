@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -20,8 +21,13 @@ struct HttpResult {
     unsigned status = 0;
     std::string body;
     std::string content_type;
-    std::string server_timing;  // the Server-Timing header
+    std::string server_timing;                   // the Server-Timing header
+    std::map<std::string, std::string> headers;  // every header, its name in lower case
     json json_body() const { return json::parse(body, nullptr, false); }
+    std::string header(const std::string& lower_case_name) const {
+        const auto it = headers.find(lower_case_name);
+        return it == headers.end() ? "" : it->second;
+    }
 };
 
 // One request on a fresh connection; `method` is the HTTP method's name ("GET", "POST", ...).
@@ -53,6 +59,7 @@ class WsClient {
     // Reads until a message satisfies `done`, which it returns (the others are in frames()).
     json read_until(const std::function<bool(const json&)>& done);
     void send(const json& message);
+    void send_text(const std::string& text);  // as it is, for texts json cannot make
 
   private:
     struct Connection;

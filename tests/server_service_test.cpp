@@ -52,6 +52,10 @@ class FlakyStorage final : public Storage {
         if (fail_reads) throw std::runtime_error("the database is locked (a test's failure)");
         return inner_->list(limit);
     }
+    std::vector<std::string> unplayed(int64_t created_before, size_t limit) override {
+        return inner_->unplayed(created_before, limit);
+    }
+    bool remove_unplayed(const std::string& id) override { return inner_->remove_unplayed(id); }
     // The next `times` saves for which `when` holds fail (times -1: every one).
     void fail_saves(std::function<bool(const StoredGame&)> when, int times = -1) {
         std::lock_guard lock(mutex_);
@@ -140,7 +144,7 @@ TEST_F(ServerService, HealthFollowsTheStore) {
     ApiRouter router(*games_);
     auto health = [&] {
         std::optional<ApiResponse> answer;
-        router.handle({"GET", "/api/health", {}, ""}, [&](ApiResponse r) { answer = r; });
+        router.handle({"GET", "/api/health", {}, "", "test"}, [&](ApiResponse r) { answer = r; });
         return *answer;
     };
     EXPECT_EQ(health().status, 200u);
@@ -289,11 +293,51 @@ TEST_F(ServerService, AStoreFailureIsNotToldToClients) {
 TEST_F(ServerService, AnAnswerEchoingBytesThatAreNotUtf8IsJson) {
     ApiRouter router(*games_);
     std::optional<ApiResponse> answer;
-    router.handle({"G\xff\xfeT", "/api/nowhere", {}, ""},
+    router.handle({"G\xff\xfeT", "/api/nowhere", {}, "", "test"},
                   [&](ApiResponse r) { answer = std::move(r); });
     ASSERT_TRUE(answer);
     EXPECT_EQ(answer->status, 404u);
     EXPECT_FALSE(json::parse(answer->body, nullptr, false).is_discarded()) << answer->body;
+}
+
+}  // namespace
+
+namespace {
+
+// The side to move is not charged for the time the server was down (docs/server.md, "Clocks").
+TEST_F(ServerService, TheTimeTheServerWasDownIsGivenBack) {
+    const json g = games_->create({{"variant", "chess"},
+                                   {"mode", "online"},
+                                   {"clock", {{"initial_ms", 60'000}, {"increment_ms", 0}}}});
+    const std::string id = g["id"];
+    games_->move(id, g["tokens"]["white"].get<std::string>(), "e4", 0);
+    games_.reset();  // the server stops with Black's clock running ...
+    StoredGame stored = *store_->load(id);
+    stored.clock->turn_started_ms -= 30'000;  // ... and comes back 30 s later
+    store_->save(stored);
+    games_ = std::make_unique<GameService>(*store_, timers_.io.get_executor(), 1);
+    const json clock = games_->state(id, std::nullopt)["clock"];
+    EXPECT_EQ(clock["running"], "black");
+    EXPECT_GT(clock["black_ms"].get<int64_t>(), 59'000) << clock;
+    EXPECT_EQ(clock["white_ms"], 60'000);
+}
+
+// A game nobody moved in is deleted once old enough; one with a move, or in use, is kept.
+TEST_F(ServerService, GamesThatNeverGotAMoveExpire) {
+    const json unplayed = games_->create({{"variant", "chess"}, {"mode", "local"}});
+    const json played = games_->create({{"variant", "chess"}, {"mode", "local"}});
+    const json open = games_->create({{"variant", "chess"}, {"mode", "local"}});
+    games_->move(played["id"], played["tokens"]["both"].get<std::string>(), "e4", 0);
+    EXPECT_EQ(games_->expire_unplayed(std::chrono::hours(1)), 0u);  // all are new
+    games_->evict_idle(std::chrono::milliseconds(0));
+    const GameService::Subscription held =
+        games_->subscribe(open["id"], std::nullopt, [](std::string) { return true; });
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    EXPECT_EQ(games_->expire_unplayed(std::chrono::milliseconds(1)), 1u);
+    expect_refused([&] { games_->state(unplayed["id"], std::nullopt); }, 404, "there is no game");
+    EXPECT_EQ(games_->state(played["id"], std::nullopt)["ply"], 1);
+    EXPECT_EQ(games_->state(open["id"], std::nullopt)["ply"], 0);
+    GameService::unsubscribe(held);
 }
 
 }  // namespace

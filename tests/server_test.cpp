@@ -13,6 +13,7 @@
 #include "games/games.h"
 #include "server/catalogue.h"
 #include "server/http_server.h"
+#include "server/rate_limit.h"
 #include "server_client.h"
 #include "test_util.h"
 
@@ -37,6 +38,7 @@ class ServerTest : public ::testing::Test {
         o.port = 0;
         o.db = (dir_ / "games.db").string();
         o.static_dir = (dir_ / "static").string();
+        o.games_per_minute = games_per_minute_;
         server_ = std::make_unique<Server>(o);
         server_->start();
         port_ = server_->port();
@@ -73,6 +75,7 @@ class ServerTest : public ::testing::Test {
     std::filesystem::path dir_;
     std::unique_ptr<Server> server_;
     uint16_t port_ = 0;
+    int games_per_minute_ = 0;  // the tests below create games faster than a person
 };
 
 TEST_F(ServerTest, VariantsListsEveryGame) {
@@ -414,6 +417,82 @@ TEST_F(ServerTest, TheGameListShowsNoTokenHashOrSeed) {
     }
 }
 
+TEST_F(ServerTest, DrawOffersReachTheOtherSeat) {
+    const json g = create({{"variant", "chess"}, {"mode", "online"}});
+    const std::string id = g["id"], white = g["tokens"]["white"], black = g["tokens"]["black"];
+    auto draw = [&](const std::string& token, const std::string& action) {
+        return post(port_, "/api/games/" + id + "/draw", {{"token", token}, {"action", action}});
+    };
+    WsClient ws(port_, "/api/games/" + id + "/ws?token=" + black);
+    EXPECT_EQ(ws.read()["state"]["draw_offer"], nullptr);
+    // Nothing to answer yet; a spectator cannot offer; the action must be known.
+    expect_error(draw(black, "accept"), 409);
+    expect_error(draw("", "offer"), 403);
+    expect_error(draw(white, "propose"), 400);
+    ASSERT_EQ(draw(white, "offer").status, 200u);
+    EXPECT_EQ(ws.read_until([](const json& m) {
+        return !m["state"]["draw_offer"].is_null();
+    })["state"]["draw_offer"],
+              "white");
+    expect_error(draw(white, "offer"), 409);   // once is enough
+    expect_error(draw(white, "accept"), 409);  // not one's own
+    // Black declines by moving; then declines outright.
+    ASSERT_EQ(move(id, white, "e4", 0).status, 200u);  // the offerer's move keeps the offer
+    EXPECT_EQ(state(id)["draw_offer"], "white");
+    ASSERT_EQ(move(id, black, "e5", 1).status, 200u);
+    EXPECT_EQ(state(id)["draw_offer"], nullptr);
+    ASSERT_EQ(draw(black, "offer").status, 200u);
+    ASSERT_EQ(draw(white, "decline").status, 200u);
+    EXPECT_EQ(state(id)["draw_offer"], nullptr);
+    // An offer accepted ends the game, and both seats hear it.
+    ASSERT_EQ(draw(black, "offer").status, 200u);
+    restart();  // the offer is stored
+    EXPECT_EQ(state(id)["draw_offer"], "black");
+    const HttpResult accepted = draw(white, "accept");
+    ASSERT_EQ(accepted.status, 200u) << accepted.body;
+    EXPECT_EQ(accepted.json_body()["result"], "1/2-1/2");
+    EXPECT_EQ(accepted.json_body()["reason"], "draw by agreement");
+    EXPECT_NE(
+        get(port_, "/api/games/" + id + "/pgn").body.find("[Termination \"draw by agreement\"]"),
+        std::string::npos);
+    expect_error(draw(black, "offer"), 409);  // the game is over
+    // Offers are between two seats: not in a local game, nor to the engine.
+    const json local = create({{"variant", "chess"}, {"mode", "local"}});
+    expect_error(post(port_, "/api/games/" + local["id"].get<std::string>() + "/draw",
+                      {{"token", local["tokens"]["both"]}, {"action", "offer"}}),
+                 400);
+}
+
+// The legend shows what this game and setup can hold; the chooser offers the queen first.
+TEST_F(ServerTest, PieceTypesOfTheGameAndQueenFirst) {
+    const json chess = state(create({{"variant", "chess"}, {"mode", "local"}})["id"]);
+    EXPECT_EQ(chess["piece_types"], json({"P", "N", "B", "R", "Q", "K"})) << chess["piece_types"];
+    EXPECT_EQ(chess["promotions"].front(), "Q");
+    const json board = get(port_, "/api/board?variant=chess2016").json_body();
+    const json roll = get(port_, "/api/roll?variant=chess2016&seed=7").json_body();
+    const json c2016 = state(
+        create({{"variant", "chess2016"}, {"mode", "local"}, {"setup", roll["setup"]}})["id"]);
+    EXPECT_LT(c2016["piece_types"].size(), board["pieces"].size());  // not the family's 29
+    // The game page asks for its own roll again: the same dice and substitutions.
+    const json again =
+        get(port_, "/api/roll?variant=chess2016&setup=" + roll["setup"].get<std::string>())
+            .json_body();
+    EXPECT_EQ(again, roll);
+    expect_error(get(port_, "/api/roll?variant=chess2016&setup=W9-9-9"), 400);
+    EXPECT_GE(c2016["piece_types"].size(), 6u);
+    for (const json& t : c2016["promotions"])
+        EXPECT_NE(std::find(c2016["piece_types"].begin(), c2016["piece_types"].end(), t),
+                  c2016["piece_types"].end());
+    const json g =
+        create({{"variant", "chess"}, {"mode", "local"}, {"fen", "8/P6k/8/8/8/8/8/K7 w - - 0 1"}});
+    const json promoting = state(g["id"], g["tokens"]["both"]);
+    std::vector<std::string> order;
+    for (const json& m : promoting["legal"])
+        if (m["from"] == "a7") order.push_back(m["promotion"]);
+    ASSERT_EQ(order.size(), 4u);
+    EXPECT_EQ(order.front(), "Q");
+}
+
 TEST_F(ServerTest, CheckmateEndsTheGame) {
     const json g = create({{"variant", "chess"}, {"mode", "local"}});
     const std::string id = g["id"], token = g["tokens"]["both"];
@@ -465,6 +544,28 @@ TEST_F(ServerTest, PgnExportReimportsToTheSameFen) {
     expect_error(
         post(port_, "/api/games", {{"variant", "chess"}, {"mode", "local"}, {"pgn", "1. e5 *"}}),
         400);
+}
+
+TEST_F(ServerTest, PgnImportKeepsItsTags) {
+    const std::string pgn =
+        "[Event \"Club \\\"Open\\\"\"]\n[Site \"Leiden\"]\n[Date \"2024.05.01\"]\n[Round \"3\"]\n"
+        "[White \"Ada\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n[Annotator \"Cy\"]\n"
+        "[Termination \"adjudication\"]\n\n1. e4 e5 1-0\n";
+    const json g = create({{"variant", "chess"}, {"mode", "local"}, {"pgn", pgn}});
+    const std::string id = g["id"], token = g["tokens"]["both"];
+    ASSERT_EQ(move(id, token, "Nf3", 2).status, 200u);
+    restart();  // the tags are stored, not only held in memory
+    const std::string out = get(port_, "/api/games/" + id + "/pgn").body;
+    for (const char* tag :
+         {"[Event \"Club \\\"Open\\\"\"]", "[Site \"Leiden\"]", "[Date \"2024.05.01\"]",
+          "[Round \"3\"]", "[White \"Ada\"]", "[Black \"Bob\"]", "[Annotator \"Cy\"]"})
+        EXPECT_NE(out.find(tag), std::string::npos) << tag << "\n" << out;
+    // The game's own state, not the import's, gives the result.
+    EXPECT_NE(out.find("[Result \"*\"]"), std::string::npos) << out;
+    EXPECT_EQ(out.find("adjudication"), std::string::npos) << out;
+    // And the export imports again to the same tags.
+    const json again = create({{"variant", "chess"}, {"mode", "local"}, {"pgn", out}});
+    EXPECT_EQ(get(port_, "/api/games/" + again["id"].get<std::string>() + "/pgn").body, out);
 }
 
 TEST_F(ServerTest, CreateValidatesItsInput) {
@@ -522,6 +623,22 @@ TEST_F(ServerTest, StaticFilesAndClientRoutes) {
     EXPECT_EQ(js.status, 200u);
     EXPECT_EQ(js.content_type.rfind("text/javascript", 0), 0u);
     EXPECT_EQ(get(port_, "/assets/missing.js").status, 404u);
+    // A NUL in the decoded path would open app.js under the type of ".html".
+    for (const char* target : {"/assets/app.js%00.html", "/assets/app.js%00", "/%00"}) {
+        const HttpResult r = get(port_, target);
+        EXPECT_EQ(r.status, 400u) << target;
+        EXPECT_EQ(r.content_type, "application/json") << target;
+        EXPECT_NE(r.body.find("NUL"), std::string::npos) << r.body;
+    }
+    // Every answer, a page, a script or the API's, says its type is meant and whence scripts
+    // may come.
+    for (const char* target : {"/", "/assets/app.js", "/api/variants", "/api/nothing"}) {
+        const HttpResult r = get(port_, target);
+        EXPECT_EQ(r.header("x-content-type-options"), "nosniff") << target;
+        EXPECT_NE(r.header("content-security-policy").find("script-src 'self'"), std::string::npos)
+            << target;
+        EXPECT_EQ(r.header("referrer-policy"), "no-referrer") << target;
+    }
     // Nothing outside the static directory, however the path is spelled: the game store (with
     // every Black Swan seed) sits beside it.
     std::ofstream(dir_ / "secret.txt") << "not for clients";
@@ -870,6 +987,75 @@ TEST_F(ServerTest, WebSocketRefusalsChangeNothing) {
     EXPECT_EQ(state(id, token).dump(), before);
     // The server goes on; so does the game.
     EXPECT_EQ(move(id, token, "e4", 0).status, 200u);
+}
+
+// nlohmann keeps the last of two equal keys: a check could read one and the action the other.
+TEST_F(ServerTest, DuplicateJsonKeysAreRefused) {
+    const json g = create({{"variant", "chess"}, {"mode", "online"}});
+    const std::string id = g["id"], white = g["tokens"]["white"];
+    const std::string before = state(id, white).dump();
+    const size_t games = get(port_, "/api/games").json_body().size();
+    const std::vector<std::pair<std::string, std::string>> bodies = {
+        {"/api/games/" + id + "/move",
+         R"({"token":"bad","token":")" + white + R"(","move":"e4","ply":0})"},
+        {"/api/games/" + id + "/move",
+         R"({"token":")" + white + R"(","move":"e4","ply":0,"ply":1})"},
+        {"/api/games/" + id + "/resign", R"({"token":")" + white + R"(","token":"x"})"},
+        {"/api/games", R"({"variant":"chess","mode":"local","options":{"a":"1","a":"2"}})"},
+        {"/api/games", R"({"variant":"chess","mode":"local","mode":"online"})"},
+    };
+    for (const auto& [target, body] : bodies) {
+        const HttpResult r = http_request(port_, "POST", target, body);
+        EXPECT_EQ(r.status, 400u) << body;
+        EXPECT_NE(r.body.find("appears twice"), std::string::npos) << r.body;
+    }
+    // The same key in two different objects is no duplicate.
+    EXPECT_EQ(
+        http_request(port_, "POST", "/api/games",
+                     R"({"variant":"chess","mode":"engine","engine":{"level":1,"color":"black"},)"
+                     R"("options":{}})")
+            .status,
+        201u);
+    WsClient ws(port_, "/api/games/" + id + "/ws?token=" + white);
+    ws.read();
+    ws.send_text(R"({"type":"move","move":"e4","move":"d4","ply":0})");
+    const json reply = ws.read();
+    EXPECT_EQ(reply["type"], "error");
+    EXPECT_NE(reply["error"].get<std::string>().find("'move' appears twice"), std::string::npos)
+        << reply;
+    EXPECT_EQ(state(id, white).dump(), before);
+    EXPECT_EQ(get(port_, "/api/games").json_body().size(), games + 1);
+}
+
+TEST_F(ServerTest, GameCreationIsLimitedPerAddress) {
+    games_per_minute_ = 10;
+    restart();
+    int created = 0, refused = 0;
+    HttpResult last;
+    for (int i = 0; i < 30; ++i) {
+        HttpResult r = post(port_, "/api/games", {{"variant", "chess"}, {"mode", "local"}});
+        created += r.status == 201;
+        if (r.status == 429) ++refused, last = std::move(r);
+    }
+    EXPECT_EQ(created, 10);
+    EXPECT_EQ(refused, 20);
+    EXPECT_EQ(get(port_, "/api/games").json_body().size(), 10u);
+    EXPECT_NE(last.body.find("too many new games"), std::string::npos) << last.body;
+    const int retry = std::stoi(last.header("retry-after"));
+    EXPECT_GE(retry, 1);
+    EXPECT_LE(retry, 6);                                  // 10 a minute: one every 6 s
+    EXPECT_EQ(get(port_, "/api/variants").status, 200u);  // only creation is limited
+}
+
+TEST(RateLimit, RefillsOverTime) {
+    menagerie::server::RateLimit limit(60);
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int i = 0; i < 60; ++i) EXPECT_EQ(limit.take("a", t0), std::nullopt);
+    EXPECT_EQ(limit.take("a", t0), 1);
+    EXPECT_EQ(limit.take("b", t0), std::nullopt);  // each address has its own
+    EXPECT_EQ(limit.take("a", t0 + std::chrono::milliseconds(1100)), std::nullopt);
+    EXPECT_NE(limit.take("a", t0 + std::chrono::milliseconds(1100)), std::nullopt);
+    EXPECT_EQ(menagerie::server::RateLimit(0).take("a", t0), std::nullopt);
 }
 
 TEST_F(ServerTest, OversizedHeadersAre431) {

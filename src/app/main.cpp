@@ -264,6 +264,12 @@ int run(int argc, char** argv) {
     auto* serve = app.add_subcommand("serve", "serve the web app and its API (docs/server.md)");
     serve->allow_extras();
     serve->set_help_flag();  // `serve --help` is run_serve's
+    auto* datagen = app.add_subcommand("datagen", "self-play positions for the trainer");
+    datagen->allow_extras();
+    datagen->set_help_flag();  // `datagen --help` is run_datagen's
+    auto* train = app.add_subcommand("train", "fit an evaluation network to datagen's positions");
+    train->allow_extras();
+    train->set_help_flag();  // `train --help` is run_train's
     // geometry: the board's drawing data as JSON, of a game or of a board no game uses yet.
     auto* geometry = app.add_subcommand("geometry", "print the board's cells and drawing as JSON");
     std::optional<std::string> geometry_variant, board;
@@ -410,6 +416,10 @@ int run(int argc, char** argv) {
         return run_match(argc - 1, argv + 1);
     } else if (serve->parsed()) {
         return run_serve(argc - 1, argv + 1);
+    } else if (datagen->parsed()) {
+        return run_datagen(argc - 1, argv + 1);
+    } else if (train->parsed()) {
+        return run_train(argc - 1, argv + 1);
     }
     return 0;
 }

@@ -53,6 +53,13 @@ int run_serve(int argc, char** argv) {
     app.add_option("--test-seed", options.test_seed,
                    "for tests only: every Black Swan game gets this seed instead of a secret "
                    "one (its state and PGN say so)");
+    app.add_option("--games-per-minute", options.games_per_minute,
+                   "new games one client address may create a minute, as many at once after a "
+                   "pause (0: no limit; behind a proxy every client has the proxy's address)")
+        ->check(CLI::Range(0, 1'000'000));
+    app.add_option("--unplayed-hours", options.unplayed_hours,
+                   "delete a game that has had no move this long after its creation (0: never)")
+        ->check(CLI::Range(0.0, 1e6));
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "serve", "serve: "))
         return *status;
     options.port = static_cast<uint16_t>(port);

@@ -69,6 +69,8 @@ class Position {
 
     Color side_to_move() const { return stm_; }
     Piece piece_on(Square s) const { return board_[s]; }
+    // Every cell's man (NO_PIECE where empty, and on the cells past the board's last).
+    const std::array<Piece, SQUARE_MAX>& board() const { return board_; }
     Bitboard pieces() const { return by_color_[WHITE] | by_color_[BLACK]; }
     Bitboard pieces(Color c) const { return by_color_[c]; }
     Bitboard pieces(int type) const { return by_type_[type]; }

@@ -19,6 +19,14 @@ struct Engine::Impl {
     std::vector<std::unique_ptr<Worker>> workers;
     std::mutex searching;  // one search at a time
     int move_overhead_ms = 80;
+    bool use_network = true;
+    std::shared_ptr<const nnue::Network> file_network;
+
+    std::shared_ptr<const nnue::Network> network_for(const Game& game) const {
+        if (!use_network) return nullptr;
+        if (file_network && file_network->family == nnue::family_of(game)) return file_network;
+        return nnue::builtin_network(game);
+    }
 
     void make_workers(int n) {
         workers.clear();
@@ -75,6 +83,25 @@ std::vector<std::string> played_game_names() {
 
 void Engine::set_move_overhead(int ms) { impl_->move_overhead_ms = std::clamp(ms, 0, 5000); }
 
+std::string Engine::set_network_file(const std::string& path) {
+    std::shared_ptr<const nnue::Network> net;
+    if (!path.empty()) net = std::make_shared<nnue::Network>(nnue::load_network(path));
+    const std::string what = net ? net->family + " (" + net->description + ")" : "";
+    std::lock_guard lock(impl_->searching);
+    impl_->file_network = std::move(net);
+    return what;
+}
+
+void Engine::use_network(bool on) {
+    std::lock_guard lock(impl_->searching);
+    impl_->use_network = on;
+}
+
+std::string Engine::network_description(const Game& game) const {
+    const auto net = impl_->network_for(game);
+    return net ? net->family + ": " + net->description : "";
+}
+
 Info Engine::search(const Position& start, const std::vector<Move>& moves, const Limits& limits,
                     const std::function<void(const Info&)>& on_info) {
     std::lock_guard lock(impl_->searching);
@@ -92,6 +119,7 @@ Info Engine::search(const Position& start, const std::vector<Move>& moves, const
     if (limits.skill < 20) shared.limits.multipv = std::max(shared.limits.multipv, 4);
     shared.on_info = on_info;
     shared.eval = eval_tables(start.game_ptr());
+    shared.net = impl_->network_for(game);
     shared.pondering = limits.ponder;
     shared.stop = false;
     shared.halt = false;

@@ -78,6 +78,15 @@ class Engine {
     // yet (a caller that has just started one tries again).
     bool ponderhit();
     void set_move_overhead(int ms);  // kept back from the clock for the GUI's and OS's delays
+    // The evaluation: the network for the game's family (built in, or read from a file with
+    // set_network_file), else the hand-made terms. A file serves only games of its family; ""
+    // goes back to the built-in networks. Throws Error (kind File) for a file that is no
+    // network, and the engine keeps the one it had. Returns the network's family and how it
+    // was trained.
+    std::string set_network_file(const std::string& path);
+    void use_network(bool on);
+    // The network a search of `game` would use, if any (its family and how it was trained).
+    std::string network_description(const Game& game) const;
     // Strength levels for casual play (1 = weakest, 8 = full strength), used by the web app.
     static Limits level_limits(int level);
 

@@ -100,5 +100,8 @@ std::shared_ptr<const EvalTables> eval_tables(const std::shared_ptr<const Game>&
 
 // The static evaluation from the side to move's point of view, in centipawns.
 int evaluate(const Position& pos, const EvalTables& t);
+// What a network that sees only the board leaves out (Black Swan's view): the pieces an event or
+// a promotion brought that the side to move still owes placing. From the side to move's view.
+int chance_terms(const Position& pos, const EvalTables& t);
 
 }  // namespace menagerie::engine

@@ -249,4 +249,12 @@ int evaluate(const Position& pos, const EvalTables& t) {
     return (pos.side_to_move() == WHITE ? v : -v) + t.w.tempo;
 }
 
+int chance_terms(const Position& pos, const EvalTables& t) {
+    if (t.swan < 0) return 0;
+    const ChanceState& c = pos.state().chance;
+    int v = 0;
+    for (int i = 0; i < c.owed && i < 2; ++i) v += t.value_mg[c.types[static_cast<size_t>(i)]];
+    return v;
+}
+
 }  // namespace menagerie::engine

@@ -91,6 +91,7 @@ void Worker::set_position(const Position& start, const std::vector<Move>& moves)
     pos_ = std::make_unique<Position>(start);
     swan_view_ = start.game().outcome_in_move;
     history_.fit(start.game());
+    evaluator_.set(shared_.net, start.game());
     for (Move m : moves) {
         history_states_.emplace_back();
         pos_->do_move(m, history_states_.back());
@@ -104,6 +105,11 @@ void Worker::set_position(const Position& start, const std::vector<Move>& moves)
             root_moves.push_back({m, -SCORE_INFINITE, -SCORE_INFINITE, 0, {m}});
     completed_depth = 0;
     nodes = 0;
+}
+
+int Worker::static_eval(int ply) {
+    if (!evaluator_.active()) return evaluate(*pos_, *shared_.eval);
+    return evaluator_.evaluate(*pos_, ply) + chance_terms(*pos_, *shared_.eval);
 }
 
 void Worker::check_limits() {
@@ -238,7 +244,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     // 2. Draws by the fifty-move rule and by repetition (a position met once more in the
     // search is scored as the draw it can force), and mate distance pruning.
     if (!root) {
-        if (ply >= MAX_PLY - 1) return in_check ? 0 : evaluate(pos, *shared_.eval);
+        if (ply >= MAX_PLY - 1) return in_check ? 0 : static_eval(ply);
         if (pos.rule50() >= 100 || pos.repetitions() > 0) return 0;
         alpha = std::max(mated_in(ply), alpha);
         beta = std::min(mate_in(ply + 1), beta);
@@ -265,7 +271,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     const bool us_has_pieces = has_pieces(pos, us);
     int eval = SCORE_NONE;
     if (!in_check) {
-        eval = evaluate(pos, *shared_.eval);
+        eval = static_eval(ply);
         if (tt_hit && tt_score != SCORE_NONE &&
             (tt.bound & (tt_score > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = tt_score;
@@ -479,7 +485,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     if (pv_node) pv_length_[ply] = ply;
     seldepth_ = std::max(seldepth_, ply + 1);
     const bool in_check = pos.checkers() != 0;
-    if (ply >= MAX_PLY - 1) return in_check ? 0 : evaluate(pos, *shared_.eval);
+    if (ply >= MAX_PLY - 1) return in_check ? 0 : static_eval(ply);
     if (pos.rule50() >= 100) return 0;
 
     const uint64_t key = node_key();
@@ -493,7 +499,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     // Standing pat: the side to move need not capture.
     int best = -SCORE_INFINITE, stand = SCORE_NONE;
     if (!in_check) {
-        stand = best = evaluate(pos, *shared_.eval);
+        stand = best = static_eval(ply);
         if (best >= beta) return best;
         alpha = std::max(alpha, best);
     }

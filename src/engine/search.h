@@ -16,6 +16,7 @@
 #include "engine/eval.h"
 #include "engine/history.h"
 #include "engine/movepick.h"
+#include "engine/nnue.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
 
@@ -27,6 +28,7 @@ class Worker;
 struct SearchShared {
     TranspositionTable* tt = nullptr;
     std::shared_ptr<const EvalTables> eval;
+    std::shared_ptr<const nnue::Network> net;  // the game's network, or none: eval's terms
     Limits limits;
     TimeManager time;
     std::atomic<bool> stop{false};
@@ -94,6 +96,8 @@ class Worker {
     // The key of the current position in the table: the position's, with what the position's
     // key leaves out and a chance node's value depends on (the unseen tiles).
     uint64_t node_key() const { return pos_->key() ^ (swan_view_ ? unseen_key(*pos_) : 0); }
+    // The static evaluation of the position at `ply`, from the side to move's view.
+    int static_eval(int ply);
     void check_limits();
     void update_pv(int ply, Move m);
     // The counter-move entry of the move that led here (null at the root, after a null move,
@@ -114,6 +118,7 @@ class Worker {
     std::vector<std::array<Move, MAX_PLY + 1>> pv_;
     std::array<int, MAX_PLY + 1> pv_length_{};
     History history_;
+    nnue::Evaluator evaluator_;
     int seldepth_ = 0;
     int pv_index_ = 0;
     int root_depth_ = 0;

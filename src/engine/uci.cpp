@@ -189,6 +189,8 @@ void Uci::uci() {
     // GUIs (polyglot among them) offer Chess960 only to an engine that lists this option.
     say("option name UCI_Chess960 type check default false");
     say("option name Clear Hash type button");
+    say("option name Use NNUE type check default true");
+    say("option name EvalFile type string default <empty>");
     std::string variants;
     for (const std::string& name : played_game_names()) variants += " var " + name;
     say("option name UCI_Variant type combo default chess" + variants);
@@ -248,6 +250,15 @@ void Uci::set_option(std::istringstream& in) {
         chess960_ = value == "true";
     } else if (key == "clear hash") {
         engine_.new_game();
+    } else if (key == "use nnue") {
+        if (value != "true" && value != "false")
+            throw Error(ErrorKind::Usage, "Use NNUE",
+                        "Use NNUE must be true or false, not " + quoted(value));
+        engine_.use_network(value == "true");
+    } else if (key == "evalfile") {
+        const std::string path = value == "<empty>" ? "" : value;
+        const std::string what = engine_.set_network_file(path);
+        if (!path.empty()) say("info string EvalFile " + path + ": the network of " + what);
     } else if (key == "uci_variant") {
         const auto names = played_game_names();
         if (std::find(names.begin(), names.end(), value) == names.end())

@@ -243,13 +243,23 @@ std::string write_pgn(const Position& start, const std::vector<std::string>& mov
         has_fixed_start(game) && fen == write_fen(start_position(start.game_ptr()));
     // A game from dice gives its FEN too, for readers that do not know the dice.
     if (!standard_start || dice != game.options.end()) tags["SetUp"] = "1", tags["FEN"] = fen;
+    // A value may hold a quote or a backslash (an imported name such as Smith "Jr"): PGN escapes
+    // both.
+    auto tag_line = [](const std::string& key, const std::string& value) {
+        std::string escaped;
+        for (const char c : value) {
+            if (c == '"' || c == '\\') escaped += '\\';
+            escaped += c;
+        }
+        return "[" + key + " \"" + escaped + "\"]\n";
+    };
     std::string out;
     for (const char* key : {"Event", "Site", "Date", "Round", "White", "Black", "Result"})
-        out += std::string("[") + key + " \"" + tags[key] + "\"]\n";
+        out += tag_line(key, tags[key]);
     for (const auto& [k, v] : tags)
         if (k != "Event" && k != "Site" && k != "Date" && k != "Round" && k != "White" &&
             k != "Black" && k != "Result")
-            out += "[" + k + " \"" + v + "\"]\n";
+            out += tag_line(k, v);
     std::string comment;  // braces cannot be escaped in PGN: the comment loses its own
     for (const char c : final_comment) comment += c == '{' || c == '}' ? '|' : c;
     if (!comment.empty()) movetext += "{" + comment + "} ";

@@ -63,10 +63,10 @@ bool nesting_within(const std::string& text, int limit) {
 json body_json(const ApiRequest& request) {
     if (!nesting_within(request.body, 32))
         throw ApiError(400, "the request body is nested too deeply");
-    json body = json::parse(request.body, nullptr, false);
-    if (body.is_discarded()) throw ApiError(400, "the request body is not valid JSON");
-    if (!body.is_object()) throw ApiError(400, "the request body must be a JSON object");
-    return body;
+    std::optional<json> body = parse_client_json(request.body);
+    if (!body) throw ApiError(400, "the request body is not valid JSON");
+    if (!body->is_object()) throw ApiError(400, "the request body must be a JSON object");
+    return std::move(*body);
 }
 
 std::optional<std::string> token_of(const json& body) {
@@ -104,7 +104,8 @@ const std::string& query_field(const ApiRequest& request, const char* key) {
 
 ApiResponse json_response(unsigned status, const json& body) {
     // Bytes that are not UTF-8 (an echoed request's) are replaced rather than thrown on.
-    return {status, "application/json", body.dump(-1, ' ', false, json::error_handler_t::replace)};
+    return {status, "application/json", body.dump(-1, ' ', false, json::error_handler_t::replace),
+            std::nullopt};
 }
 
 }  // namespace
@@ -113,6 +114,9 @@ bool split_target(const std::string& target, std::string& path,
                   std::map<std::string, std::string>& query) {
     const size_t q = target.find('?');
     if (!decode(std::string_view(target).substr(0, q), path, false)) return false;
+    // A NUL ends a file name at the system's interface but not in the path's extension: a file
+    // could be sent under another file's type ("app.js%00.html" as HTML).
+    if (path.find('\0') != std::string::npos) return false;
     if (q == std::string::npos) return true;
     std::string_view rest = std::string_view(target).substr(q + 1);
     while (!rest.empty()) {
@@ -165,7 +169,13 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
         const std::shared_ptr<const Game> game = game_of_query(request.query);
         if (p == "/api/setups") return json_response(200, setups_json(*game, game));
         if (p == "/api/board") return json_response(200, board_json(*game));
-        if (p == "/api/roll") return json_response(200, roll_json(game, seed_of(request)));
+        if (p == "/api/roll") {
+            const auto setup = request.query.find("setup");
+            return json_response(200, roll_json(game, seed_of(request),
+                                                setup == request.query.end()
+                                                    ? std::nullopt
+                                                    : std::optional<std::string>(setup->second)));
+        }
         return json_response(200, piece_moves_json(*game, query_field(request, "token"),
                                                    query_field(request, "cell")));
     }
@@ -179,7 +189,17 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
     }
     if (p == "/api/games") {
         if (get) return json_response(200, games_.list());
-        if (post) return json_response(201, games_.create(body_json(request)));
+        if (post) {
+            if (const std::optional<int> wait =
+                    creations_.take(request.client, std::chrono::steady_clock::now())) {
+                ApiResponse refused = json_response(
+                    429, {{"error", "too many new games from your address: try again in " +
+                                        std::to_string(*wait) + " s"}});
+                refused.retry_after_s = wait;
+                return refused;
+            }
+            return json_response(201, games_.create(body_json(request)));
+        }
         throw wrong_method("GET or POST");
     }
     const std::string prefix = "/api/games/";
@@ -194,11 +214,11 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
         }
         if (action == "pgn") {
             if (!get) throw wrong_method("GET");
-            return {200, "text/plain; charset=utf-8", games_.pgn(id)};
+            return {200, "text/plain; charset=utf-8", games_.pgn(id), std::nullopt};
         }
         if (action == "ws")
             throw ApiError(400, "this is a WebSocket endpoint: connect with an upgrade");
-        if (action == "move" || action == "resign" || action == "takeback") {
+        if (action == "move" || action == "resign" || action == "takeback" || action == "draw") {
             if (!post) throw wrong_method("POST");
             const json body = body_json(request);
             if (action == "move") {
@@ -207,6 +227,11 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
                 return json_response(200,
                                      games_.move(id, token_of(body), body.value("move", json()),
                                                  body.value("ply", json())));
+            }
+            if (action == "draw") {
+                only_fields(body, {"token", "action"}, "the request body");
+                return json_response(
+                    200, games_.draw(id, token_of(body), *string_field(body, "action", 16, true)));
             }
             only_fields(body, {"token"}, "the request body");
             if (action == "resign") return json_response(200, games_.resign(id, token_of(body)));

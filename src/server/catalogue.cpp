@@ -133,11 +133,18 @@ json piece_moves_json(const Game& game, const std::string& token, const std::str
     return {{"quiet", names(quiet)}, {"capture", names(capture)}};
 }
 
-json roll_json(const std::shared_ptr<const Game>& game, std::optional<uint64_t> seed) {
+json roll_json(const std::shared_ptr<const Game>& game, std::optional<uint64_t> seed,
+               const std::optional<std::string>& setup) {
     if (!game->setup_id || !game->draw_setup)
         throw ApiError(400, game->name + " has no dice to roll");
     std::mt19937_64 rng(seed ? *seed : std::random_device{}());
-    const int n = game->draw_setup(rng);
+    int n = 0;
+    try {
+        // A game's own roll (the game page shows its dice and substitutions), or a new one.
+        n = setup ? game->find_setup(*setup).number : game->draw_setup(rng);
+    } catch (const Error& e) {
+        throw ApiError(400, e.what());
+    }
     const std::string id = game->setups[static_cast<size_t>(n)].name;
     // The identifier spells the roll: W1-2-3, then .G4.R5 where there are coloured dice.
     json dice = json::object();

@@ -28,7 +28,9 @@ nlohmann::json setups_json(const Game& game_ptr, const std::shared_ptr<const Gam
 nlohmann::json board_json(const Game& game);
 nlohmann::json piece_moves_json(const Game& game, const std::string& token,
                                 const std::string& cell);
-nlohmann::json roll_json(const std::shared_ptr<const Game>& game, std::optional<uint64_t> seed);
+// A new roll (from `seed`, or the system's randomness), or the roll that made `setup`.
+nlohmann::json roll_json(const std::shared_ptr<const Game>& game, std::optional<uint64_t> seed,
+                         const std::optional<std::string>& setup = std::nullopt);
 
 // "number", "dice", "array", "relocation" or "random": how a new game's setup is chosen.
 std::string setup_kind(const Game& game);

@@ -131,6 +131,16 @@ Position requested_start(const std::shared_ptr<const Game>& game,
     throw ApiError(503, what + ": the game store is unavailable, try again shortly");
 }
 
+// An imported PGN's tags but those the export writes from the game itself.
+std::map<std::string, std::string> kept_tags(const std::map<std::string, std::string>& tags) {
+    std::map<std::string, std::string> kept;
+    for (const auto& [name, value] : tags)
+        if (name != "Variant" && name != "VariantOptions" && name != "SetUp" && name != "FEN" &&
+            name != "Dice" && name != "Result" && name != "Termination")
+            kept[name] = value;
+    return kept;
+}
+
 std::string game_is_over(const StoredGame& s) {
     return "the game is over (" + s.result + (s.reason.empty() ? "" : ", " + s.reason) + ")";
 }
@@ -139,7 +149,7 @@ std::string game_is_over(const StoredGame& s) {
 
 GameService::GameService(Storage& storage, boost::asio::any_io_executor timers, int engine_threads,
                          std::chrono::milliseconds idle_limit, std::chrono::milliseconds handover,
-                         int analysis_threads)
+                         int analysis_threads, std::chrono::milliseconds unplayed_after)
     : storage_(storage),
       timers_(std::move(timers)),
       engine_pool_(static_cast<size_t>(std::max(engine_threads, 1))),
@@ -147,6 +157,8 @@ GameService::GameService(Storage& storage, boost::asio::any_io_executor timers, 
       analysis_limit_(std::max(analysis_threads, 1) * ANALYSES_PER_THREAD),
       idle_limit_(idle_limit),
       handover_(handover),
+      unplayed_after_(unplayed_after),
+      started_ms_(now_ms()),
       sweep_timer_(timers_) {
     arm_sweep();
     storage_.listen(
@@ -204,6 +216,7 @@ std::shared_ptr<Room> GameService::room(const std::string& id) {
     } catch (const std::exception& e) {
         throw ApiError(500, e.what());
     }
+    room->game->restart_turn(started_ms_, now_ms());
     room->last_used_ms = now_ms();
     rooms_[id] = room;
     lock.unlock();  // a room's lock is never taken while holding rooms_mutex_ (but try_lock)
@@ -388,6 +401,7 @@ json GameService::create(const json& body) {
                                "the PGN is a game of " + resolved->name + ", not of " + game->name);
             start.emplace(parse_fen(resolved, g.start_fen));
             moves = g.moves;
+            s.tags = kept_tags(g.tags);
         } catch (const Error& e) {
             throw ApiError(400, e.what());
         }
@@ -486,6 +500,14 @@ Seat seat_or_refuse(const LiveGame& g, const std::optional<std::string>& token) 
 
 }  // namespace
 
+void GameService::refuse_if_over(const std::shared_ptr<Room>& r, const StoredGame& before) {
+    if (r->game->settle_clock(now_ms())) {
+        commit(r, before);
+        changed(r);
+    }
+    if (r->game->over()) throw ApiError(409, game_is_over(r->game->stored()));
+}
+
 json GameService::move(const std::string& id, const std::optional<std::string>& token,
                        const json& move_field, const json& ply_field) {
     const std::shared_ptr<Room> r = room(id);
@@ -497,12 +519,7 @@ json GameService::move(const std::string& id, const std::optional<std::string>& 
     LiveGame& g = *r->game;
     const Seat seat = seat_or_refuse(g, token);
     const StoredGame before = g.stored();
-    if (g.settle_clock(now_ms())) {
-        commit(r, before);
-        changed(r);
-        throw ApiError(409, game_is_over(r->game->stored()));
-    }
-    if (g.over()) throw ApiError(409, game_is_over(g.stored()));
+    refuse_if_over(r, before);
     if (ply_field.is_null()) throw ApiError(400, "the field \"ply\" is missing");
     if (!ply_field.is_number_integer() || ply_field.get<int64_t>() < 0)
         throw ApiError(400, "the field \"ply\" must be the number of moves played (0 or more)");
@@ -543,6 +560,30 @@ json GameService::resign(const std::string& id, const std::optional<std::string>
     return game_state(*r->game, seat, now_ms());
 }
 
+json GameService::draw(const std::string& id, const std::optional<std::string>& token,
+                       const std::string& action) {
+    if (action != "offer" && action != "accept" && action != "decline")
+        throw ApiError(400, "the field \"action\" must be offer, accept or decline, not " +
+                                menagerie::quoted(action));
+    const std::shared_ptr<Room> r = room(id);
+    std::lock_guard lock(r->mutex);
+    LiveGame& g = *r->game;
+    const Seat seat = seat_or_refuse(g, token);
+    if (g.stored().mode != "online")
+        throw ApiError(400,
+                       "draw offers are for online games (in a local game, agree over the "
+                       "board; the engine plays on)");
+    const StoredGame before = g.stored();
+    refuse_if_over(r, before);
+    if (action == "offer")
+        g.offer_draw(seat, now_ms());
+    else
+        g.answer_draw(seat, action == "accept", now_ms());
+    commit(r, before);
+    changed(r);
+    return game_state(*r->game, seat, now_ms());
+}
+
 json GameService::takeback(const std::string& id, const std::optional<std::string>& token) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
@@ -573,12 +614,14 @@ std::string GameService::pgn(const std::string& id) {
     std::lock_guard lock(r->mutex);
     LiveGame& g = *r->game;
     const StoredGame& s = g.stored();
-    std::map<std::string, std::string> tags = {{"Site", "Menagerie"}, {"Result", s.result}};
-    if (!s.reason.empty()) tags["Termination"] = s.reason;
-    if (s.test_seed) tags["TestSeed"] = "the server fixed the seed for tests: it was never secret";
+    std::map<std::string, std::string> tags = {{"Site", "Menagerie"}};
     if (s.engine_color >= 0)
         tags[s.engine_color == WHITE ? "White" : "Black"] =
             "Menagerie level " + std::to_string(s.engine_level);
+    for (const auto& [name, value] : s.tags) tags[name] = value;  // an import's own names
+    tags["Result"] = s.result;
+    if (!s.reason.empty()) tags["Termination"] = s.reason;
+    if (s.test_seed) tags["TestSeed"] = "the server fixed the seed for tests: it was never secret";
     std::string text = g.seat_record() ? g.seat_record()->pgn(tags, g.over())
                                        : write_pgn(g.start(), s.moves, tags);
     // The movetext ends with the result the position shows; a resignation or a flag is ours.
@@ -734,6 +777,13 @@ void GameService::arm_sweep() {
     sweep_timer_.async_wait([this](boost::system::error_code ec) {
         if (ec) return;
         evict_idle(idle_limit_);
+        if (unplayed_after_.count() > 0) {
+            try {
+                expire_unplayed(unplayed_after_);
+            } catch (const std::exception& e) {
+                std::cerr << "expiring unplayed games failed: " << e.what() << "\n";
+            }
+        }
         arm_sweep();
     });
 }
@@ -835,6 +885,16 @@ void GameService::arm_handover(const std::shared_ptr<Room>& room) {
             game.clear_searching();
             start_search(r);
         });
+}
+
+size_t GameService::expire_unplayed(std::chrono::milliseconds age) {
+    // Under rooms_mutex_ no request can load a game meanwhile, so none is deleted under a
+    // player's hands; a game in memory is in use and stays.
+    std::lock_guard lock(rooms_mutex_);
+    size_t deleted = 0;
+    for (const std::string& id : storage_.unplayed(now_ms() - age.count(), 500))
+        if (!rooms_.contains(id) && storage_.remove_unplayed(id)) ++deleted;
+    return deleted;
 }
 
 size_t GameService::games_in_memory() {

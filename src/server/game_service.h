@@ -40,7 +40,8 @@ class GameService {
     GameService(Storage& storage, boost::asio::any_io_executor timers, int engine_threads = 2,
                 std::chrono::milliseconds idle_limit = std::chrono::minutes(5),
                 std::chrono::milliseconds handover = std::chrono::seconds(10),
-                int analysis_threads = 1);
+                int analysis_threads = 1,
+                std::chrono::milliseconds unplayed_after = std::chrono::hours(24));
     ~GameService();
     GameService(const GameService&) = delete;
     GameService& operator=(const GameService&) = delete;
@@ -61,6 +62,9 @@ class GameService {
                         const nlohmann::json& move, const nlohmann::json& ply);
     nlohmann::json resign(const std::string& id, const std::optional<std::string>& token);
     nlohmann::json takeback(const std::string& id, const std::optional<std::string>& token);
+    // `action`: "offer", "accept" or "decline" (online games).
+    nlohmann::json draw(const std::string& id, const std::optional<std::string>& token,
+                        const std::string& action);
     std::string pgn(const std::string& id);
     // Runs on the analysis pool; `reply` gets the result or an ApiError's status and message.
     // Throws ApiError 503 when ANALYSES_PER_THREAD per analysis thread are already waiting or
@@ -90,6 +94,10 @@ class GameService {
     // limit; returns how many it dropped.
     size_t evict_idle(std::chrono::milliseconds idle);
     size_t games_in_memory();
+    // Deletes from the store the games not in memory that have had no move `age` after their
+    // creation (games made and left: a bot's, a page closed at once); the sweep runs it with the
+    // service's limit. Returns how many it deleted.
+    size_t expire_unplayed(std::chrono::milliseconds age);
     uint64_t games_evicted() const { return evicted_; }
 
     // Waits for running searches to end (for shutdown and tests); every analysis accepted is
@@ -101,6 +109,9 @@ class GameService {
     // Stores the room's game; on failure restores `before` and throws ApiError 503, or if another
     // server stored the game meanwhile, takes its version and throws ApiError 409.
     void commit(const std::shared_ptr<Room>& room, const StoredGame& before);
+    // A game whose side to move has run out of time ends now (stored and pushed); a finished
+    // game is refused with ApiError 409.
+    void refuse_if_over(const std::shared_ptr<Room>& room, const StoredGame& before);
     void changed(const std::shared_ptr<Room>&
                      room);  // push to subscribers, start a search, arm the flag timer
     void start_search(const std::shared_ptr<Room>& room);
@@ -132,6 +143,8 @@ class GameService {
     std::atomic<uint64_t> next_subscriber_{1};
     std::chrono::milliseconds idle_limit_;
     std::chrono::milliseconds handover_;
+    std::chrono::milliseconds unplayed_after_;
+    int64_t started_ms_;  // when this service started (the clocks' downtime rule)
     boost::asio::steady_timer sweep_timer_;
     std::atomic<uint64_t> evicted_{0};
     std::optional<std::string> test_seed_;

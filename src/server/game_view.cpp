@@ -1,5 +1,6 @@
 #include "server/game_view.h"
 
+#include <algorithm>
 #include <map>
 
 #include "core/movegen.h"
@@ -28,6 +29,20 @@ json legal_moves(Position& pos) {
         ++sharing[{from, to}];
         entries.push_back(std::move(e));
     }
+    // The likeliest promotion first (the chooser lists a group's entries in this order): the
+    // queen moves to the head of the entries that share its cells.
+    const int queen = pos.game().queen;
+    for (size_t i = 0; i < entries.size() && queen >= 0; ++i) {
+        if (!entries[i].contains("promotion") || entries[i]["promotion"] != pos.game().token(queen))
+            continue;
+        for (size_t j = 0; j < i; ++j)
+            if (entries[j]["from"] == entries[i]["from"] && entries[j]["to"] == entries[i]["to"]) {
+                std::rotate(entries.begin() + static_cast<std::ptrdiff_t>(j),
+                            entries.begin() + static_cast<std::ptrdiff_t>(i),
+                            entries.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+                break;
+            }
+    }
     for (json& e : entries) {
         // Moves that share their cells are told apart by a label (the SAN) where no promotion
         // token already does.
@@ -35,6 +50,29 @@ json legal_moves(Position& pos) {
         out.push_back(std::move(e));
     }
     return out;
+}
+
+// The piece types a player can meet in this game and setup, for the legend: those of the start
+// position and those a pawn may promote to (in `promotions`, the queen first). A refereed game's
+// swans may become any type: every type.
+void add_piece_types(json& state, const Position& start) {
+    const Game& game = start.game();
+    std::vector<bool> seen(game.types.size(), is_refereed(game));
+    for (Square s = 0; s < game.geometry.size(); ++s)
+        if (const Piece p = start.piece_on(s); p != NO_PIECE) seen[type_of(p)] = true;
+    json promotions = json::array();
+    if (game.queen >= 0 && std::find(game.promotion_types.begin(), game.promotion_types.end(),
+                                     game.queen) != game.promotion_types.end())
+        promotions.push_back(game.token(game.queen));
+    for (const int t : game.promotion_types) {
+        seen[t] = true;
+        if (t != game.queen) promotions.push_back(game.token(t));
+    }
+    json types = json::array();
+    for (size_t t = 0; t < seen.size(); ++t)
+        if (seen[t]) types.push_back(game.token(static_cast<int>(t)));
+    state["piece_types"] = types;
+    state["promotions"] = promotions;
 }
 
 // The tile counts a side has not seen turned over, by tile name.
@@ -98,12 +136,14 @@ json game_state(LiveGame& g, Seat seat, int64_t now) {
                   {"status", g.over() ? "over" : "playing"},
                   {"result", s.result},
                   {"reason", s.reason.empty() ? json(nullptr) : json(s.reason)},
+                  {"draw_offer", s.draw_offer.empty() ? json(nullptr) : json(s.draw_offer)},
                   {"setup", s.setup ? json(*s.setup) : json(nullptr)}};
     // The position a seat is shown: a refereed game's view, or the game itself.
     SeatRecord* refereed = g.seat_record();
     Position& pos = refereed ? refereed->view().position() : g.position();
     if (refereed) {
         add_view_state(state, s, *refereed, g.may_move(seat));
+        add_piece_types(state, refereed->start());
     } else {
         json moves = json::array();
         for (size_t i = 0; i < g.notes().size(); ++i)
@@ -118,6 +158,7 @@ json game_state(LiveGame& g, Seat seat, int64_t now) {
         state["moves"] = moves;
         state["legal"] = g.may_move(seat) ? legal_moves(pos) : json::array();
         state["last_move"] = last;
+        add_piece_types(state, g.start());
     }
     json check = json::array();
     if (pos.checkers() && pos.king_square(pos.side_to_move()) != SQ_NONE)

@@ -34,6 +34,12 @@ namespace {
 
 constexpr size_t MAX_BODY = 1024 * 1024;
 constexpr size_t MAX_HEADER = 16 * 1024;
+// What the built front end needs and no more: its own scripts, styles and WebSocket, the empty
+// data: icon of index.html, and no framing by other sites.
+constexpr const char* CONTENT_SECURITY_POLICY =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'";
 
 http::response<http::string_body> make_response(unsigned status, const std::string& type,
                                                 std::string body, unsigned version,
@@ -42,6 +48,11 @@ http::response<http::string_body> make_response(unsigned status, const std::stri
     res.set(http::field::server, "menagerie");
     res.set(http::field::content_type, type);
     res.set(http::field::cache_control, "no-store");
+    // A browser must take each answer for the type it is sent as, run only the app's own scripts
+    // and styles, and never pass a seat's token (in the page's address) on as a referrer.
+    res.set("X-Content-Type-Options", "nosniff");
+    res.set("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+    res.set("Referrer-Policy", "no-referrer");
     res.keep_alive(keep_alive);
     res.body() = std::move(body);
     res.prepare_payload();
@@ -104,9 +115,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         std::string path;
         std::map<std::string, std::string> query;
         if (!split_target(std::string(req.target()), path, query))
-            return send(make_response(400, "application/json",
-                                      error_body("the request target is not a well-formed URL"),
-                                      req.version(), false));
+            return send(
+                make_response(400, "application/json",
+                              error_body("the request target is not a well-formed URL (a bad "
+                                         "%-escape or a NUL byte)"),
+                              req.version(), false));
 
         if (beast::websocket::is_upgrade(req)) {
             const std::string prefix = "/api/games/";
@@ -127,22 +140,26 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         const unsigned version = req.version();
         const bool keep_alive = req.keep_alive();
         if (path.starts_with("/api/") || path == "/api") {
+            beast::error_code ignored;
             ApiRequest api{std::string(req.method_string()), path, std::move(query),
-                           std::move(req.body())};
+                           std::move(req.body()),
+                           stream_.socket().remote_endpoint(ignored).address().to_string()};
             const auto started = std::chrono::steady_clock::now();
             router_.handle(
                 api, [self = shared_from_this(), version, keep_alive, started](ApiResponse r) {
                     // An analysis answers from an engine thread: back onto this connection's
                     // strand.
-                    asio::post(self->stream_.get_executor(),
-                               [self, version, keep_alive, started, r = std::move(r)]() mutable {
-                                   auto res = make_response(r.status, r.content_type,
-                                                            std::move(r.body), version, keep_alive);
-                                   // The server's own share of the round trip, for clients and
-                                   // the load benchmark (docs/server.md, "Load").
-                                   res.set("Server-Timing", server_timing(started));
-                                   self->send(std::move(res));
-                               });
+                    asio::post(self->stream_.get_executor(), [self, version, keep_alive, started,
+                                                              r = std::move(r)]() mutable {
+                        auto res = make_response(r.status, r.content_type, std::move(r.body),
+                                                 version, keep_alive);
+                        // The server's own share of the round trip, for clients and
+                        // the load benchmark (docs/server.md, "Load").
+                        res.set("Server-Timing", server_timing(started));
+                        if (r.retry_after_s)
+                            res.set(http::field::retry_after, std::to_string(*r.retry_after_s));
+                        self->send(std::move(res));
+                    });
                 });
             return;
         }
@@ -217,9 +234,10 @@ Server::Server(const ServerOptions& options) : impl_(std::make_unique<Impl>()) {
     impl_->games = std::make_unique<GameService>(
         *impl_->storage, impl_->io.get_executor(), options.engine_threads,
         std::chrono::milliseconds(static_cast<int64_t>(options.idle_minutes * 60'000)),
-        std::chrono::seconds(10), options.analysis_threads);
+        std::chrono::seconds(10), options.analysis_threads,
+        std::chrono::milliseconds(static_cast<int64_t>(options.unplayed_hours * 3'600'000)));
     if (options.test_seed) impl_->games->fix_refereed_seeds(*options.test_seed);
-    impl_->router = std::make_unique<ApiRouter>(*impl_->games);
+    impl_->router = std::make_unique<ApiRouter>(*impl_->games, options.games_per_minute);
     beast::error_code ec;
     tcp::endpoint endpoint;
     if (const auto address = asio::ip::make_address(options.host, ec); !ec) {

@@ -19,9 +19,11 @@ struct ServerOptions {
     std::optional<SyncMode> sync;  // none: the store's default (SQLITE_DEFAULT_SYNC)
     std::string static_dir;
     int io_threads = 2;
-    int engine_threads = 2;                // the engine's replies in games
-    int analysis_threads = 1;              // /api/analyse (never delays a game's reply)
-    double idle_minutes = 5;               // a game left alone this long leaves memory (0: never)
+    int engine_threads = 2;      // the engine's replies in games
+    int analysis_threads = 1;    // /api/analyse (never delays a game's reply)
+    double idle_minutes = 5;     // a game left alone this long leaves memory (0: never)
+    int games_per_minute = 20;   // new games a minute per client address (0: no limit)
+    double unplayed_hours = 24;  // a game with no move is deleted this long after creation
     std::optional<std::string> test_seed;  // fixes refereed games' seeds: for tests only
 };
 

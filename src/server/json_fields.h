@@ -5,7 +5,9 @@
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "core/error.h"
 #include "server/api_error.h"
@@ -15,6 +17,32 @@ namespace menagerie::server {
 inline const nlohmann::json& json_object(const nlohmann::json& j, const std::string& what) {
     if (!j.is_object()) throw ApiError(400, what + " must be a JSON object");
     return j;
+}
+
+// Parses a client's JSON text: nullopt if it is not JSON. An object that names a key twice is
+// refused (ApiError 400 naming the key): parsers disagree on which of the two counts (nlohmann
+// keeps the last), so `{"token":"bad","token":"<real>"}` could pass one check and act on the other.
+inline std::optional<nlohmann::json> parse_client_json(const std::string& text) {
+    using Event = nlohmann::json::parse_event_t;
+    std::vector<std::set<std::string>> keys;  // of each object open at this point
+    std::optional<std::string> duplicate;
+    auto note = [&](int, Event event, nlohmann::json& parsed) {
+        if (event == Event::object_start) {
+            keys.emplace_back();
+        } else if (event == Event::object_end) {
+            keys.pop_back();
+        } else if (event == Event::key && !duplicate &&
+                   !keys.back().insert(parsed.get<std::string>()).second) {
+            duplicate = parsed.get<std::string>();
+        }
+        return true;
+    };
+    nlohmann::json parsed = nlohmann::json::parse(text, note, false);
+    if (parsed.is_discarded()) return std::nullopt;
+    if (duplicate)
+        throw ApiError(400,
+                       "the key " + menagerie::quoted(*duplicate) + " appears twice in an object");
+    return parsed;
 }
 
 // Every key of `object` must be one of `known`.

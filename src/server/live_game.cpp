@@ -8,6 +8,7 @@
 #include "games/games.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
+#include "server/api_error.h"
 #include "server/tokens.h"
 
 namespace menagerie::server {
@@ -128,6 +129,7 @@ void LiveGame::touch(int64_t now) {
 }
 
 void LiveGame::finish(const std::string& result, const std::string& reason) {
+    stored_.draw_offer.clear();
     stored_.result = result;
     stored_.reason = reason;
     if (stored_.clock) stored_.clock->running = false;
@@ -154,6 +156,8 @@ void LiveGame::play(Move m, int64_t now) {
         c->running = true;
         c->turn_started_ms = now;
     }
+    if (!stored_.draw_offer.empty() && stored_.draw_offer != colour_name(mover))
+        stored_.draw_offer.clear();  // moving declines the opponent's offer
     const Outcome o = outcome(pos);
     if (o.result != Result::Ongoing) finish(result_text(o.result), o.reason);
     touch(now);
@@ -166,6 +170,7 @@ bool LiveGame::undo() {
     notes_.pop_back();
     stored_.result = "*";
     stored_.reason.clear();
+    stored_.draw_offer.clear();
     if (stored_.clock) stored_.clock->running = false;  // takeback is not for clocked games
     touch(now_ms());
     return true;
@@ -179,6 +184,26 @@ void LiveGame::resign(Seat seat) {
     touch(now_ms());
 }
 
+void LiveGame::offer_draw(Seat seat, int64_t now) {
+    if (seat != Seat::White && seat != Seat::Black)
+        throw ApiError(400, "a draw is offered by one seat of an online game to the other");
+    const std::string mine = seat_name(seat);
+    if (stored_.draw_offer == mine) throw ApiError(409, "you have already offered a draw");
+    if (!stored_.draw_offer.empty()) return answer_draw(seat, true, now);  // both want it
+    stored_.draw_offer = mine;
+    touch(now);
+}
+
+void LiveGame::answer_draw(Seat seat, bool accept, int64_t now) {
+    if (seat != Seat::White && seat != Seat::Black)
+        throw ApiError(400, "a draw offer is answered by the seat it was made to");
+    if (stored_.draw_offer.empty() || stored_.draw_offer == seat_name(seat))
+        throw ApiError(409, "there is no draw offer of your opponent to answer");
+    stored_.draw_offer.clear();
+    if (accept) finish(result_text(Result::Draw), "draw by agreement");
+    touch(now);
+}
+
 int64_t LiveGame::clock_ms(Color c, int64_t now) const {
     const StoredClock& clock = *stored_.clock;
     int64_t left = c == WHITE ? clock.white_ms : clock.black_ms;
@@ -190,6 +215,14 @@ int64_t LiveGame::clock_ms(Color c, int64_t now) const {
 std::optional<int64_t> LiveGame::flag_in(int64_t now) const {
     if (!stored_.clock || !stored_.clock->running || over()) return std::nullopt;
     return clock_ms(record_->position().side_to_move(), now);
+}
+
+bool LiveGame::restart_turn(int64_t server_started, int64_t now) {
+    if (!stored_.clock || !stored_.clock->running || over() ||
+        stored_.clock->turn_started_ms >= server_started)
+        return false;
+    stored_.clock->turn_started_ms = now;
+    return true;
 }
 
 bool LiveGame::settle_clock(int64_t now) {

@@ -74,10 +74,21 @@ class LiveGame {
     // Takes back one ply; false when there is none. A finished game goes on again.
     bool undo();
     void resign(Seat seat);
+    // Draw offers (online games): `seat` offers a draw, or agrees to one when the other side
+    // has offered; accepts or declines the other side's offer. Each throws ApiError when the
+    // game's state does not allow it. An offer lapses with the next move of the side it was
+    // made to (moving declines it), and with a takeback.
+    void offer_draw(Seat seat, int64_t now);
+    void answer_draw(Seat seat, bool accept, int64_t now);
     // Ends the game if the side to move has run out of time by `now`; true if it just did.
     bool settle_clock(int64_t now);
     // The clocks as of `now`.
     int64_t clock_ms(Color c, int64_t now) const;
+    // The downtime rule: a turn that began before `server_started` (both ms since 1970) begins
+    // again at `now`, so the side to move is not charged for the time the server was down. A
+    // server cannot tell its downtime from the thinking before it, so the whole turn is given
+    // back. True if it did.
+    bool restart_turn(int64_t server_started, int64_t now);
     // Milliseconds until the side to move's flag falls; nullopt when no clock runs.
     std::optional<int64_t> flag_in(int64_t now) const;
 

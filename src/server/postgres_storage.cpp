@@ -158,6 +158,23 @@ class PostgresStorage final : public Storage {
         return out;
     }
 
+    std::vector<std::string> unplayed(int64_t created_before, size_t limit) override {
+        const auto conn = pool_.take();
+        Result r = exec(conn.get(), "SELECT id FROM games WHERE ply = 0 AND created < $1 LIMIT $2",
+                        {std::to_string(created_before), std::to_string(limit)});
+        check(conn.get(), r.get(), PGRES_TUPLES_OK);
+        std::vector<std::string> out;
+        for (int i = 0; i < PQntuples(r.get()); ++i) out.push_back(PQgetvalue(r.get(), i, 0));
+        return out;
+    }
+
+    bool remove_unplayed(const std::string& id) override {
+        const auto conn = pool_.take();
+        Result r = exec(conn.get(), "DELETE FROM games WHERE id = $1 AND ply = 0", {id});
+        check(conn.get(), r.get(), PGRES_COMMAND_OK);
+        return std::string(PQcmdTuples(r.get())) == "1";
+    }
+
     void listen(ChangeListener listener, MissedListener missed) override {
         std::lock_guard lock(listener_mutex_);
         listener_.reset();  // joins its thread: no call runs after this

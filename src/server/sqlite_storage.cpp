@@ -110,8 +110,10 @@ struct Statements {
           load(db, "SELECT record, revision FROM games WHERE id = ?1"),
           list(db,
                "SELECT id, variant, mode, status, result, ply, updated FROM games ORDER BY "
-               "updated DESC, id LIMIT ?1") {}
-    Statement insert, update, load, list;
+               "updated DESC, id LIMIT ?1"),
+          unplayed(db, "SELECT id FROM games WHERE ply = 0 AND created < ?1 LIMIT ?2"),
+          remove_unplayed(db, "DELETE FROM games WHERE id = ?1 AND ply = 0") {}
+    Statement insert, update, load, list, unplayed, remove_unplayed;
 };
 
 // Resets a statement however its use ends.
@@ -221,6 +223,24 @@ class SqliteStorage final : public Storage {
             out.push_back({st->text(0), st->text(1), st->text(2), st->text(3), st->text(4),
                            static_cast<int>(st->number(5)), st->number(6)});
         return out;
+    }
+
+    std::vector<std::string> unplayed(int64_t created_before, size_t limit) override {
+        std::lock_guard lock(mutex_);
+        InUse st(statements_->unplayed);
+        st->bind(1, created_before);
+        st->bind(2, static_cast<int64_t>(limit));
+        std::vector<std::string> out;
+        while (st->step()) out.push_back(st->text(0));
+        return out;
+    }
+
+    bool remove_unplayed(const std::string& id) override {
+        std::lock_guard lock(mutex_);
+        InUse st(statements_->remove_unplayed);
+        st->bind(1, id);
+        st->step();
+        return sqlite3_changes(db_) == 1;
     }
 
   private:

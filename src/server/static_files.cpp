@@ -52,7 +52,8 @@ bool inside(const std::filesystem::path& root, const std::filesystem::path& file
 }  // namespace
 
 std::optional<StaticFile> static_file(const std::string& root, const std::string& path) {
-    if (root.empty() || path.empty() || path[0] != '/') return std::nullopt;
+    if (root.empty() || path.empty() || path[0] != '/' || path.find('\0') != std::string::npos)
+        return std::nullopt;
     // A name relative to the root, never climbing out of it: after its first slash a path may
     // still be rooted ("//etc/passwd", "/%2Fetc/passwd"), and joined to the root it would replace
     // it; ".." would climb; a link in the tree could point anywhere.

@@ -29,6 +29,10 @@ class Storage {
     virtual int64_t save(const StoredGame& game) = 0;
     virtual std::optional<StoredGame> load(const std::string& id) = 0;
     virtual std::vector<GameSummary> list(size_t limit) = 0;  // newest first
+    // Up to `limit` games that have no move and were created before `created_before` (ms since
+    // 1970), and the deletion of one of them (false if it has got a move meanwhile or is gone).
+    virtual std::vector<std::string> unplayed(int64_t created_before, size_t limit) = 0;
+    virtual bool remove_unplayed(const std::string& id) = 0;
 
     // Whoever shares the database stored game `id` as `revision` (this storage's own saves may
     // be told too). Called on a thread of the storage's own.

@@ -27,6 +27,10 @@ struct StoredGame {
     int engine_color = -1;                            // 0 white, 1 black, -1 no engine
     int engine_level = 0;
     std::optional<StoredClock> clock;
+    // An imported PGN's own tags (White, Black, Event, Site, Date, ...), exported again; the
+    // tags the server writes itself (Variant, FEN, Result, ...) are not kept.
+    std::map<std::string, std::string> tags;
+    std::string draw_offer;    // "white" or "black": that side offers a draw (online games)
     std::string result = "*";  // set when the game ends
     std::string reason;
     int64_t created_ms = 0, updated_ms = 0;

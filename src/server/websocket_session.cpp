@@ -117,9 +117,9 @@ std::optional<std::string> take_client_message(GameService& games, const std::st
                                                const std::optional<std::string>& token,
                                                const std::string& text) {
     try {
-        const json message = json::parse(text, nullptr, false);
-        if (message.is_discarded() || !message.is_object())
-            throw ApiError(400, "a message must be a JSON object");
+        const std::optional<json> parsed = parse_client_json(text);
+        if (!parsed || !parsed->is_object()) throw ApiError(400, "a message must be a JSON object");
+        const json& message = *parsed;
         const auto type = message.find("type");
         if (type == message.end() || *type != "move")
             throw ApiError(400, "the only message a client sends is {\"type\":\"move\",...}");

@@ -25,7 +25,10 @@ describe('menagerie web app', { timeout: 10 * 60_000 }, () => {
   };
 
   it("shows each piece type in the legend, with a diagram of its moves", async () => {
-    const { page } = await openGame({ variant: 'chess2016', mode: 'local' });
+    // The rules page's legend has the whole family (a game's has its own types: comfort.test.mjs).
+    const page = await newPage(session.context);
+    await page.goto(`${session.server.url}/rules/chess2016`);
+    await page.waitForSelector('.legend-item');
     const { json: board } = await api('/api/board?variant=chess2016');
     assert.equal(await page.$$eval('.legend-item', (l) => l.length), board.pieces.length);
     // Each type has a drawing of its own: a symbol that is not the fallback (the base with one

@@ -32,7 +32,9 @@ export function freshDbPath() {
  * Starts a server (`args`: more flags, e.g. the test-only `--test-seed 1`); resolves to { url, port, process, stop(), kill9() } once it prints its address.
  */
 export function startServer({ db, port = 0, env = {}, args = [] } = {}) {
-  const child = spawn(binary, ['serve', '--port', String(port), '--db', db, '--static', path.join(webDir, 'dist'), ...args], {
+  // The tests create games faster than a person would: no limit on creation (docs/server.md).
+  const flags = ['serve', '--port', String(port), '--db', db, '--static', path.join(webDir, 'dist'), '--games-per-minute', '0', ...args];
+  const child = spawn(binary, flags, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });

@@ -74,6 +74,9 @@ export const api = {
     ),
   roll: (variant: string, options: Record<string, string>, seed?: number) =>
     call<Roll>(`/api/roll?${variantQuery(variant, options)}${seed !== undefined ? `&seed=${seed}` : ''}`),
+  /** The roll that made a game's setup (its dice and substitutions). */
+  rollOf: (variant: string, options: Record<string, string>, setup: string) =>
+    call<Roll>(`/api/roll?${variantQuery(variant, options)}&setup=${encodeURIComponent(setup)}`),
   createGame: (game: NewGame) => post<CreatedGame>('/api/games', game),
   games: () => call<GameSummary[]>('/api/games'),
   game: (id: string, token?: string) =>
@@ -83,6 +86,8 @@ export const api = {
   resign: (id: string, token: string) => post<GameState>(`/api/games/${encodeURIComponent(id)}/resign`, { token }),
   takeback: (id: string, token: string) =>
     post<GameState>(`/api/games/${encodeURIComponent(id)}/takeback`, { token }),
+  draw: (id: string, token: string, action: 'offer' | 'accept' | 'decline') =>
+    post<GameState>(`/api/games/${encodeURIComponent(id)}/draw`, { token, action }),
   pgn: (id: string) => call<string>(`/api/games/${encodeURIComponent(id)}/pgn`),
   analyse: (body: {
     variant: string;

@@ -1,6 +1,7 @@
 // The board's plain-data state and the pure steps that change it (chessground's model: mutate the
 // state, then redraw). No rules here: what may move where is the server's `legal` list.
 
+import type { Premove } from './premove';
 import type { Colour, Geometry, LegalMove, PieceInfo, PieceOnBoard, Point } from './types';
 
 export interface Chooser {
@@ -24,6 +25,11 @@ export interface BoardState {
   chooser: Chooser | null;
   drag: { from: string; client: Point; moved: boolean } | null;
   coordinates: boolean;
+  /** The seat's colour while the other side is to move (men of it may be premoved), else null. */
+  premoveColour: Colour | null;
+  premove: Premove | null;
+  /** The cell the keyboard is on (null until the board is focused). */
+  focus: string | null;
 }
 
 export function newBoardState(geometry: Geometry, pieceInfo: PieceInfo[]): BoardState {
@@ -40,6 +46,9 @@ export function newBoardState(geometry: Geometry, pieceInfo: PieceInfo[]): Board
     chooser: null,
     drag: null,
     coordinates: true,
+    premoveColour: null,
+    premove: null,
+    focus: null,
   };
 }
 
@@ -72,7 +81,32 @@ export function placementCells(legal: LegalMove[]): string[] {
 export type Intent =
   | { kind: 'none' }
   | { kind: 'move'; move: LegalMove }
-  | { kind: 'choose'; chooser: Chooser };
+  | { kind: 'choose'; chooser: Chooser }
+  | { kind: 'premove'; premove: Premove };
+
+/** Whether premoves are being chosen: this seat's men, the other side to move. */
+function premoving(state: BoardState): boolean {
+  return state.legal.length === 0 && state.premoveColour !== null;
+}
+
+/** Whether the man on `cell` can be picked up now: it has a legal move, or it may be premoved. */
+export function canPickUp(state: BoardState, cell: string): boolean {
+  if (premoving(state)) return state.pieces.get(cell)?.colour === state.premoveColour;
+  return canMoveFrom(state.legal, cell);
+}
+
+// A click while premoving: pick a man of one's own, then any other cell as its target (the server
+// judges it when the turn comes). A click with nothing picked up cancels a premove set before.
+function premoveClick(state: BoardState, cell: string): Intent {
+  const from = state.selected;
+  if (from !== null && from !== cell && !canPickUp(state, cell)) {
+    state.selected = null;
+    return { kind: 'premove', premove: { from, to: cell } };
+  }
+  if (from === null) state.premove = null;
+  state.selected = from === cell || !canPickUp(state, cell) ? null : cell;
+  return { kind: 'none' };
+}
 
 /** One step from `from` to `to`: a move when one entry fits, a choice when several do. */
 export function intentFor(legal: LegalMove[], from: string, to: string): Intent {
@@ -85,6 +119,7 @@ export function intentFor(legal: LegalMove[], from: string, to: string): Intent 
 /** A click on a cell: select, deselect, or play (a move from a cell to itself is a placement). */
 export function clickCell(state: BoardState, cell: string): Intent {
   state.chooser = null;
+  if (premoving(state)) return premoveClick(state, cell);
   if (placementCells(state.legal).includes(cell)) {
     // Placing a drawn piece: one click on a highlighted cell.
     state.selected = null;
@@ -118,6 +153,10 @@ export function dropOn(state: BoardState, from: string, to: string | null): Inte
     // A drag back to the start acts as a click: it keeps the man selected, or plays a placement
     // move (whose from and to are the same cell) when the man was selected already.
     return { kind: 'none' };
+  }
+  if (premoving(state)) {
+    state.selected = null;
+    return { kind: 'premove', premove: { from, to } };
   }
   const intent = intentFor(state.legal, from, to);
   state.selected = null;

@@ -3,7 +3,8 @@
 // changes, the small layers above it (highlights, men, hints) on every redraw.
 
 import {
-  canMoveFrom,
+  canPickUp,
+  capitalised,
   choiceText,
   clickCell,
   destinations,
@@ -14,6 +15,7 @@ import {
 } from './board-state';
 import { cellsMarkup } from './board-svg';
 import { glyphDefs, glyphId } from './glyphs';
+import { firstCell, isArrowKey, stepCell } from './keyboard';
 import { coordinateLabels, makeLayout, pieceSize, pointsAttr, round, type Layout } from './layout';
 import type { Cell, LegalMove, Point } from './types';
 
@@ -36,6 +38,11 @@ export function createBoard(
   wrap.className = 'board-wrap';
   const svg = document.createElementNS(SVG_NS, 'svg');
   svg.classList.add('board');
+  // Operable by keyboard alone: the board takes the focus, arrows move between cells, Enter or
+  // Space acts as a click; what the focused cell holds is read out through `spoken`.
+  svg.setAttribute('tabindex', '0');
+  svg.setAttribute('role', 'application');
+  svg.setAttribute('aria-label', 'Board: arrow keys move between cells, Enter or Space picks a man up and plays, Escape cancels');
   svg.setAttribute('data-board', state.geometry.id);
   const defs = document.createElementNS(SVG_NS, 'defs');
   const cellsLayer = layer(svg, 'cells');
@@ -53,6 +60,11 @@ export function createBoard(
   const caption = document.createElement('p');
   caption.className = 'board-caption';
   wrap.appendChild(caption);
+  const spoken = document.createElement('p');
+  spoken.className = 'sr-only';
+  spoken.setAttribute('aria-live', 'polite');
+  spoken.dataset.boardFocus = '';
+  wrap.appendChild(spoken);
   host.appendChild(wrap);
 
   let drawnKey = '';
@@ -133,6 +145,8 @@ export function createBoard(
     for (const c of state.check) marks += cellMark(c, 'check');
     if (state.reveal) marks += cellMark(state.reveal.cell, 'reveal');
     if (state.selected) marks += cellMark(state.selected, 'selected');
+    if (state.premove) marks += cellMark(state.premove.from, 'premove') + cellMark(state.premove.to, 'premove');
+    if (state.focus && document.activeElement === svg) marks += cellMark(state.focus, 'focus');
     marksLayer.innerHTML = marks;
 
     const dragging = state.drag && state.drag.moved ? state.drag.from : null;
@@ -190,6 +204,8 @@ export function createBoard(
         })
         .join('') +
       `<button type="button" class="choice cancel" data-cancel="1">Cancel</button>`;
+    // A choice made by keyboard goes on by keyboard: the first (likeliest) option takes the focus.
+    if (document.activeElement === svg) chooserBox.querySelector<HTMLButtonElement>('button')?.focus();
   }
 
   chooserBox.addEventListener('click', (e) => {
@@ -199,6 +215,7 @@ export function createBoard(
     const move: LegalMove | undefined = state.chooser.options.find((m) => m.uci === uci);
     state.chooser = null;
     redraw();
+    if ((e as MouseEvent).detail === 0) svg.focus({ preventScroll: true }); // chosen by keyboard
     if (move) onIntent({ kind: 'move', move });
   });
 
@@ -228,17 +245,55 @@ export function createBoard(
       onIntent(intent);
       return;
     }
-    if (canMoveFrom(state.legal, cell)) {
+    if (canPickUp(state, cell)) {
       wasSelected = state.selected === cell;
       state.selected = cell;
       state.chooser = null;
       state.drag = { from: cell, client: [e.clientX, e.clientY], moved: false };
       svg.setPointerCapture?.(e.pointerId);
-    } else {
-      clickCell(state, cell);
+      redraw();
+      return;
     }
+    const intent = clickCell(state, cell);
+    redraw();
+    onIntent(intent);
+  });
+
+  // What the focused cell holds, for a screen reader.
+  function describe(cell: string): string {
+    const piece = state.pieces.get(cell);
+    const name = piece ? state.pieceInfo.find((p) => p.token === piece.token)?.name ?? piece.token : '';
+    const what = piece ? `${piece.colour} ${name}` : 'empty';
+    const targets = state.selected ? destinations(state.legal, state.selected) : new Map();
+    const notes = [state.selected === cell ? 'picked up' : '', targets.has(cell) ? `${state.selected} can go here` : ''];
+    return [capitalised(cell), what, ...notes].filter(Boolean).join(', ');
+  }
+
+  svg.addEventListener('keydown', (e) => {
+    if (!state.focus) state.focus = state.selected ?? firstCell(state.geometry, state.orientation);
+    if (isArrowKey(e.key)) {
+      state.focus = stepCell(state.geometry, state.focus, e.key, state.orientation);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      const intent = clickCell(state, state.focus);
+      redraw();
+      onIntent(intent);
+    } else if (e.key === 'Escape') {
+      state.selected = null;
+      state.premove = null;
+      state.chooser = null;
+    } else {
+      return;
+    }
+    e.preventDefault();
+    spoken.textContent = describe(state.focus);
     redraw();
   });
+  svg.addEventListener('focus', () => {
+    state.focus ??= firstCell(state.geometry, state.orientation);
+    spoken.textContent = describe(state.focus);
+    redraw();
+  });
+  svg.addEventListener('blur', () => redraw());
 
   svg.addEventListener('pointermove', (e) => {
     const drag = state.drag;

@@ -181,3 +181,8 @@ export function clockText(ms: number): string {
   if (clamped < 10_000) return `0:0${seconds}.${Math.floor((clamped % 1000) / 100)}`;
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
+
+/** Whether a clock shows low time: under a tenth of the initial time, at least 10 s, at most 60 s. */
+export function isLowTime(ms: number, initialMs: number): boolean {
+  return ms < Math.min(Math.max(10_000, initialMs / 10), 60_000);
+}

@@ -4,6 +4,7 @@ import { api, type NewGame } from './api';
 import { escapeHtml } from './board';
 import { fenShapeError } from './fen';
 import { pgnTags } from './game-model';
+import { optionHelp, optionLabel, valueLabel } from './option-labels';
 import { loadGames, saveGame } from './storage';
 import type { CreatedGame, Roll, Variant } from './types';
 
@@ -97,16 +98,17 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
 
   function drawVariant(): void {
     const v = current();
-    optionsBox.innerHTML = v.options
-      .map(
-        (o) =>
-          `<label>${escapeHtml(o.name)} <select name="opt.${escapeHtml(o.name)}">` +
-          o.values
-            .map((val) => `<option${val === o.default ? ' selected' : ''}>${escapeHtml(val)}</option>`)
-            .join('') +
-          '</select></label>',
-      )
-      .join('');
+    optionsBox.innerHTML =
+      v.options
+        .map(
+          (o) =>
+            `<label>${escapeHtml(optionLabel(o.name))} <select name="opt.${escapeHtml(o.name)}" aria-describedby="help-${escapeHtml(o.name)}">` +
+            o.values
+              .map((val) => `<option value="${escapeHtml(val)}"${val === o.default ? ' selected' : ''}>${escapeHtml(valueLabel(o.name, val))}</option>`)
+              .join('') +
+            `</select></label><small class="option-help muted" id="help-${escapeHtml(o.name)}">${escapeHtml(optionHelp(o.name))}</small>`,
+        )
+        .join('') + `<p class="rules-link"><a href="/rules/${encodeURIComponent(v.name)}" data-route>Rules of ${escapeHtml(v.title)}</a></p>`;
     const kind = v.setups.kind;
     const way = KIND_WORDS[kind];
     roll = null;

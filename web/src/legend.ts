@@ -1,5 +1,6 @@
-// The legend: every piece type the game can have, with its glyph, name and move in words, and on
-// request a diagram of its moves on the game's empty board (/api/piece-moves).
+// The legend: the piece types of this game and setup (the server's `piece_types`; every type the
+// game can have where it gives none), with glyph, name and move in words, what pawns may promote
+// to, and on request a diagram of its moves on the game's empty board (/api/piece-moves).
 
 import { api } from './api';
 import { escapeHtml } from './board';
@@ -7,10 +8,22 @@ import { glyphDefs, glyphId } from './glyphs';
 import { makeLayout, pointsAttr, round } from './layout';
 import type { Cell, Geometry } from './types';
 
-export function renderLegend(host: HTMLElement, variant: string, options: Record<string, string>, geometry: Geometry): void {
-  const pieces = geometry.pieces ?? [];
+export function renderLegend(
+  host: HTMLElement,
+  variant: string,
+  options: Record<string, string>,
+  geometry: Geometry,
+  types?: string[],
+  promotions?: string[],
+): void {
+  const all = geometry.pieces ?? [];
+  const pieces = types ? all.filter((p) => types.includes(p.token)) : all;
+  const nameOf = (token: string): string => all.find((p) => p.token === token.toUpperCase())?.name ?? token;
+  const promotes = promotions?.length
+    ? `<p class="promotions" data-promotions="${promotions.length}">Pawns promote to: ${promotions.map((t) => escapeHtml(nameOf(t))).join(', ')}.</p>`
+    : '';
   host.innerHTML =
-    `<h2>Pieces</h2><svg class="glyph-defs" aria-hidden="true" width="0" height="0"><defs>${glyphDefs(pieces.map((p) => p.name))}</defs></svg>` +
+    `<h2>Pieces of this game</h2>${promotes}<svg class="glyph-defs" aria-hidden="true" width="0" height="0"><defs>${glyphDefs(pieces.map((p) => p.name))}</defs></svg>` +
     '<ul class="legend-list">' +
     pieces
       .map(

@@ -1,9 +1,10 @@
-// Entry point: a tiny router over two pages, `/` (new game, import, your games) and
-// `/game/ID?token=T` (the game). Links marked `data-route` navigate without a reload.
+// Entry point: a tiny router over three pages, `/` (new game, import, your games),
+// `/game/ID?token=T` (the game) and `/rules/NAME` (a game's rules). Links marked `data-route` navigate without a reload.
 
 import './style.css';
 import { renderGame } from './game-page';
 import { renderHome } from './home';
+import { renderRules } from './rules-page';
 
 const root = document.querySelector<HTMLElement>('#app')!;
 let leavePage: (() => void) | null = null;
@@ -19,7 +20,11 @@ async function route(): Promise<void> {
   root.innerHTML = '';
   const url = new URL(window.location.href);
   const match = /^\/game\/([^/]+)\/?$/.exec(url.pathname);
-  if (match) {
+  const rules = /^\/rules(?:\/([^/]+))?\/?$/.exec(url.pathname);
+  if (rules) {
+    document.title = 'Menagerie · rules';
+    await renderRules(root, rules[1] ? decodeURIComponent(rules[1]) : null);
+  } else if (match) {
     document.title = 'Menagerie · game';
     leavePage = await renderGame(root, decodeURIComponent(match[1]), url.searchParams.get('token'), navigate);
   } else {

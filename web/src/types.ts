@@ -83,7 +83,12 @@ export interface GameState {
   status: 'playing' | 'over';
   result: string;
   reason: string | null;
-  clock?: { white_ms: number; black_ms: number; running: Colour | null };
+  clock?: { white_ms: number; black_ms: number; running: Colour | null; initial_ms: number; increment_ms: number };
+  /** The side that offers a draw (online games), or null. */
+  draw_offer?: Colour | null;
+  /** The piece types (tokens) of this game and setup, and what pawns may promote to (queen first). */
+  piece_types?: string[];
+  promotions?: string[];
   setup: string | null;
   engine?: { color: Colour; level: number; thinking: boolean };
   // A refereed game: the seed's commitment, the seed once over, unseen tiles per side (`tiles`

@@ -1,0 +1,275 @@
+// `menagerie datagen`: self-play games of one variant, keeping quiet positions labelled with the
+// search's score and the game's result, for the trainer (docs/engine.md, "Training data").
+// Every game is numbered and played from its own seed, so a run is reproducible, resumes after
+// an interruption (the data file lists the games it holds) and splits into shards that any job
+// runner can spread over machines.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <random>
+
+#include "app/command_line.h"
+#include "app/commands.h"
+#include "core/error.h"
+#include "core/movegen.h"
+#include "core/outcome.h"
+#include "core/record.h"
+#include "core/rules.h"
+#include "core/setup.h"
+#include "engine/engine.h"
+#include "engine/movepick.h"
+#include "games/games.h"
+#include "hidden/player_view.h"
+#include "learn/training_data.h"
+
+namespace menagerie {
+
+namespace {
+
+struct DatagenSettings {
+    std::shared_ptr<const Game> game;
+    Options options;
+    engine::Limits limits;
+    int random_plies = 8;
+    uint64_t seed = 1;
+};
+
+// A score that says a side has won: kept out of the data and, held by both sides for a few
+// plies, the game's result.
+constexpr int DECISIVE = 2500;
+constexpr int MAX_PLIES = 600;
+
+uint64_t mix(uint64_t seed, uint64_t game) {
+    // splitmix64 of the pair: neighbouring game numbers get unrelated streams.
+    uint64_t z = seed ^ (game + 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// One game played by the engine against itself. A game with hidden identities (Black Swan) is
+// refereed here: the engine sees the player's view, whose chance moves the referee's position
+// answers with their outcomes (as `menagerie match` does).
+struct SelfPlay {
+    const DatagenSettings& settings;
+    engine::Engine& engine;
+    std::mt19937_64 rng;
+    std::optional<Position> referee_start;
+    std::optional<GameRecord> referee;  // the game as played (the referee's, with swans)
+    std::optional<Position> view_start;
+    std::optional<GameRecord> view;
+
+    SelfPlay(const DatagenSettings& s, engine::Engine& e, uint64_t game_seed)
+        : settings(s), engine(e), rng(game_seed) {}
+
+    Position& seen() { return view ? view->position() : referee->position(); }
+
+    void start() {
+        const Game& g = *settings.game;
+        if (is_referee_game(g)) {
+            Options seeded = settings.options;
+            seeded["seed"] = std::to_string(rng());
+            referee_start.emplace(start_position(make_game(g.name, seeded)));
+            view_start.emplace(view_of(*referee_start, WHITE).position());
+        } else if (!g.setups.empty() && !has_fixed_start(g)) {
+            referee_start.emplace(setup_position(settings.game, draw_setup_number(g, rng)));
+        } else {
+            referee_start.emplace(start_position(settings.game, std::nullopt, rng()));
+        }
+        view.reset();
+        referee.reset();
+        referee.emplace(*referee_start);
+        if (view_start) view.emplace(*view_start);
+    }
+
+    void play(Move m) {  // m: a legal move of the seen position, without outcome
+        if (!view) return referee->play(m);
+        const Move told = announce(referee->position(), m);
+        view->play(told);
+        referee->play(m);
+    }
+
+    int ply() const { return static_cast<int>(referee->moves().size()); }
+};
+
+struct GameData {
+    int result = 0;  // White's view
+    std::vector<learn::TrainingPosition> positions;
+};
+
+int white_result(Result r) { return r == Result::WhiteWins ? 1 : r == Result::BlackWins ? -1 : 0; }
+
+GameData play_one(const DatagenSettings& settings, engine::Engine& engine, uint64_t game_seed) {
+    GameData out;
+    SelfPlay game(settings, engine, game_seed);
+    // The opening: a few random moves, so that games differ; one that ends the game already
+    // is played again with the next draws.
+    for (int attempt = 0;; ++attempt) {
+        game.start();
+        bool ended = false;
+        const int plies = settings.random_plies + static_cast<int>(game.rng() % 2);
+        for (int i = 0; i < plies && !ended; ++i) {
+            MoveList legal;
+            generate_legal(game.seen(), legal);
+            if (legal.size() == 0) {
+                ended = true;
+                break;
+            }
+            game.play(legal.moves[game.rng() % static_cast<uint64_t>(legal.size())]);
+            ended = outcome(game.referee->position()).result != Result::Ongoing;
+        }
+        if (!ended || attempt >= 20) break;
+    }
+    engine.new_game();
+    int winning_plies = 0, winning_side = 0, quiet_plies = 0;
+    for (;;) {
+        const Outcome o = outcome(game.referee->position());
+        if (o.result != Result::Ongoing) {
+            out.result = white_result(o.result);
+            break;
+        }
+        if (game.ply() >= MAX_PLIES) break;  // a draw
+        Position& pos = game.seen();
+        const Position& root = game.view ? *game.view_start : *game.referee_start;
+        const engine::Info info = engine.search(
+            root, game.view ? game.view->moves() : game.referee->moves(), settings.limits);
+        if (info.pv.empty()) break;  // cannot happen: the outcome above saw a legal move
+        const Move best = info.pv[0].without_outcome();
+        int score =
+            info.mate ? (info.mate > 0 ? 32000 - info.mate : -32000 - info.mate) : info.score_cp;
+        const int white_score = pos.side_to_move() == WHITE ? score : -score;
+        // The result, once both sides agree for a few plies that one has won, or that a long
+        // game is a draw.
+        const int side = white_score >= DECISIVE ? 1 : white_score <= -DECISIVE ? -1 : 0;
+        winning_plies = side && side == winning_side ? winning_plies + 1 : side ? 1 : 0;
+        winning_side = side;
+        if (winning_plies >= 6) {
+            out.result = side;
+            break;
+        }
+        quiet_plies = std::abs(white_score) <= 15 ? quiet_plies + 1 : 0;
+        if (game.ply() >= 160 && quiet_plies >= 20) break;
+        // A quiet position: not in check, no choice owed, and the best move neither takes,
+        // promotes nor turns a swan over (the static evaluation cannot see those).
+        const bool quiet = !pos.checkers() && pos.pending() == NO_PENDING &&
+                           !engine::is_tactical(pos, best) && !is_chance_move(pos, best);
+        if (quiet && std::abs(score) < DECISIVE)
+            out.positions.push_back(learn::record_of(pos, score, game.ply()));
+        game.play(best);
+    }
+    for (learn::TrainingPosition& p : out.positions) p.result = static_cast<int8_t>(out.result);
+    return out;
+}
+
+std::string clock_text(double seconds) {
+    const auto s = static_cast<long>(seconds);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    return buf;
+}
+
+}  // namespace
+
+int run_datagen(int argc, char** argv) {
+    CLI::App app{"menagerie datagen: self-play positions for the trainer (docs/engine.md)"};
+    app.name("menagerie datagen");
+    std::string variant, out_path;
+    std::vector<std::string> options;
+    std::optional<std::string> games_text, depth_text, nodes_text, seed_text, shard_text,
+        plies_text, hash_text;
+    app.add_option("--variant", variant, "game name (see `menagerie variants`)")->required();
+    app.add_option("--option", options, "game option name=value (repeatable)");
+    app.add_option("--out", out_path, "the data file: created, or resumed when it exists")
+        ->required();
+    app.add_option("--games", games_text, "games in the whole run, all shards (default 1000)");
+    app.add_option("--depth", depth_text, "search depth per move");
+    app.add_option("--nodes", nodes_text, "nodes per move (default 5000)");
+    app.add_option("--seed", seed_text, "seed of the run (default 1): game n's from it and n");
+    app.add_option("--shard", shard_text, "I/N: play only games n with n % N == I - 1");
+    app.add_option("--random-plies", plies_text, "random moves opening each game (default 8)");
+    app.add_option("--hash", hash_text, "transposition table in MB (default 16)");
+    if (const std::optional<int> status = parse_command_line(app, argc, argv, "", "datagen: "))
+        return *status;
+
+    auto number = [](const std::string& flag, const std::string& text, uint64_t min, uint64_t max) {
+        uint64_t v = 0;
+        const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) ||
+            ec != std::errc() || ptr != text.data() + text.size() || v < min || v > max)
+            throw Error(ErrorKind::Usage, flag,
+                        flag + ": " + menagerie::quoted(text) + " is not a whole number from " +
+                            std::to_string(min) + " to " + std::to_string(max));
+        return v;
+    };
+    DatagenSettings s;
+    s.options = parse_options(options);
+    s.game = make_game(variant, s.options);
+    if (s.game->first_swan >= 0 && s.game->outcome_in_move)
+        throw Error(ErrorKind::Usage, "--option",
+                    "datagen referees " + s.game->name +
+                        ": give the referee's game, not view=player (the data is the view's)");
+    const uint64_t games = games_text ? number("--games", *games_text, 1, 1u << 31) : 1000;
+    if (depth_text && nodes_text)
+        throw Error(ErrorKind::Usage, "--depth", "give --depth or --nodes, not both");
+    if (depth_text)
+        s.limits.depth = static_cast<int>(number("--depth", *depth_text, 1, 64));
+    else
+        s.limits.nodes = nodes_text ? number("--nodes", *nodes_text, 1, 1ull << 40) : 5000;
+    if (seed_text) s.seed = number("--seed", *seed_text, 0, ~uint64_t(0));
+    if (plies_text) s.random_plies = static_cast<int>(number("--random-plies", *plies_text, 0, 40));
+    uint64_t shard = 1, shards = 1;
+    if (shard_text) {
+        const auto slash = shard_text->find('/');
+        if (slash == std::string::npos)
+            throw Error(ErrorKind::Usage, "--shard",
+                        "--shard: " + menagerie::quoted(*shard_text) + " is not of the form I/N");
+        shards = number("--shard", shard_text->substr(slash + 1), 1, 1u << 20);
+        shard = number("--shard", shard_text->substr(0, slash), 1, shards);
+    }
+    const std::size_t hash_mb = hash_text ? number("--hash", *hash_text, 1, 65536) : 16;
+
+    // The data is the view's in a game with hidden identities: its header says so.
+    const std::shared_ptr<const Game> data_game =
+        is_referee_game(*s.game) ? player_game(*s.game) : s.game;
+    learn::DataWriter writer(out_path, learn::header_of(*data_game));
+    std::vector<uint32_t> todo;
+    for (uint64_t n = shard - 1; n < games; n += shards)
+        if (!writer.done().count(static_cast<uint32_t>(n)))
+            todo.push_back(static_cast<uint32_t>(n));
+    const size_t mine = (games - (shard - 1) + shards - 1) / shards;
+    std::cerr << "datagen " << s.game->name << ": shard " << shard << "/" << shards << ", "
+              << mine - todo.size() << " of " << mine << " games already in "
+              << menagerie::quoted(out_path) << " (" << writer.positions() << " positions)\n";
+
+    engine::Engine engine(hash_mb, 1);
+    const bool tty = isatty(STDERR_FILENO);
+    const auto began = std::chrono::steady_clock::now();
+    auto last_report = began;
+    uint64_t new_positions = 0;
+    for (size_t i = 0; i < todo.size(); ++i) {
+        const GameData data = play_one(s, engine, mix(s.seed, todo[i]));
+        writer.write_game(todo[i], data.result, data.positions);
+        new_positions += data.positions.size();
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_report < std::chrono::seconds(tty ? 1 : 30) && i + 1 < todo.size()) continue;
+        last_report = now;
+        const double elapsed = std::chrono::duration<double>(now - began).count();
+        const double left =
+            elapsed / static_cast<double>(i + 1) * static_cast<double>(todo.size() - i - 1);
+        std::cerr << (tty ? "\r" : "") << "games " << mine - todo.size() + i + 1 << "/" << mine
+                  << "  positions " << writer.positions() << "  "
+                  << static_cast<long>(static_cast<double>(new_positions) / std::max(elapsed, 1e-3))
+                  << "/s  elapsed " << clock_text(elapsed) << "  left " << clock_text(left)
+                  << (tty ? "   " : "\n") << std::flush;
+    }
+    if (tty) std::cerr << "\n";
+    std::cout << "games " << writer.done().size() << "\npositions " << writer.positions() << "\n";
+    return 0;
+}
+
+}  // namespace menagerie

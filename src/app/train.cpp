@@ -1,0 +1,44 @@
+// `menagerie train`: fits a network to datagen's positions (docs/engine.md, "Training").
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <optional>
+
+#include "app/command_line.h"
+#include "app/commands.h"
+#include "core/error.h"
+#include "learn/trainer.h"
+
+namespace menagerie {
+
+int run_train(int argc, char** argv) {
+    CLI::App app{"menagerie train: fit an evaluation network to datagen's positions"};
+    app.name("menagerie train");
+    learn::TrainSettings s;
+    app.add_option("--data", s.data, "data files of one family (datagen --out)")->required();
+    app.add_option("--out", s.out, "the network file to write")->required();
+    app.add_option("--hidden", s.hidden, "hidden units per perspective (default 256)")
+        ->check(CLI::Range(32, 512));
+    app.add_option("--epochs", s.epochs, "passes over the data (default 20)")
+        ->check(CLI::Range(1, 1000));
+    app.add_option("--batch", s.batch, "positions per step (default 16384)")
+        ->check(CLI::Range(1, 1 << 22));
+    app.add_option("--lr", s.learning_rate, "Adam's learning rate at the start (default 0.001)")
+        ->check(CLI::Range(1e-6, 1.0));
+    app.add_option("--lambda", s.lambda,
+                   "weight of the search's score in the target, the rest the result (default 0.75)")
+        ->check(CLI::Range(0.0, 1.0));
+    app.add_option("--validation", s.validation, "share of games held out (default 0.02)")
+        ->check(CLI::Range(0.0, 0.5));
+    app.add_option("--threads", s.threads, "threads (default 2)")->check(CLI::Range(1, 256));
+    app.add_option("--seed", s.seed, "seed of the initial weights and the order (default 1)");
+    app.add_option("--min-ply", s.max_ply_skip, "leave out positions before this ply")
+        ->check(CLI::Range(0, 1000));
+    if (const std::optional<int> status = parse_command_line(app, argc, argv, "", "train: "))
+        return *status;
+    const learn::TrainReport r = learn::train(s, std::cout);
+    std::cout << "positions " << r.positions << "\nloss " << r.train_loss.back() << "\nheld out "
+              << r.validation_loss.back() << "\n";
+    return 0;
+}
+
+}  // namespace menagerie

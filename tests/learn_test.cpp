@@ -1,0 +1,192 @@
+// The learning pipeline: training data written, resumed and read back; the network's
+// incremental accumulators against a fresh sum; and datagen, train and play end to end.
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <filesystem>
+#include <random>
+
+#include "cli_util.h"
+#include "core/movegen.h"
+#include "core/setup.h"
+#include "engine/nnue.h"
+#include "games/games.h"
+#include "hidden/player_view.h"
+#include "learn/trainer.h"
+#include "learn/training_data.h"
+#include "test_util.h"
+
+namespace menagerie {
+namespace {
+
+using learn::TrainingPosition;
+
+TEST(TrainingData, WrittenGamesReadBackAndACutBlockIsDroppedOnResume) {
+    const auto game = make_game("contemporary");
+    const std::string path = test::temp_file("data.dat");
+    const Position start = setup_position(game, 7);
+    std::vector<TrainingPosition> first{learn::record_of(start, 31, 10)};
+    {
+        learn::DataWriter w(path, learn::header_of(*game));
+        w.write_game(4, 1, first);
+        w.write_game(9, -1, first);
+    }
+    // A run killed while writing its next game leaves a block cut short.
+    const auto whole = std::filesystem::file_size(path);
+    {
+        std::ofstream cut(path, std::ios::binary | std::ios::app);
+        cut << std::string("\x0b\0\0\0\x03\0\x01\0\x01\x20", 10);
+    }
+    learn::DataWriter resumed(path, learn::header_of(*game));
+    EXPECT_EQ(std::filesystem::file_size(path), whole);
+    EXPECT_EQ(resumed.done(), (std::set<uint32_t>{4, 9}));
+    EXPECT_EQ(resumed.positions(), 2u);
+    const learn::DataFile f = learn::read_data(path);
+    ASSERT_EQ(f.positions.size(), 2u);
+    const TrainingPosition& p = f.positions[0];
+    EXPECT_EQ(p.score, 31);
+    EXPECT_EQ(p.ply, 10);
+    EXPECT_EQ(p.result, 1);
+    EXPECT_EQ(f.positions[1].result, -1);
+    EXPECT_EQ(learn::position_of(game, p).board(), start.board());
+    // Another game's data is not appended to this file.
+    EXPECT_THROW(learn::DataWriter(path, learn::header_of(*make_game("chess66"))), Error);
+    std::filesystem::remove(path);
+}
+
+TEST(TrainingData, ABlackSwanViewKeepsTheUnseenTiles) {
+    const Position referee = start_position(make_game("blackswan", {{"seed", "5"}}));
+    const Position view = view_of(referee, WHITE).position();
+    const TrainingPosition p = learn::record_of(view, 0, 0);
+    const learn::DataHeader h = learn::header_of(view.game());
+    EXPECT_EQ(h.extra, 2 * TILE_KINDS_MAX);
+    ASSERT_EQ(p.extra.size(), static_cast<size_t>(h.extra));
+    const Position back = learn::position_of(learn::game_of(h), p);
+    EXPECT_EQ(back.state().chance.unseen, view.state().chance.unseen);
+    EXPECT_EQ(back.board(), view.board());
+    int unseen = 0;
+    for (uint8_t u : back.state().chance.unseen[WHITE]) unseen += u;
+    EXPECT_GT(unseen, 0);
+}
+
+// A network of random weights on the 8 x 8 family (as a trainer's first step would have).
+std::shared_ptr<engine::nnue::Network> random_network(const Game& game, int hidden) {
+    auto net = std::make_shared<engine::nnue::Network>();
+    net->family = engine::nnue::family_of(game);
+    net->features = engine::nnue::FeatureMap(game).features();
+    net->hidden = hidden;
+    std::mt19937 rng(3);
+    std::uniform_int_distribution<int> w(-400, 400), out(-120, 120);
+    for (int i = 0; i < net->features * hidden; ++i)
+        net->w1.push_back(static_cast<int16_t>(w(rng)));
+    for (int i = 0; i < hidden; ++i) net->b1.push_back(static_cast<int16_t>(w(rng)));
+    for (int i = 0; i < 2 * hidden; ++i) net->w2.push_back(static_cast<int16_t>(out(rng)));
+    net->b2 = 1234;
+    return net;
+}
+
+// The accumulators brought up to date from an earlier ply give what a fresh sum gives, along
+// random games of every board (with captures, castling, promotions, switches).
+TEST(Network, IncrementalEvaluationEqualsAFreshOne) {
+    for (const std::string name : {"contemporary", "placement", "chess66", "chess2016"}) {
+        const auto game = make_game(name);
+        const auto net = random_network(*game, 64);
+        engine::nnue::Evaluator incremental;
+        for (int trial = 0; trial < 4; ++trial) {
+            std::mt19937 rng(static_cast<unsigned>(trial));
+            Position pos = start_position(game, std::nullopt, trial);
+            incremental.set(net, *game);
+            std::deque<StateInfo> states;
+            std::vector<Move> played;
+            for (int ply = 0; ply < 120; ++ply) {
+                ASSERT_EQ(incremental.evaluate(pos, static_cast<int>(played.size())),
+                          incremental.evaluate_fresh(pos))
+                    << name << " after " << played.size() << " moves";
+                MoveList legal;
+                generate_legal(pos, legal);
+                if (legal.size() == 0) break;
+                // Now and then a move is taken back, as a search does.
+                if (!played.empty() && rng() % 4 == 0) {
+                    pos.undo_move(played.back());
+                    played.pop_back();
+                    states.pop_back();
+                    continue;
+                }
+                const Move m = legal.moves[rng() % static_cast<unsigned>(legal.size())];
+                states.emplace_back();
+                pos.do_move(m, states.back());
+                played.push_back(m);
+            }
+        }
+    }
+}
+
+TEST(Network, AFileThatIsNoNetworkIsRefusedByName) {
+    const std::string path = test::write_temp("bad.nnue", "MNGNNUE1 and then nothing");
+    try {
+        engine::nnue::load_network(path);
+        FAIL() << "read a file that is no network";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("bad.nnue"), std::string::npos) << e.what();
+    }
+    const auto game = make_game("chess");
+    const std::string bytes = engine::nnue::serialise(*random_network(*game, 32));
+    const engine::nnue::Network back = engine::nnue::parse_network(bytes, "round trip");
+    EXPECT_EQ(back.w1, random_network(*game, 32)->w1);
+    EXPECT_EQ(back.b2, 1234);
+    EXPECT_THROW(engine::nnue::parse_network(bytes.substr(0, bytes.size() - 1), "cut"), Error);
+}
+
+// datagen, train, and the engine playing with the network written: the whole pipeline on a
+// few games.
+TEST(Learning, DatagenTrainAndPlayEndToEnd) {
+    const auto dir = test::temp_dir("learn");
+    const std::string data1 = (dir / "a.dat").string(), data2 = (dir / "b.dat").string();
+    const std::string net = (dir / "net.nnue").string();
+    for (const std::string shard : {"1/2", "2/2"}) {
+        const test::RunResult r =
+            test::run("datagen --variant contemporary --games 6 --nodes 400 --seed 5 --shard " +
+                      shard + " --out " + (shard == "1/2" ? data1 : data2));
+        ASSERT_EQ(r.status, 0) << r.err;
+        EXPECT_NE(r.out.find("games 3"), std::string::npos) << r.out;
+    }
+    // Shards partition the games; a second run of a shard finds it done.
+    const learn::DataFile a = learn::read_data(data1), b = learn::read_data(data2);
+    EXPECT_EQ(a.games, (std::set<uint32_t>{0, 2, 4}));
+    EXPECT_EQ(b.games, (std::set<uint32_t>{1, 3, 5}));
+    EXPECT_GT(a.positions.size() + b.positions.size(), 100u);
+    const auto again = test::run(
+        "datagen --variant contemporary --games 6 --nodes 400 --seed 5 "
+        "--shard 1/2 --out " +
+        data1);
+    EXPECT_NE(again.err.find("3 of 3 games already"), std::string::npos) << again.err;
+    EXPECT_EQ(learn::read_data(data1).positions.size(), a.positions.size());
+
+    std::ostringstream log;
+    learn::TrainSettings s;
+    s.data = {data1, data2};
+    s.out = net;
+    s.hidden = 32;
+    s.epochs = 6;
+    s.batch = 64;
+    s.validation = 0;
+    const learn::TrainReport report = learn::train(s, log);
+    EXPECT_LT(report.train_loss.back(), report.train_loss.front()) << log.str();
+    // The file loads, serves the game's family, and the engine plays with it.
+    EXPECT_EQ(engine::nnue::load_network(net).family,
+              engine::nnue::family_of(*make_game("contemporary")));
+    const test::RunResult r = test::run(
+        "uci",
+        "uci\nsetoption name UCI_Variant value contemporary\nsetoption name EvalFile value " + net +
+            "\nposition startpos\ngo depth 6\nquit\n");
+    EXPECT_EQ(r.out.find("error"), std::string::npos) << r.out;
+    EXPECT_NE(
+        r.out.find("EvalFile " + net + ": the network of 8x8:pawn,knight,bishop,rook,queen,king"),
+        std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("bestmove "), std::string::npos) << r.out;
+    std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace menagerie
