@@ -411,8 +411,6 @@ uint64_t count(const Rules& rules, const State& s, int depth) {
 
 namespace menagerie::reference {
 
-using board66::Board;
-
 uint64_t chess66_perft(const std::string& rule_page, const std::string& fen, int depth) {
     const board66::Rules rules(rule_page);
     return board66::count(rules, board66::read_fen(rules.board(), fen), depth);
@@ -429,7 +427,7 @@ std::map<std::string, uint64_t> chess66_divide(const std::string& rule_page, con
 
 std::set<std::string> chess66_knight_targets(const std::string& rule_page,
                                              const std::string& cell) {
-    const Board board(rule_page);
+    const board66::Board board(rule_page);
     std::set<std::string> out;
     for (int c : board.knight[static_cast<size_t>(board.at(cell))])
         out.insert(board.names[static_cast<size_t>(c)]);
