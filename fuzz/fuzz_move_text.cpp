@@ -44,9 +44,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         for (Move each : read_any ? std::vector<Move>{m.without_outcome()}
                                   : std::vector<Move>(legal.begin(), legal.end())) {
             const std::string uci = move_to_uci(pos, each), san = move_to_san(pos, each);
+            // (The referee's game writes a chance move with the outcome its seed draws.)
+            auto same = [&](Move read) {
+                return read == each || (each.outcome() == 0 && read.without_outcome() == each);
+            };
             try {
-                FUZZ_CHECK(parse_move(pos, uci) == each, uci + " in " + write_fen(pos));
-                FUZZ_CHECK(parse_move(pos, san) == each, san + " in " + write_fen(pos));
+                FUZZ_CHECK(same(parse_move(pos, uci)), uci + " in " + write_fen(pos));
+                FUZZ_CHECK(same(parse_move(pos, san)), san + " in " + write_fen(pos));
             } catch (const Error& e) {
                 FUZZ_CHECK(false,
                            uci + " / " + san + " refused in " + write_fen(pos) + ": " + e.what());

@@ -17,8 +17,10 @@
 #include "core/game.h"
 #include "core/position.h"
 #include "core/rules.h"
+#include "games/blackswan_draws.h"
 #include "games/blackswan_outcomes.h"
 #include "games/games.h"
+#include "hidden/player_view.h"
 
 namespace menagerie::fuzz {
 
@@ -68,10 +70,12 @@ inline std::shared_ptr<const Game> game_from_line(const std::string& line) {
     return made[line] = game;
 }
 
-// The moves a position can play for a legal move: on a player's view a chance move without its
-// outcome stands for one move per outcome still possible.
+// The moves a position can play for a legal move: a chance move without its outcome stands for
+// the outcome the referee's seed draws, or on a player's view for one move per outcome still
+// possible.
 inline std::vector<Move> playable(const Position& pos, Move m) {
-    if (!pos.game().outcome_in_move || !is_chance_move(pos, m) || m.outcome() != 0) return {m};
+    if (!is_chance_move(pos, m) || m.outcome() != 0) return {m};
+    if (is_referee_game(pos.game())) return {blackswan::announce(pos, m)};  // its seed's
     std::vector<Move> out;
     for (int outcome : blackswan::possible_outcomes(outcome_kind(m),
                                                     pos.state().chance.unseen[pos.side_to_move()]))

@@ -52,7 +52,8 @@ TEST(BlackSwan, SetupFromTheSeed) {
     const auto cells = blackswan::starting_squares(g, false);
     ASSERT_EQ(cells.size(), 15u);
     for (size_t i = 0; i < cells.size(); ++i)
-        EXPECT_EQ(type_of(pos.piece_on(cells[i])), game()->first_swan + static_cast<int>(tiles[i]));
+        EXPECT_EQ(type_of(pos.piece_on(cells[i])),
+                  game()->chance.first_hidden + static_cast<int>(tiles[i]));
     EXPECT_EQ(popcount(pos.pieces(WHITE)), 16);
     EXPECT_EQ(popcount(pos.pieces(BLACK)), 16);
     EXPECT_EQ(pos.state().unmoved, pos.pieces() & ~pos.pieces(game()->king));
@@ -79,7 +80,8 @@ TEST(BlackSwan, ImmuneOnItsStartingSquareOnly) {
     EXPECT_EQ(moves.count("c5b7"), 1u);
     // Once it has left its starting square (d8 to d7: no reveal on rank 7), it can be taken.
     const Position after = play(game(), "3q'k3/8/8/2N5/8/8/8/4K3 b - - 0 1 -", "d8d7");
-    EXPECT_EQ(type_of(after.piece_on(after.geometry().find("d7"))), game()->first_swan + 4);
+    EXPECT_EQ(type_of(after.piece_on(after.geometry().find("d7"))),
+              game()->chance.first_hidden + 4);
     EXPECT_EQ(ucis(after).count("c5d7"), 1u);
     EXPECT_EQ(write_fen(after), "4k3/3q'4/8/2N5/8/8/8/4K3 w - - 0 2 d7 0 -");
     // Neither a king can take an unmoved swan.
@@ -105,7 +107,7 @@ TEST(BlackSwan, RevealedOnTheThirdAndFourthRank) {
     };
     const std::string fen = "4k3/8/8/8/8/3r4/P'N'R'Q'4/4K1B'1 w - - 0 1 -";
     // No reveal on ranks 1-2: g1-g2 keeps the swan face down.
-    EXPECT_EQ(type_on(play(g, fen, "g1g2"), "g2"), g->first_swan + 2);
+    EXPECT_EQ(type_on(play(g, fen, "g1g2"), "g2"), g->chance.first_hidden + 2);
     EXPECT_EQ(type_on(play(g, fen, "a2a3"), "a3"), P);          // a step
     EXPECT_EQ(type_on(play(g, fen, "b2b4"), "b4"), N);          // a double step
     EXPECT_EQ(type_on(play(g, fen, "c2d3"), "d3"), R);          // a capture
@@ -183,7 +185,8 @@ TEST(BlackSwan, RandomPlayKeepsPositionKeysAndFen) {
             MoveList list;
             generate_legal(pos, list);
             if (list.size() == 0) break;
-            const Move m = list.moves[rng() % static_cast<uint64_t>(list.size())];
+            const Move m =
+                blackswan::announce(pos, list.moves[rng() % static_cast<uint64_t>(list.size())]);
             placements += m.kind() == MoveKind::Placement;
             promotions += m.kind() == MoveKind::Promotion;
             pos.do_move(m, states[played.size()]);
@@ -198,7 +201,8 @@ TEST(BlackSwan, RandomPlayKeepsPositionKeysAndFen) {
                 ASSERT_EQ(perft(pos, 2), test::perft_pseudo(pos, 2, true)) << here;
                 MoveList legal;
                 generate_legal(pos, legal);
-                for (Move each : legal) {  // the referee's move texts read back
+                for (Move asked : legal) {  // the referee's move texts, with outcomes, read back
+                    const Move each = blackswan::announce(pos, asked);
                     ASSERT_EQ(parse_move(pos, move_to_uci(pos, each)), each) << here;
                     ASSERT_EQ(parse_move(pos, move_to_san(pos, each)), each) << here;
                 }

@@ -14,10 +14,12 @@
 #include "core/rules.h"
 #include "core/setup.h"
 #include "games/blackswan.h"
+#include "games/blackswan_draws.h"
 #include "games/blackswan_outcomes.h"
 #include "games/games.h"
 #include "hidden/player_view.h"
 #include "hidden/record.h"
+#include "hidden/referee.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 #include "notation/pgn.h"
@@ -53,7 +55,7 @@ TEST(BlackSwanView, ViewOfTheStartHidesEveryIdentity) {
     EXPECT_EQ(write_fen(start_position(game)), VIEW_START);
     EXPECT_EQ(view.unseen(BLACK)[0], 8);
     // The view's game has one swan type: it cannot hold an identity.
-    EXPECT_EQ(static_cast<int>(game->types.size()), game->first_swan + 1);
+    EXPECT_EQ(static_cast<int>(game->types.size()), game->chance.first_hidden + 1);
     EXPECT_THROW(PlayerView(start, WHITE), Error);  // a referee's position is no view
     EXPECT_THROW(parse_fen(game, "4k3/8/8/8/8/8/3N'4/4K3 w - - 0 1 - 0 -"), Error);
     // More face-down swans than unseen tiles is refused.
@@ -83,36 +85,38 @@ TEST(BlackSwanView, AMoveNeedsItsOutcomeFromTheReferee) {
     const Move asked = parse_move(view.position(), "d2d4");
     EXPECT_EQ(view.san(asked), "Sd4");
     EXPECT_THROW(view.play(asked), Error);  // no outcome
-    const Move told = announce(ref.position(), asked);
+    const Move told = blackswan::announce(ref.position(), asked);
     ASSERT_NE(told.outcome(), 0);
-    const std::string text = move_to_uci(ref.position(), asked);  // the referee's, with outcome
+    const std::string text = move_to_uci(ref.position(), told);  // the referee's, with outcome
     EXPECT_EQ(view.uci(told), text);
     EXPECT_EQ(view.parse(text), told);
     view.play(told);
-    ref.play(asked);
+    ref.play(told);
     EXPECT_EQ(view.fen(), view_of(ref.position(), WHITE).fen());
     EXPECT_TRUE(view.undo());
     EXPECT_EQ(view.fen(), VIEW_START);
-    // The referee refuses an outcome that its seed does not draw.
+    // The referee's game refuses an outcome that is not the swan's tile (it knows them all).
     Position r = start_position(referee());
     const std::string other = text.back() == 'P' ? "d2d4:N" : "d2d4:P";
     EXPECT_THROW(parse_move(r, other), Error);
     EXPECT_THROW(parse_move(r, "d2d4:2-PP"), Error);  // impossible: no pawns in that event
-    EXPECT_EQ(parse_move(r, text), asked);
+    EXPECT_EQ(parse_move(r, text), told);
 }
 
 TEST(BlackSwanView, PromotionWritesWhatWasDrawn) {
     const auto g = referee();
     Position pos = parse_fen(g, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1 - 0 -");
     const Move m = parse_move(pos, "a7a8");
-    EXPECT_EQ(parse_move(pos, "a7a8q"), m);  // the old spelling still reads
-    const Draw d = chance_draw(pos, m);
+    EXPECT_EQ(parse_move(pos, "a7a8q"), m);   // the old spelling still reads
+    EXPECT_EQ(chance_draw(pos, m).count, 0);  // the rules draw nothing: the referee tells it
+    const Move told = blackswan::announce(pos, m);
+    const Draw d = chance_draw(pos, told);
     ASSERT_GE(d.count, 1);  // a promotion brings 1, 2 or 3 pieces: never an empty text
     ASSERT_LE(d.count, 3);
     std::string drawn;
     for (int i = 0; i < d.count; ++i) drawn += g->token(d.types[static_cast<size_t>(i)]);
-    EXPECT_EQ(move_to_uci(pos, m), "a7a8:" + drawn);
-    EXPECT_EQ(move_to_san(pos, m).substr(0, 3 + drawn.size()), "a8:" + drawn);
+    EXPECT_EQ(move_to_uci(pos, told), "a7a8:" + drawn);
+    EXPECT_EQ(move_to_san(pos, told).substr(0, 3 + drawn.size()), "a8:" + drawn);
 }
 
 // A referee's position with the identities of its face-down swans shuffled among themselves
@@ -121,7 +125,7 @@ Position permuted(const Position& pos, std::mt19937_64& rng) {
     const Game& g = pos.game();
     const std::string fen = write_fen(pos);
     const std::string board = fen.substr(0, fen.find(' '));
-    auto is_swan = [&](Piece p) { return p != NO_PIECE && type_of(p) >= g.first_swan; };
+    auto is_swan = [&](Piece p) { return p != NO_PIECE && type_of(p) >= g.chance.first_hidden; };
     std::array<std::vector<Piece>, COLOR_NB> swans;
     for (size_t at = 0; at < board.size();) {
         const Piece p = g.read_token(board, at);
@@ -207,7 +211,7 @@ TEST(BlackSwanView, NothingAPlayerReceivesDependsOnAHiddenIdentity) {
             generate_legal(pos, legal);
             if (legal.size() == 0) break;
             const Move m = legal.moves[rng() % static_cast<size_t>(legal.size())];
-            const Move told = announce(pos, m);
+            const Move told = blackswan::announce(pos, m);
             // Make and unmake on the view restore it exactly.
             const std::string before = view.fen();
             const uint64_t key = view.position().key();
@@ -216,11 +220,19 @@ TEST(BlackSwanView, NothingAPlayerReceivesDependsOnAHiddenIdentity) {
             EXPECT_EQ(view.fen(), before);
             EXPECT_EQ(view.position().key(), key);
             view.play(told);
-            ref.play(m);
+            ref.play(told);
             EXPECT_EQ(view.position().consistency_error(), "");
         }
         // The finished record (with its seed) is honest; one altered outcome is not.
-        const std::string pgn = player_pgn(start, ref.moves(), true);
+        std::string pgn = player_pgn(start, ref.moves(), true);
+        if (ref.position().pending() == PLACING) {  // a turn left half done is unfinished
+            EXPECT_TRUE(verify_record(pgn).unfinished);
+            continue;
+        }
+        if (const size_t open = pgn.find("[Result \"*\"]"); open != std::string::npos) {
+            pgn.replace(pgn.rfind('*'), 1, "1/2-1/2");  // a draw agreed: the game is over
+            pgn.replace(open, 12, "[Result \"1/2-1/2\"]");
+        }
         const Verdict honest = verify_record(pgn);
         EXPECT_TRUE(honest.honest) << honest.message;
         const size_t colon = pgn.find(':', pgn.find("\n\n"));
@@ -239,8 +251,22 @@ TEST(BlackSwanView, NothingAPlayerReceivesDependsOnAHiddenIdentity) {
 
 TEST(BlackSwanView, VerifyChecksTheCommitment) {
     GameRecord ref(start_position(referee()));
-    for (const char* text : {"d2d4", "e7e5"}) ref.play(parse_move(ref.position(), text));
-    const std::string pgn = player_pgn(start_position(referee()), ref.moves(), true);
+    for (const char* text : {"d2d4", "e7e5"})
+        ref.play(blackswan::announce(ref.position(), parse_move(ref.position(), text)));
+    std::string pgn = player_pgn(start_position(referee()), ref.moves(), true);
+    if (ref.position().pending() == PLACING) {  // e7e5 was an event: place its pieces
+        for (MoveList legal; ref.position().pending() == PLACING;) {
+            legal.count = 0;
+            generate_legal(ref.position(), legal);
+            ref.play(legal.moves[0]);
+        }
+        pgn = player_pgn(start_position(referee()), ref.moves(), true);
+    }
+    // Unfinished (result *): nothing wrong, but no verdict of honesty either.
+    EXPECT_TRUE(verify_record(pgn).unfinished) << verify_record(pgn).message;
+    EXPECT_FALSE(verify_record(pgn).honest);
+    pgn.replace(pgn.rfind('*'), 1, "0-1");  // White resigned
+    pgn.replace(pgn.find("[Result \"*\"]"), 12, "[Result \"0-1\"]");
     EXPECT_TRUE(verify_record(pgn).honest) << verify_record(pgn).message;
     std::string forged = pgn;
     const size_t at = forged.find("[Seed \"") + 7;
@@ -249,6 +275,7 @@ TEST(BlackSwanView, VerifyChecksTheCommitment) {
     EXPECT_NE(verify_record(forged).message.find("commitment"), std::string::npos);
     const std::string unfinished = player_pgn(start_position(referee()), ref.moves(), false);
     EXPECT_FALSE(verify_record(unfinished).honest);
+    EXPECT_TRUE(verify_record(unfinished).unfinished);  // no Seed yet
 }
 
 }  // namespace
@@ -299,17 +326,18 @@ TEST(BlackSwanView, FenMovesAndPgnRoundTripOnBothViews) {
             if (legal.size() == 0) break;
             for (Move m : legal) {
                 // The referee's text carries the seed's outcome and reads back as the move.
-                EXPECT_EQ(parse_move(pos, move_to_uci(pos, m)), m) << move_to_uci(pos, m);
-                EXPECT_EQ(parse_move(pos, move_to_san(pos, m)), m) << move_to_san(pos, m);
+                const Move told = blackswan::announce(pos, m);
+                EXPECT_EQ(parse_move(pos, move_to_uci(pos, told)), told) << move_to_uci(pos, told);
+                EXPECT_EQ(parse_move(pos, move_to_san(pos, told)), told) << move_to_san(pos, told);
                 // The view reads the move as asked and as told, in both forms.
-                const Move told = announce(pos, m);
                 EXPECT_EQ(view.parse(view.uci(m)), m);
                 EXPECT_EQ(view.parse(view.san(m)), m) << view.san(m);
                 EXPECT_EQ(view.parse(view.uci(told)), told);
                 EXPECT_EQ(view.parse(view.san(told)), told) << view.san(told);
             }
-            const Move m = legal.moves[rng() % static_cast<size_t>(legal.size())];
-            view.play(announce(pos, m));
+            const Move m =
+                blackswan::announce(pos, legal.moves[rng() % static_cast<size_t>(legal.size())]);
+            view.play(m);
             ref.play(m);
         }
         const std::string pgn = player_pgn(start, ref.moves(), true);
@@ -389,7 +417,7 @@ TEST(BlackSwanView, RevealedTilesFollowTheCompositionInPlay) {
             const Color mover = ref.position().side_to_move();
             const Move m = parse_move(ref.position(), text);
             const auto before = view.unseen(mover);
-            view.play(announce(ref.position(), m));
+            view.play(blackswan::announce(ref.position(), m));
             ref.play(m);
             for (size_t k = 0; k < seen.size(); ++k) seen[k] += before[k] - view.unseen(mover)[k];
             if (view.position().pending() == PLACING) break;  // Black's reply waits: next game
@@ -461,6 +489,141 @@ TEST(BlackSwanView, MakeAndUndoOfEveryOutcomeKeepThePositionWhole) {
             }
         }
         EXPECT_EQ(write_fen(pos), start);
+    }
+}
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
+namespace {
+
+// A finished record: the result `*` of a game cut off by hand replaced by a draw agreed.
+std::string agreed_draw(std::string pgn) {
+    const size_t open = pgn.find("[Result \"*\"]");
+    if (open == std::string::npos) return pgn;
+    pgn.replace(pgn.rfind('*'), 1, "1/2-1/2");
+    return pgn.replace(open, 12, "[Result \"1/2-1/2\"]");
+}
+
+// Plays `plies` random moves through the referee (as a player or an engine asks for them).
+void play_random(Referee& referee, int plies, std::mt19937_64& rng) {
+    for (int ply = 0; ply < plies; ++ply) {
+        MoveList legal;
+        generate_legal(referee.view_position(), legal);
+        if (legal.size() == 0 || outcome(referee.position()).result != Result::Ongoing) return;
+        referee.play(legal.moves[rng() % static_cast<size_t>(legal.size())]);
+    }
+}
+
+TEST(Referee, DrawsOnceAndTellsBothGamesTheSame) {
+    Referee judge(start_position(referee()));
+    EXPECT_EQ(write_fen(judge.view_start()), VIEW_START);
+    // The CLI's example (seed 42): d2d4 turns over a pawn, e7e5 an event whose bishop is owed.
+    for (const char* text : {"d2d4", "e7e5", "B@d5", "d4e5"}) judge.play(std::string(text));
+    std::vector<std::string> sans;
+    for (const PlayedMove& p : judge.played()) sans.push_back(p.san);
+    EXPECT_EQ(sans, (std::vector<std::string>{"Sd4:P", "Se5:2-QB", "B@d5", "dxe5"}));
+    EXPECT_EQ(judge.played()[1].brought.count, 2);  // as data: no text to read back
+    EXPECT_TRUE(judge.played()[1].brought.event);
+    EXPECT_EQ(judge.played()[0].brought.count, 1);
+    EXPECT_EQ(judge.played()[2].brought.count, 0);
+    // The referee's game and the view were told the same outcomes.
+    EXPECT_EQ(view_of(judge.position(), WHITE).fen(), judge.view().fen());
+    EXPECT_EQ(judge.played().back().fen, judge.view().fen());
+    // A move that names its outcome, or an illegal one, is refused and changes nothing.
+    EXPECT_THROW(judge.play(std::string("a7a6:N")), Error);
+    EXPECT_THROW(judge.play(std::string("a2a3")), Error);  // not White's turn
+    EXPECT_EQ(judge.played().size(), 4u);
+}
+
+TEST(Referee, NothingItHandsOutHoldsAHiddenIdentity) {
+    std::mt19937_64 rng(11);
+    for (int game = 0; game < (test::quick() ? 2 : 5); ++game) {
+        Referee judge(start_position(referee(std::to_string(200 + game))));
+        play_random(judge, test::quick() ? 40 : 100, rng);
+        for (const PlayedMove& p : judge.played()) {
+            EXPECT_FALSE(has_hidden_token(p.uci + " " + p.san)) << p.uci << " " << p.san;
+            EXPECT_FALSE(has_hidden_token(p.fen.substr(0, p.fen.find(' ')))) << p.fen;
+        }
+        const std::string pgn = judge.pgn({}, false);
+        EXPECT_FALSE(has_hidden_token(pgn.substr(pgn.find("\n\n")))) << pgn;
+        EXPECT_EQ(pgn.find("[Seed"), std::string::npos);
+        EXPECT_EQ(received(judge.view()), received(view_of(judge.position(), WHITE)));
+    }
+}
+
+TEST(Referee, PlayersContributionsAreMixedIntoEveryDraw) {
+    const Position start = start_position(referee("9"));
+    Referee plain(start), mixed(start);
+    mixed.contribute(WHITE, "white's own dice");
+    mixed.contribute(BLACK, "47 11 3");
+    EXPECT_THROW(mixed.contribute(BLACK, "again"), Error);  // once
+    EXPECT_THROW(plain.contribute(WHITE, "a \"quote\""), Error);
+    EXPECT_EQ(mixed.commitment(), plain.commitment());  // the seed committed to is the same
+    EXPECT_EQ(mixed.view().fen(), plain.view().fen());  // and so is what the players see
+    // The setup is drawn with the key: the referee's arrangement differs.
+    EXPECT_NE(write_fen(mixed.position()), write_fen(plain.position()));
+    std::mt19937_64 rng(5);
+    play_random(mixed, 60, rng);
+    EXPECT_THROW(mixed.contribute(WHITE, "late"), Error);  // the draws have begun
+    const std::string pgn = agreed_draw(mixed.pgn({}, true));
+    EXPECT_NE(pgn.find("[WhiteContribution \"white's own dice\"]"), std::string::npos);
+    EXPECT_NE(pgn.find("[BlackContribution \"47 11 3\"]"), std::string::npos);
+    const Verdict v = verify_record(pgn);
+    EXPECT_TRUE(v.honest) << v.message;
+    // A record that hides or alters a contribution does not verify.
+    std::string forged = pgn;
+    forged.replace(forged.find("47 11 3"), 7, "47 11 4");
+    EXPECT_FALSE(verify_record(forged).honest);
+    EXPECT_FALSE(verify_record(forged).unfinished);
+}
+
+TEST(Referee, PlacementsBelongToTheMoversTurnInPgnAndTheOldFormStillReads) {
+    Referee judge(start_position(referee()));
+    for (const char* text : {"d2d4", "e7e5", "B@d5", "d4e5"}) judge.play(std::string(text));
+    const std::string pgn = agreed_draw(judge.pgn({}, true));
+    EXPECT_NE(pgn.find("1. Sd4:P Se5:2-QB:B@d5 2. dxe5 1/2-1/2"), std::string::npos) << pgn;
+    std::string old = pgn;  // the form written before: the placement as a move of its own
+    old.replace(old.find("Se5:2-QB:B@d5"), 13, "Se5:2-QB 1... B@d5");
+    const GameResolver resolve = [](const std::string& name, const Options& options) {
+        return make_game(name, options);
+    };
+    const PgnGame now = parse_pgn(pgn, resolve), before = parse_pgn(old, resolve);
+    EXPECT_EQ(now.moves, before.moves);
+    EXPECT_EQ(now.moves, judge.moves());
+    EXPECT_TRUE(verify_record(pgn).honest);
+    EXPECT_TRUE(verify_record(old).honest);
+    // A placement joined to a move that owes none is refused with the game's line.
+    std::string wrong = pgn;
+    wrong.replace(wrong.find("Sd4:P"), 5, "Sd4:P:B@d5");
+    EXPECT_THROW(parse_pgn(wrong, resolve), Error);
+}
+
+TEST(Referee, VerifySaysWhenARecordIsUnfinished) {
+    Referee judge(start_position(referee()));
+    for (const char* text : {"d2d4", "e7e5"}) judge.play(std::string(text));
+    // Black still owes the bishop: a turn half done, whatever the result says.
+    const Verdict half = verify_record(agreed_draw(judge.pgn({}, true)));
+    EXPECT_TRUE(half.unfinished);
+    EXPECT_NE(half.message.find("half done"), std::string::npos) << half.message;
+    judge.play(std::string("B@d5"));
+    const std::string finished = agreed_draw(judge.pgn({}, true));
+    EXPECT_TRUE(verify_record(finished).honest);
+    // Cut short: the movetext stops before its result.
+    const Verdict cut = verify_record(finished.substr(0, finished.rfind(' ')));
+    EXPECT_TRUE(cut.unfinished);
+    EXPECT_NE(cut.message.find("cut short"), std::string::npos) << cut.message;
+    const Verdict open = verify_record(judge.pgn({}, true));
+    EXPECT_TRUE(open.unfinished);
+    EXPECT_NE(open.message.find("result *"), std::string::npos) << open.message;
+    // In a database the second game's errors name the second game.
+    const PgnText second{"[Variant \"blackswan\"]\n\n1. e4 *\n", 2, 30};
+    try {
+        verify_record(second);
+        ADD_FAILURE() << "a record of no player's view was read";
+    } catch (const Error& e) {
+        EXPECT_EQ(std::string(e.what()).rfind("PGN game 2, line 3", 0), 0u) << e.what();
     }
 }
 

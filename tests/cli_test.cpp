@@ -389,17 +389,39 @@ TEST(Cli, BlackSwanSeedsViewsPgnAndVerify) {
     ASSERT_EQ(pgn.status, 0) << pgn.err;
     EXPECT_NE(pgn.out.find("[Commitment \""), std::string::npos);
     EXPECT_NE(pgn.out.find("[Seed \"" + hex + "\"]"), std::string::npos);
-    EXPECT_NE(pgn.out.find("1. Sd4:P Se5:2-QB B@d5 2. dxe5"), std::string::npos) << pgn.out;
-    const std::string honest = menagerie::test::write_temp("honest.pgn", pgn.out);
+    // The placement belongs to Black's turn: one token with the reveal, no move number.
+    EXPECT_NE(pgn.out.find("1. Sd4:P Se5:2-QB:B@d5 2. dxe5 *"), std::string::npos) << pgn.out;
+    // An unfinished game (result *) is not called honest: its own status, 3.
+    const std::string open = menagerie::test::write_temp("open.pgn", pgn.out);
+    const RunResult not_over = run("verify " + open);
+    EXPECT_EQ(not_over.status, 3);
+    EXPECT_EQ(not_over.out.rfind("game 1: unfinished: the game is not over", 0), 0u)
+        << not_over.out;
+    std::string finished = pgn.out;  // Black resigned
+    finished.replace(finished.find("[Result \"*\"]"), 12, "[Result \"1-0\"]");
+    finished.replace(finished.rfind('*'), 1, "1-0");
+    const std::string honest = menagerie::test::write_temp("honest.pgn", finished);
     const RunResult ok = run("verify " + honest);
     EXPECT_EQ(ok.status, 0);
     EXPECT_EQ(ok.out.rfind("game 1: honest", 0), 0u) << ok.out;
-    std::string forged = pgn.out;
+    std::string forged = finished;
     forged.replace(forged.find("Se5:2-QB"), 8, "Se5:2-QN");
     const RunResult no = run("verify " + menagerie::test::write_temp("forged.pgn", forged));
     EXPECT_EQ(no.status, 1);
     EXPECT_NE(no.out.find("ply 2 (move 1, Black) Se5:2-QN"), std::string::npos) << no.out;
+    // Several games in one file: each is checked and named; the worst verdict is the status.
+    std::string cut = finished.substr(0, finished.find(" 2. dxe5"));  // cut short: no result
+    const std::string several = finished + "\n" + forged + "\n" +
+                                "[Variant \"blackswan\"]\n\n1. e4 *\n" + "\n" + cut + "\n";
+    const RunResult all = run("verify " + menagerie::test::write_temp("several.pgn", several));
+    EXPECT_EQ(all.status, 1) << all.out;
+    EXPECT_NE(all.out.find("game 1: honest"), std::string::npos) << all.out;
+    EXPECT_NE(all.out.find("game 2: ply 2 (move 1, Black) Se5:2-QN"), std::string::npos) << all.out;
+    EXPECT_NE(all.out.find("game 3: error: PGN game 3, line"), std::string::npos) << all.out;
+    EXPECT_NE(all.out.find("game 4: unfinished: the record is cut short"), std::string::npos)
+        << all.out;
     std::remove(honest.c_str());
+    std::remove(open.c_str());
 }
 
 // Both play loops report a bad move and go on to the next one.

@@ -27,13 +27,13 @@ using test::quick;
 // The game the engine plays for a name: a game with hidden identities on its player's view.
 std::shared_ptr<const Game> played_game(const std::string& name) {
     const auto game = make_game(name);
-    return game->first_swan >= 0 ? player_game(*game) : game;
+    return game->has_chance() ? player_game(*game) : game;
 }
 
 // A chance move of a player's view with a possible outcome drawn by `rng` (m itself otherwise).
 template <class Rng>
 Move told(const Position& pos, Move m, Rng& rng) {
-    if (!pos.game().outcome_in_move || !is_chance_move(pos, m)) return m;
+    if (!is_player_game(pos.game()) || !is_chance_move(pos, m)) return m;
     const std::vector<int> outcomes = PlayerView(pos, pos.side_to_move()).outcomes(m);
     return m.with_outcome(outcomes[rng() % outcomes.size()]);
 }
@@ -186,7 +186,7 @@ TEST(Engine, LegalMoveInEveryGame) {
             std::deque<StateInfo> states;
             for (Move m : info.pv) {
                 ASSERT_TRUE(is_legal(line, m)) << name << " " << write_fen(pos);
-                if (is_chance_move(line, m) && line.game().outcome_in_move) {
+                if (is_chance_move(line, m) && is_player_game(line.game())) {
                     EXPECT_EQ(m.outcome(), 0);
                     EXPECT_EQ(m, info.pv.back());
                     break;
@@ -404,7 +404,7 @@ TEST(EngineBlackSwan, SearchesPlacements) {
     d.count = 2;
     d.types = {4, 3, 0};
     const Move reveal = Move(start.geometry().at(3, 1), start.geometry().at(3, 2))
-                            .with_outcome(game->encode_outcome(MoveKind::Normal, d));
+                            .with_outcome(game->chance.encode(MoveKind::Normal, d));
     engine::Engine e(4);
     engine::Limits limits;
     limits.depth = 4;

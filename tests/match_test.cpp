@@ -286,9 +286,10 @@ TEST(MatchCli, SaysWhenTheGameHasFewerSetupsThanAsked) {
     EXPECT_EQ(score[0] + score[1] + score[2], 40) << r.out;
 }
 
-// Black Swan: duplicate games (one seed per pair, colours swapped), refereed by the runner;
-// Menagerie over UCI sees only its view. The PGN is the players' record, which verify accepts.
-TEST(MatchCli, BlackSwanDuplicatePairVerifies) {
+// Black Swan, refereed by the runner: each game its own seed from the system (no pair reuses
+// a seed that a record has revealed); Menagerie over UCI sees only its view. The PGN is the
+// players' record, which verify accepts.
+TEST(MatchCli, BlackSwanGamesHaveTheirOwnSeedsAndVerify) {
     const std::string pgn = test::temp_file("swan.pgn");
     const test::RunResult r = test::run(std::string("match --engine 'cmd=") + MENAGERIE_BINARY +
                                         " uci,depth=2' --engine builtin:greedy --variant blackswan "
@@ -300,10 +301,11 @@ TEST(MatchCli, BlackSwanDuplicatePairVerifies) {
     EXPECT_NE(r.out.find("Menagerie 0, greedy 0"), std::string::npos) << r.out;  // no forfeit
     std::ifstream in(pgn);
     const std::string text((std::istreambuf_iterator<char>(in)), {});
-    // One seed for the pair.
+    // A seed for each game, 32 bytes: not the pair's, and not drawn from --seed.
     const auto first = text.find("[Seed \""), second = text.find("[Seed \"", first + 1);
     ASSERT_NE(second, std::string::npos) << text;
-    EXPECT_EQ(text.substr(first, 80), text.substr(second, 80));
+    EXPECT_NE(text.substr(first, 80), text.substr(second, 80));
+    EXPECT_EQ(text.substr(first + 7 + 64, 2), "\"]") << text.substr(first, 80);
     EXPECT_NE(text.find("[Commitment \""), std::string::npos);
     const test::RunResult v = test::run("verify " + pgn);
     EXPECT_EQ(v.status, 0) << v.out << v.err;

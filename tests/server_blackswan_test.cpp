@@ -16,6 +16,7 @@
 #include "core/rules.h"
 #include "core/setup.h"
 #include "engine/engine.h"
+#include "games/blackswan_draws.h"
 #include "games/games.h"
 #include "hidden/player_view.h"
 #include "hidden/record.h"
@@ -101,7 +102,7 @@ std::string shown(LiveGame& g) {
             out += std::string(bad) + ": " + e.what() + "\n";
         }
     }
-    out += g.seat_record()->pgn({{"Result", g.stored().result}}, g.over());
+    out += g.referee()->pgn({{"Result", g.stored().result}}, g.over());
     return out;
 }
 
@@ -124,7 +125,7 @@ TEST(BlackSwanReferee, SeatsAreShownTheSameWhateverTheHiddenIdentities) {
         const std::string uci = ply == 0 ? "e2e4" : allowed[rng() % allowed.size()];
         a.play(a.read_move(uci), 1000);
         b.play(b.read_move(uci), 1000);
-        const std::string told = a.seat_record()->plies().back().uci;
+        const std::string told = a.notes().back().played.uci;
         reveals += told.find(':') != std::string::npos;
         placements += told.find('@') != std::string::npos;
         EXPECT_NE(write_fen(a.position()), write_fen(b.position()));
@@ -149,7 +150,7 @@ TEST(BlackSwanReferee, SeedOnlyAfterTheEndAndTheRecordVerifies) {
               to_hex(commitment(*seed_from_text(SEED))));
     g.resign(Seat::Both);
     EXPECT_EQ(server::game_state(g, Seat::White, 1000)["blackswan"]["seed"], seed_hex());
-    const Verdict v = verify_record(g.seat_record()->pgn({{"Result", g.stored().result}}, true));
+    const Verdict v = verify_record(g.referee()->pgn({{"Result", g.stored().result}}, true));
     EXPECT_TRUE(v.honest) << v.message;
 }
 
@@ -312,11 +313,11 @@ TEST_F(BlackSwanServer, EveryMessageOfAWholeGameIsTheView) {
                 .send({{"type", "move"}, {"move", uci}, {"ply", ply}});
         }
         const Move m = parse_move(referee.position(), uci);
-        const Move told = announce(referee.position(), m);
+        const Move told = blackswan::announce(referee.position(), m);
         const std::string told_text = expected.uci(told);
         expected.play(told);
         view_at_ply.push_back(expected.fen());
-        referee.play(m);
+        referee.play(told);
         for (WsClient* ws : {&white, &black, &watcher}) {
             const json pushed =
                 ws->read_until([&](const json& msg) { return msg["state"]["ply"] == ply + 1; });

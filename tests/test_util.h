@@ -11,6 +11,7 @@
 
 #include "core/movegen.h"
 #include "core/setup.h"
+#include "games/blackswan_draws.h"
 #include "games/games.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
@@ -45,7 +46,11 @@ inline Position play(const std::shared_ptr<const Game>& game, const std::string&
     Position pos = parse_fen(game, fen);
     for (const std::string& text : split_moves(moves)) {
         StateInfo st;
-        pos.do_move(parse_move(pos, text), st);
+        Move m = parse_move(pos, text);
+        // On a referee's game the test is the referee: a chance move gets the seed's outcome.
+        if (m.outcome() == 0 && game->has_chance() && game->chance.identities_known())
+            m = blackswan::announce(pos, m);
+        pos.do_move(m, st);
         pos = Position(pos);
     }
     return pos;

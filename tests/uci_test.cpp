@@ -102,7 +102,7 @@ bool contains(const std::vector<std::string>& lines, const std::string& text) {
 std::vector<std::string> legal_texts(const std::string& variant, const std::string& fen,
                                      const std::string& moves = "") {
     auto game = make_game(variant);
-    if (game->first_swan >= 0) game = player_game(*game);  // the engine's view
+    if (game->has_chance()) game = player_game(*game);  // the engine's view
     Position pos = test::play(game, fen, moves);
     MoveList list;
     generate_legal(pos, list);
@@ -150,7 +150,7 @@ TEST(Uci, SearchesEveryGame) {
     for (const std::string& name : engine::played_game_names()) {
         uci.send("setoption name UCI_Variant value " + name);
         auto game = make_game(name);
-        if (game->first_swan >= 0) game = player_game(*game);
+        if (game->has_chance()) game = player_game(*game);
         const std::string fen = write_fen(start_position(game, std::nullopt, 3));
         uci.send("position fen " + fen);
         uci.send("go depth 3");

@@ -25,6 +25,7 @@
 #include "engine/movepick.h"
 #include "games/games.h"
 #include "hidden/player_view.h"
+#include "hidden/referee.h"
 #include "learn/training_data.h"
 
 namespace menagerie {
@@ -59,42 +60,43 @@ struct SelfPlay {
     const DatagenSettings& settings;
     engine::Engine& engine;
     std::mt19937_64 rng;
-    std::optional<Position> referee_start;
-    std::optional<GameRecord> referee;  // the game as played (the referee's, with swans)
-    std::optional<Position> view_start;
-    std::optional<GameRecord> view;
+    std::optional<Position> start_pos;  // an open game's start
+    std::optional<GameRecord> open;     // an open game as played
+    std::optional<Referee> referee;     // a game with hidden identities, refereed
 
     SelfPlay(const DatagenSettings& s, engine::Engine& e, uint64_t game_seed)
         : settings(s), engine(e), rng(game_seed) {}
 
-    Position& seen() { return view ? view->position() : referee->position(); }
+    Position& seen() { return referee ? referee->view_position() : open->position(); }
+    Position& game_position() { return referee ? referee->position() : open->position(); }
+    const Position& seen_start() const { return referee ? referee->view_start() : *start_pos; }
+    const std::vector<Move>& moves() const { return referee ? referee->moves() : open->moves(); }
 
     void start() {
         const Game& g = *settings.game;
+        open.reset();
+        referee.reset();
         if (is_referee_game(g)) {
             Options seeded = settings.options;
             seeded["seed"] = std::to_string(rng());
-            referee_start.emplace(start_position(make_game(g.name, seeded)));
-            view_start.emplace(view_of(*referee_start, WHITE).position());
-        } else if (!g.setups.empty() && !has_fixed_start(g)) {
-            referee_start.emplace(setup_position(settings.game, draw_setup_number(g, rng)));
-        } else {
-            referee_start.emplace(start_position(settings.game, std::nullopt, rng()));
+            referee.emplace(start_position(make_game(g.name, seeded)));
+            return;
         }
-        view.reset();
-        referee.reset();
-        referee.emplace(*referee_start);
-        if (view_start) view.emplace(*view_start);
+        if (!g.setups.empty() && !has_fixed_start(g))
+            start_pos.emplace(setup_position(settings.game, draw_setup_number(g, rng)));
+        else
+            start_pos.emplace(start_position(settings.game, std::nullopt, rng()));
+        open.emplace(*start_pos);
     }
 
     void play(Move m) {  // m: a legal move of the seen position, without outcome
-        if (!view) return referee->play(m);
-        const Move told = announce(referee->position(), m);
-        view->play(told);
-        referee->play(m);
+        if (referee)
+            referee->play(m);
+        else
+            open->play(m);
     }
 
-    int ply() const { return static_cast<int>(referee->moves().size()); }
+    int ply() const { return static_cast<int>(moves().size()); }
 };
 
 struct GameData {
@@ -121,23 +123,21 @@ GameData play_one(const DatagenSettings& settings, engine::Engine& engine, uint6
                 break;
             }
             game.play(legal.moves[game.rng() % static_cast<uint64_t>(legal.size())]);
-            ended = outcome(game.referee->position()).result != Result::Ongoing;
+            ended = outcome(game.game_position()).result != Result::Ongoing;
         }
         if (!ended || attempt >= 20) break;
     }
     engine.new_game();
     int winning_plies = 0, winning_side = 0, quiet_plies = 0;
     for (;;) {
-        const Outcome o = outcome(game.referee->position());
+        const Outcome o = outcome(game.game_position());
         if (o.result != Result::Ongoing) {
             out.result = white_result(o.result);
             break;
         }
         if (game.ply() >= MAX_PLIES) break;  // a draw
         Position& pos = game.seen();
-        const Position& root = game.view ? *game.view_start : *game.referee_start;
-        const engine::Info info = engine.search(
-            root, game.view ? game.view->moves() : game.referee->moves(), settings.limits);
+        const engine::Info info = engine.search(game.seen_start(), game.moves(), settings.limits);
         if (info.pv.empty()) break;  // cannot happen: the outcome above saw a legal move
         const Move best = info.pv[0].without_outcome();
         int score =
@@ -209,7 +209,7 @@ int run_datagen(int argc, char** argv) {
     DatagenSettings s;
     s.options = parse_options(options);
     s.game = make_game(variant, s.options);
-    if (s.game->first_swan >= 0 && s.game->outcome_in_move)
+    if (s.game->has_chance() && !is_referee_game(*s.game))
         throw Error(ErrorKind::Usage, "--option",
                     "datagen referees " + s.game->name +
                         ": give the referee's game, not view=player (the data is the view's)");

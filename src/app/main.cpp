@@ -14,10 +14,12 @@
 #include "core/outcome.h"
 #include "core/setup.h"
 #include "engine/uci.h"
+#include "games/blackswan_draws.h"
 #include "games/chess2016.h"
 #include "games/games.h"
 #include "hidden/player_view.h"
 #include "hidden/record.h"
+#include "hidden/referee.h"
 #include "notation/fen.h"
 #include "notation/geometry_json.h"
 #include "notation/move_text.h"
@@ -31,7 +33,9 @@ Move read_move(Position& pos, const std::string& text, bool to_play) {
         throw Error(ErrorKind::Move, "move",
                     menagerie::quoted(text) + " is not a move in UCI or SAN form");
     try {
-        return to_play ? parse_played_move(pos, text) : parse_move(pos, text);
+        // On the referee's game the command line announces the outcome (as_refereed).
+        return to_play && !is_referee_game(pos.game()) ? parse_played_move(pos, text)
+                                                       : parse_move(pos, text);
     } catch (const Error& e) {
         throw Error(e.kind() == ErrorKind::Invalid ? ErrorKind::Move : e.kind(), "move",
                     requote(e.what(), text), e.offset());
@@ -115,6 +119,19 @@ void add_game_flags(CLI::App* cmd, Common& c, bool position) {
     cmd->add_option("--seed", c.seed, "seed for a random start");
 }
 
+// On the referee's game (Black Swan with its seed) the command line is the referee: a chance
+// move is played and written with the outcome the seed draws (a text that names another is
+// refused); on any other game, m itself.
+Move as_refereed(const Position& pos, Move m) {
+    if (!is_referee_game(pos.game())) return m;
+    const Move drawn = blackswan::announce(pos, m);
+    if (m.outcome() && m != drawn)
+        throw Error(
+            ErrorKind::Move, "move",
+            quoted(move_to_uci(pos, m)) + ": the outcome is not what the game's seed draws");
+    return drawn;
+}
+
 // The position the flags describe, with the listed moves played.
 Position position_of(const Common& c, std::shared_ptr<const Game>& game) {
     game = game_of(c);
@@ -132,7 +149,8 @@ Position position_of(const Common& c, std::shared_ptr<const Game>& game) {
     }
     for (const std::string& text : c.moves ? split_moves(*c.moves) : std::vector<std::string>{}) {
         try {
-            record->play(read_move(record->position(), text));
+            Position& pos = record->position();
+            record->play(as_refereed(pos, read_move(pos, text)));
         } catch (const Error& e) {
             throw Error(e.kind(), e.field(), e.what() + std::string(" in --moves"), e.offset());
         }
@@ -270,6 +288,9 @@ int run(int argc, char** argv) {
     auto* train = app.add_subcommand("train", "fit an evaluation network to datagen's positions");
     train->allow_extras();
     train->set_help_flag();  // `train --help` is run_train's
+    auto* fit = app.add_subcommand("fit", "fit the hand-made evaluation's terms to the positions");
+    fit->allow_extras();
+    fit->set_help_flag();  // `fit --help` is run_fit's
     // geometry: the board's drawing data as JSON, of a game or of a board no game uses yet.
     auto* geometry = app.add_subcommand("geometry", "print the board's cells and drawing as JSON");
     std::optional<std::string> geometry_variant, board;
@@ -341,7 +362,10 @@ int run(int argc, char** argv) {
         Position pos = position_of(c, game);
         MoveList list;
         generate_legal(pos, list);
-        for (Move m : list) std::cout << move_to_uci(pos, m) << "\t" << move_to_san(pos, m) << "\n";
+        for (Move m : list) {
+            const Move shown = as_refereed(pos, m);
+            std::cout << move_to_uci(pos, shown) << "\t" << move_to_san(pos, list, shown) << "\n";
+        }
     } else if (perft_cmd->parsed()) {
         const int depth = static_cast<int>(parse_number("--depth", depth_text, 20));
         Position pos = position_of(c, game);
@@ -352,7 +376,7 @@ int run(int argc, char** argv) {
             generate_legal(pos, list);
             for (Move m : list) {
                 const uint64_t n = view_perft_below(pos, m, depth - 1);
-                std::cout << move_to_uci(pos, m) << "\t" << n << "\n";
+                std::cout << move_to_uci(pos, as_refereed(pos, m)) << "\t" << n << "\n";
                 total += n;
             }
         } else {
@@ -372,22 +396,35 @@ int run(int argc, char** argv) {
             c.moves ? split_moves(*c.moves) : std::vector<std::string>{};
         if (is_referee_game(*game)) {
             // The referee's game: the players' record, with the seed (this is the referee).
-            GameRecord record(start);
-            for (const std::string& text : texts) record.play(read_move(record.position(), text));
-            std::cout << player_pgn(start, record.moves(), true);
+            Referee referee(start);
+            for (const std::string& text : texts) {
+                Position& pos = referee.position();
+                referee.play(as_refereed(pos, read_move(pos, text)));
+            }
+            std::cout << referee.pgn({}, true);
         } else {
             std::cout << write_pgn(start, texts);
         }
     } else if (replay->parsed()) {
         return run_replay(pgn_file, game_number, check);
     } else if (verify->parsed()) {
-        bool all_honest = true;
+        // Every game is checked; the status is the worst verdict: 1 dishonest, 2 no readable
+        // record, 3 unfinished, 0 all honest.
+        bool dishonest = false, unreadable = false, unfinished = false;
         for (const PgnText& text : split_pgn(read_pgn_file(pgn_file))) {
-            const Verdict v = verify_record(text.text);
-            std::cout << "game " << text.number << ": " << one_line(v.message) << "\n";
-            all_honest &= v.honest;
+            std::string line;
+            try {
+                const Verdict v = verify_record(text);
+                line = v.message;
+                dishonest |= !v.honest && !v.unfinished;
+                unfinished |= v.unfinished;
+            } catch (const Error& e) {
+                line = std::string("error: ") + e.what();
+                unreadable = true;
+            }
+            std::cout << "game " << text.number << ": " << one_line(line) << "\n";
         }
-        return all_honest ? 0 : 1;
+        return dishonest ? 1 : unreadable ? 2 : unfinished ? 3 : 0;
     } else if (play->parsed()) {
         Position pos = position_of(c, game);
         return run_play(game, pos);
@@ -420,6 +457,8 @@ int run(int argc, char** argv) {
         return run_datagen(argc - 1, argv + 1);
     } else if (train->parsed()) {
         return run_train(argc - 1, argv + 1);
+    } else if (fit->parsed()) {
+        return run_fit(argc - 1, argv + 1);
     }
     return 0;
 }

@@ -34,9 +34,11 @@
 #include "core/setup.h"
 #include "games/games.h"
 #include "hidden/player_view.h"
+#include "hidden/referee.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 #include "notation/pgn.h"
+#include "notation/played_move.h"
 #include "protocol/engine_process.h"
 
 namespace menagerie {
@@ -69,7 +71,7 @@ struct GameResult {
     std::string reason;       // "checkmate", "random (black) lost on time: ..."
     std::string termination;  // PGN's Termination: normal, time forfeit, rules infraction, ...
     bool forfeit = false;     // lost by a failure of a player (not by the rules of the game)
-    std::vector<std::string> moves;
+    std::vector<PlayedMove> moves;
 };
 
 // A name as a PGN tag value can hold it: no quote, backslash or control character.
@@ -96,18 +98,17 @@ GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
                      const Limits limits[COLOR_NB], const MatchSettings& settings, uint64_t seed) {
     GameResult g;
     const Position& start = opening.start;
-    // With hidden identities the runner is the referee: `record` holds the referee's game and
-    // the players are sent only the view's start and moves.
-    std::optional<Position> view_start;
-    std::optional<GameRecord> view;
-    if (hidden(start.game())) {
-        view_start.emplace(view_of(start, WHITE).position());
-        view.emplace(*view_start);
-    }
-    const Position& seen_start = view_start ? *view_start : start;
+    // With hidden identities the runner is the referee, and the players are sent only the view's
+    // start and moves.
+    std::optional<Referee> referee;
+    std::optional<GameRecord> open;
+    if (hidden(start.game()))
+        referee.emplace(start);
+    else
+        open.emplace(start);
+    const Position& seen_start = referee ? referee->view_start() : start;
     for (Color c : {WHITE, BLACK})
         players[c]->new_game(seen_start, opening.setup, seed + static_cast<uint64_t>(c));
-    GameRecord record(start);
     // Clocks in microseconds, so that rounding each move's time does not add up over a game.
     std::optional<int64_t> clock[COLOR_NB];
     for (Color c : {WHITE, BLACK})
@@ -123,7 +124,9 @@ GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
         return g;
     };
     for (;;) {
-        Position& pos = record.position();
+        Position& pos = referee ? referee->position() : open->position();
+        Position& seen = referee ? referee->view_position() : pos;
+        const std::vector<Move>& moves = referee ? referee->moves() : open->moves();
         const Outcome o = outcome(pos);
         if (o.result != Result::Ongoing) {
             g.result = o.result;
@@ -131,8 +134,9 @@ GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
             g.termination = "normal";
             return g;
         }
-        if (settings.max_moves > 0 &&
-            static_cast<int>(record.moves().size()) >= 2 * settings.max_moves) {
+        // Not in the middle of a turn (drawn pieces owed): its record would be unfinished.
+        if (settings.max_moves > 0 && static_cast<int>(moves.size()) >= 2 * settings.max_moves &&
+            pos.pending() != PLACING) {
             g.result = Result::Draw;
             g.reason = "adjudicated a draw after " + std::to_string(settings.max_moves) + " moves";
             g.termination = "adjudication";
@@ -149,8 +153,8 @@ GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
         const auto began = Clock::now();
         MoveRequest request{
             seen_start,
-            view ? view->moves() : record.moves(),
-            view ? view->position() : pos,
+            moves,
+            seen,
             {ms(clock[WHITE]), ms(clock[BLACK])},
             {limits[WHITE].increment_ms.value_or(0), limits[BLACK].increment_ms.value_or(0)},
             mine,
@@ -160,8 +164,7 @@ GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
             std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - began).count();
         // An engine that exited lost by exiting, whatever its clock shows after the wait.
         if (reply.ended)
-            return lose(us, reply.failure + " in " + write_fen(view ? view->position() : pos),
-                        "rules infraction");
+            return lose(us, reply.failure + " in " + write_fen(seen), "rules infraction");
         if (clock[us]) {
             *clock[us] -= used;
             if (*clock[us] < -margin_us || reply.timeout)
@@ -175,28 +178,21 @@ GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
             return lose(us, "did not answer within " + std::to_string(wait_us / 1000) + " ms",
                         "time forfeit");
         if (!reply.move)
-            return lose(us, reply.failure + " in " + write_fen(view ? view->position() : pos),
-                        "rules infraction");
-        if (view) {
-            // The view's move (a chance move without its outcome) played on the referee's
-            // position, and its outcome announced to the view.
-            const Move asked = reply.move->without_outcome();
-            MoveList legal;
-            generate_legal(pos, legal);
-            if (std::find(legal.begin(), legal.end(), asked) == legal.end())
+            return lose(us, reply.failure + " in " + write_fen(seen), "rules infraction");
+        if (referee) {
+            // The view's move (a chance move without its outcome): the referee draws its outcome
+            // and announces it.
+            try {
+                g.moves.push_back(referee->play(*reply.move));
+            } catch (const Error&) {
                 return lose(us,
                             "sent " + menagerie::quoted(reply.text) +
-                                ", which the referee cannot play, in " +
-                                write_fen(view->position()),
+                                ", which the referee cannot play, in " + write_fen(seen),
                             "rules infraction");
-            const Move told = announce(pos, asked);
-            g.moves.push_back(move_to_uci(view->position(), told));
-            view->play(told);
-            record.play(asked);
+            }
             continue;
         }
-        g.moves.push_back(move_to_uci(pos, *reply.move));
-        record.play(*reply.move);
+        g.moves.push_back(play_noted(*open, *reply.move));
     }
 }
 
@@ -207,10 +203,12 @@ std::vector<Opening> draw_openings(const std::shared_ptr<const Game>& game, int 
     std::vector<Opening> out;
     std::mt19937_64 rng(seed);
     if (hidden(*game)) {
-        // One seed per pair of games (duplicate games): the referee's game of that seed.
+        // One seed per game, 32 bytes from the system's secure source: a second game from the
+        // first's seed would hand the engines a seed its record reveals, and tiles they have
+        // seen turned over.
         for (int i = 0; i < count; ++i) {
             Options with_seed = options;
-            with_seed["seed"] = std::to_string(rng());
+            with_seed["seed"] = to_hex(random_seed());
             out.push_back({start_position(make_game(game->name, with_seed)), ""});
         }
         return out;
@@ -415,7 +413,11 @@ void run_games(const MatchSettings& settings, const std::vector<Opening>& openin
                                      limits_for(settings.limits, settings.engines[1].limits)};
             for (int index; !stop && (index = next++) < games;) {
                 const bool first_white = index % 2 == 0;
-                const Opening& opening = openings[static_cast<size_t>(index / 2) % openings.size()];
+                // A hidden game has an opening (a seed) of its own; others two, colours swapped.
+                const size_t which = hidden(openings.front().start.game())
+                                         ? static_cast<size_t>(index)
+                                         : static_cast<size_t>(index / 2);
+                const Opening& opening = openings[which % openings.size()];
                 Player* players[COLOR_NB] = {own[first_white ? 0 : 1].get(),
                                              own[first_white ? 1 : 0].get()};
                 const Limits limits[COLOR_NB] = {limit[first_white ? 0 : 1],
@@ -442,7 +444,7 @@ void run_games(const MatchSettings& settings, const std::vector<Opening>& openin
                     hidden_tags["Commitment"] = to_hex(commitment(*seed_of_game));
                     hidden_tags["Seed"] = to_hex(*seed_of_game);
                     pgn = write_pgn(view_of(opening.start, WHITE).position(), g.moves, hidden_tags,
-                                    g.reason);
+                                    g.reason);  // the view's start: no identity in the record
                 } else {
                     pgn = write_pgn(opening.start, g.moves, tags, g.reason);
                 }
@@ -513,7 +515,7 @@ int run_match(int argc, char** argv) {
     const std::shared_ptr<const Game> game = make_game(variant, game_options);
     // A game with hidden identities is refereed here and played in duplicate pairs: each pair
     // has its own seed (docs/match.md). A player's view cannot be a match's game.
-    if (game->first_swan >= 0 && game->outcome_in_move)
+    if (game->has_chance() && !is_referee_game(*game))
         throw Error(ErrorKind::Usage, "--option",
                     "match referees " + game->name + ": give the referee's game, not view=player");
     if (engines.size() != 2)
@@ -554,8 +556,8 @@ int run_match(int argc, char** argv) {
         setups = static_cast<int>(game->setups.size());
     }
     if (!games) games = 2 * setups;
-    const std::vector<Opening> openings =
-        draw_openings(game, setups, openings_kind == "start", seed, game_options);
+    const std::vector<Opening> openings = draw_openings(
+        game, hidden(*game) ? games : setups, openings_kind == "start", seed, game_options);
 
     std::ofstream pgn;
     if (pgn_file) {

@@ -63,7 +63,7 @@ class BuiltinPlayer : public Player {
                 // hundredths, so that likely gains still count).
                 const Color us = pos.side_to_move();
                 StateInfo st;
-                if (pos.game().outcome_in_move && is_chance_move(pos, m)) {
+                if (is_chance_move(pos, m) && chance_draw(pos, m).count == 0) {
                     double expected = 0;
                     for (const auto& o : blackswan::outcome_probabilities(
                              outcome_kind(m), pos.state().chance.unseen[us])) {

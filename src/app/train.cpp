@@ -1,11 +1,13 @@
 // `menagerie train`: fits a network to datagen's positions (docs/engine.md, "Training").
 #include <CLI/CLI.hpp>
+#include <iomanip>
 #include <iostream>
 #include <optional>
 
 #include "app/command_line.h"
 #include "app/commands.h"
 #include "core/error.h"
+#include "learn/fit_terms.h"
 #include "learn/trainer.h"
 
 namespace menagerie {
@@ -29,6 +31,11 @@ int run_train(int argc, char** argv) {
         ->check(CLI::Range(0.0, 1.0));
     app.add_option("--validation", s.validation, "share of games held out (default 0.02)")
         ->check(CLI::Range(0.0, 0.5));
+    app.add_option("--decay", s.weight_decay,
+                   "decoupled weight decay of the first layer per step, times the rate (default 0)")
+        ->check(CLI::Range(0.0, 10.0));
+    app.add_flag("--correction", s.correction,
+                 "learn a correction added to the hand-made evaluation, not the whole of it");
     app.add_option("--threads", s.threads, "threads (default 2)")->check(CLI::Range(1, 256));
     app.add_option("--seed", s.seed, "seed of the initial weights and the order (default 1)");
     app.add_option("--min-ply", s.max_ply_skip, "leave out positions before this ply")
@@ -38,6 +45,30 @@ int run_train(int argc, char** argv) {
     const learn::TrainReport r = learn::train(s, std::cout);
     std::cout << "positions " << r.positions << "\nloss " << r.train_loss.back() << "\nheld out "
               << r.validation_loss.back() << "\n";
+    return 0;
+}
+
+int run_fit(int argc, char** argv) {
+    CLI::App app{"menagerie fit: fit the hand-made evaluation's terms to datagen's positions"};
+    app.name("menagerie fit");
+    learn::FitSettings s;
+    app.add_option("--data", s.data, "data files of one family (datagen --out)")->required();
+    app.add_option("--out", s.out, "the terms file to write (nets/NAME.terms)")->required();
+    app.add_option("--lambda", s.lambda,
+                   "weight of the search's score in the target, the rest the result (default 0.75)")
+        ->check(CLI::Range(0.0, 1.0));
+    app.add_option("--validation", s.validation, "share of games held out (default 0.02)")
+        ->check(CLI::Range(0.0, 0.5));
+    app.add_option("--rounds", s.rounds, "linearisations (default 3)")->check(CLI::Range(1, 100));
+    app.add_option("--steps", s.steps, "gradient steps per round (default 400)")
+        ->check(CLI::Range(1, 100000));
+    app.add_option("--positions", s.max_positions, "at most this many positions (default 1500000)");
+    app.add_option("--threads", s.threads, "threads (default 2)")->check(CLI::Range(1, 256));
+    if (const std::optional<int> status = parse_command_line(app, argc, argv, "", "fit: "))
+        return *status;
+    const learn::FitReport r = learn::fit_terms(s, std::cout);
+    std::cout << std::setprecision(6) << "held out " << r.start_held_out << " -> "
+              << r.held_out.back() << "\n";
     return 0;
 }
 

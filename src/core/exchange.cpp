@@ -24,9 +24,9 @@ bool Position::gives_check(Move m) const {
     if (their_king == SQ_NONE) return false;
     // Rare kinds are played on a copy, and so are Black Swan's reveals and random promotions,
     // where what they bring decides (the mover may still owe placements: ask about their king).
-    // A player's view without the outcome cannot know: it may check.
-    const bool chance = game_->first_swan >= 0 && is_chance_move(*this, m);
-    if (chance && game_->outcome_in_move && m.outcome() == 0) return true;
+    // Without its outcome (an event or a promotion not yet told) nobody can know: it may check.
+    const bool chance = game_->has_chance() && is_chance_move(*this, m);
+    if (chance && chance_draw(*this, m).count == 0) return true;
     if (chance || (m.kind() != MoveKind::Normal && m.kind() != MoveKind::Promotion)) {
         Position copy(*this);
         StateInfo st;
@@ -80,9 +80,9 @@ int Position::see(Move m) const {
         on_square = g.piece_value[m.promotion()];
     }
     // Black Swan: a reveal or a random promotion puts what it brought on the square (and the
-    // other pieces it brought elsewhere); unknown on a view without the outcome: the least it
+    // other pieces it brought elsewhere); without the outcome: the least it
     // can be (a pawn for a swan, a knight for a promotion).
-    if (g.first_swan >= 0 && is_chance_move(*this, m)) {
+    if (g.has_chance() && is_chance_move(*this, m)) {
         const int mover = m.kind() == MoveKind::Promotion ? g.pawn : type_of(board_[from]);
         const Draw d = chance_draw(*this, m);
         int first = m.kind() == MoveKind::Promotion ? g.knight : mover;

@@ -119,7 +119,7 @@ void Game::freeze() {
             tables->piece(static_cast<int>(t), BLACK).ride_capture)
             rider_types.push_back(static_cast<int>(t));
     for (int t : rider_types) rider_set |= type_bit(t);
-    const int men = first_swan < 0 ? static_cast<int>(types.size()) : first_swan;
+    const int men = has_chance() ? chance.first_hidden : static_cast<int>(types.size());
     for (int t = 0; t < men; ++t)
         if (t != king) men_set |= type_bit(t);
 }

@@ -54,7 +54,7 @@ struct ChoiceStep {
 constexpr uint8_t NO_PENDING = 0xFF;
 // Black Swan: the mover owes the placement of an event's extra pieces (StateInfo::chance).
 constexpr uint8_t PLACING = 0xFE;
-// Black Swan: the identity of a player's view's swan (Game::swan_identity).
+// Black Swan: the identity of a player's view's swan (ChanceRules::identity).
 constexpr int UNKNOWN_IDENTITY = -2;
 
 class Position;
@@ -95,6 +95,28 @@ struct GameOption {
     std::vector<std::string> values;  // the first is the default
 };
 
+// The rules of a game of chance with face-down men (Black Swan's family, core/rules/swans.cpp).
+// The core never draws: a chance move (a face-down man turned over, a random promotion) arrives
+// with its outcome (Move::outcome), supplied by whoever holds the randomness (the referee, or a
+// player's view told by it). The referee's game and a player's game differ only in who supplies
+// outcomes and in whether the face-down types carry identities.
+struct ChanceRules {
+    // The types from `first_hidden` on are face down. They move and capture as pawns of their
+    // side, two steps from their starting square (where they are marked unmoved and cannot be
+    // taken), and one that lands on its side's `reveal_zone` is turned over in the same move.
+    int first_hidden = -1;
+    // Per face-down type: the type it is, -1 for an event, UNKNOWN_IDENTITY on a player's view.
+    std::vector<int> identity;
+    std::array<Bitboard, COLOR_NB> reveal_zone{};
+    // Outcomes numbered (kind Normal for a reveal, Promotion for a promotion; 0: none).
+    Draw (*decode)(MoveKind kind, int outcome) = nullptr;
+    int (*encode)(MoveKind kind, const Draw& draw) = nullptr;
+    // The tiles' names in move text (Black Swan: P N B R Q 2+ 2- 3+ 3-), by tile index.
+    std::vector<std::string> tile_names;
+    // Whether the face-down men's identities are known: the referee's game.
+    bool identities_known() const { return !identity.empty() && identity[0] != UNKNOWN_IDENTITY; }
+};
+
 class Game {
   public:
     std::string name;
@@ -109,28 +131,9 @@ class Game {
     bool bishop_adjustment = false;
     std::vector<ChoiceStep> choice_steps;  // the start owes these, in order (Placement)
     bool orthodox_material = false;        // dead-position rules of orthodox minor-piece endings
-    // Black Swan (core/rules/swans.cpp): the types from `first_swan` on are face-down swans.
-    // They move and capture as pawns of their side, two steps from their starting square (where
-    // they are marked unmoved, and cannot be captured), and a swan that lands on its side's
-    // `reveal_zone` is turned over in the same move into swan_identity[type - first_swan].
-    int first_swan = -1;
-    std::vector<int> swan_identity;
-    std::array<Bitboard, COLOR_NB> reveal_zone{};
-    // The pieces (types) of the game's `number`-th event, drawn from its seed, for a swan of
-    // type `swan` that is an event (swan_identity -1).
-    std::function<std::vector<int>(int number, int swan)> draw_event;
-    // The pieces (types) of the game's `number`-th promotion; set, a promotion move's own type
-    // is ignored and the pawn becomes these, placed as an event's (anywhere on the board).
-    std::function<std::vector<int>(int number)> draw_promotion;
-    // A player's view of Black Swan: one swan type with no identity (swan_identity
-    // {UNKNOWN_IDENTITY}); what a reveal or a random promotion brings comes with the move
-    // (Move::outcome). Outcomes are numbered by these two hooks (kind Normal for a reveal,
-    // Promotion for a promotion; 0: no such outcome), on both the referee's game and a view.
-    bool outcome_in_move = false;
-    std::function<Draw(MoveKind kind, int outcome)> decode_outcome;
-    std::function<int(MoveKind kind, const Draw& draw)> encode_outcome;
-    // The tiles' names in move text (Black Swan: P N B R Q 2+ 2- 3+ 3-), by tile index.
-    std::vector<std::string> tile_names;
+    // Games of chance with face-down men (Black Swan): the family's frozen data; see ChanceRules.
+    ChanceRules chance;
+    bool has_chance() const { return chance.first_hidden >= 0; }
 
     // Setups are generated, not stored: `setups` names them, `build_setup` fills a cleared
     // position with setup n (before finish_setup), and without a chosen setup the game starts

@@ -4,8 +4,8 @@
 //                                     partner's cell (see the accessors below)
 //   kind            KIND_BITS (4)     room for the kinds later games add
 //   promotion type  PIECE_TYPE_BITS (6)
-//   outcome (8)     Black Swan's player view: what a reveal or a random promotion brought, as
-//                   the game numbers its outcomes (Game::decode_outcome); 0 for none
+//   outcome (8)     a game of chance (Black Swan): what a reveal or a random promotion brought,
+//                   as the game numbers its outcomes (ChanceRules::decode); 0 for none
 #pragma once
 
 #include <array>
@@ -43,7 +43,7 @@ class Move {
     constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal, int promotion = 0)
         : data_(uint32_t(from) | uint32_t(to) << TO_SHIFT | uint32_t(kind) << KIND_SHIFT |
                 uint32_t(promotion) << PROMOTION_SHIFT) {}
-    // The generator's moves have no outcome; a player's view is told it with the move.
+    // The generator's moves have no outcome; whoever holds the randomness tells it with the move.
     constexpr int outcome() const { return int(data_ >> OUTCOME_SHIFT); }
     constexpr Move with_outcome(int outcome) const {
         Move m = *this;

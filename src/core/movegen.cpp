@@ -92,9 +92,9 @@ void generate_men(Position& pos, Sink& sink) {
     const MoveTables& mt = pos.tables();
     const Color us = pos.side_to_move(), them = ~us;
     const Bitboard ours = pos.pieces(us), occupied = ours | pos.pieces(them);
-    // Black Swan: swans on their starting square (the only unmoved men there) cannot be taken.
+    // Face-down men on their starting square (the only unmoved men there) cannot be taken.
     const Bitboard theirs =
-        g.first_swan < 0 ? pos.pieces(them) : pos.pieces(them) & ~pos.state().unmoved;
+        !g.has_chance() ? pos.pieces(them) : pos.pieces(them) & ~pos.state().unmoved;
     const Bitboard landing = pos.geometry().switch_fields() ? ~pos.closed(occupied) : ~occupied;
     const Square ksq = pos.king_square(us);
     const Bitboard checkers = pos.checkers();
@@ -218,7 +218,7 @@ void generate(Position& pos, Sink& sink) {
         return;
     }
     generate_men<G>(pos, sink);
-    if (pos.game().first_swan >= 0)
+    if (pos.game().has_chance())
         generate_swans(pos, sink, G != Gen::Quiets, G != Gen::Captures, G == Gen::Legal);
     if (G != Gen::Captures) generate_special_moves(pos, sink);
 }

@@ -342,7 +342,7 @@ void Position::clear_unmoved(Bitboard cells) {
 // shows them) have equal keys: without castling or adjustment rights a rook's mark means nothing,
 // and without a castling rook (or a Bunker Leap) neither does the king's.
 void Position::drop_meaningless_unmoved() {
-    if (game_->first_swan >= 0) return;  // Black Swan: only swans on their starting square
+    if (game_->has_chance()) return;  // only face-down men on their starting square
     for (Color c : {WHITE, BLACK}) {
         if (st_->adjust_rights & (1 << c)) continue;
         const Square king = king_square(c);
@@ -427,7 +427,7 @@ void Position::do_move(Move m, StateInfo& ns) {
                 } else {
                     update_ep(from, to);
                 }
-            } else if (game_->first_swan >= 0 && type_of(p) >= game_->first_swan) {
+            } else if (game_->has_chance() && type_of(p) >= game_->chance.first_hidden) {
                 if (reveal_swan(m, ns)) next = us;
                 if (type_of(board_[to]) == game_->pawn) update_ep(from, to);
             }

@@ -70,6 +70,19 @@ std::optional<Seed> seed_from_text(std::string_view text) {
     return seed;
 }
 
+Seed mixed_seed(const Seed& seed, const std::vector<std::string>& contributions) {
+    bool any = false;
+    for (const std::string& c : contributions) any |= !c.empty();
+    if (!any) return seed;
+    std::string message = "contributions";
+    for (const std::string& c : contributions) message += '\0' + c;
+    const Digest d = hmac_sha256(seed.data(), seed.size(),
+                                 reinterpret_cast<const uint8_t*>(message.data()), message.size());
+    Seed key{};
+    std::copy(d.begin(), d.end(), key.begin());
+    return key;
+}
+
 Seed random_seed() {
     Seed seed{};
     if (RAND_bytes(seed.data(), static_cast<int>(seed.size())) != 1)

@@ -39,6 +39,12 @@ std::optional<Seed> seed_from_hex(std::string_view hex);
 // "42" is the seed 00...002a). nullopt for anything else.
 std::optional<Seed> seed_from_text(std::string_view text);
 
+// The key a game's draws are made with when its players contribute randomness of their own
+// after seeing the commitment: HMAC-SHA-256(key = seed, message = "contributions" || 0x00 ||
+// the first contribution || 0x00 || the second ...). With no contribution (every one empty) it
+// is the seed itself, so records without contributions verify as before.
+Seed mixed_seed(const Seed& seed, const std::vector<std::string>& contributions);
+
 // A fresh seed from the system's secure random source.
 Seed random_seed();
 

@@ -39,16 +39,18 @@ Bitboard placement_cells(const Position& pos);
 // The cells of `candidates` nearest to `origin` in king steps (on a rectangle the larger of the
 // file and rank distances); 0 when there are none.
 Bitboard nearest_cells(const Geometry& g, Square origin, Bitboard candidates);
-// Black Swan: a promotion brings drawn pieces (from the seed, or told with the move on a player's
-// view), so the move names no type.
-inline bool random_promotion(const Game& g) { return g.draw_promotion || g.outcome_in_move; }
+// Black Swan: a promotion brings drawn pieces (told with the move), so the move names no type.
+inline bool random_promotion(const Game& g) { return g.has_chance(); }
 // Whether m is a chance move: a swan's move that turns it over, or a random promotion.
 bool is_chance_move(const Position& pos, Move m);
-// What chance move m brings in pos: on the referee's game the draw from the seed (without
-// playing it), on a player's view the outcome the move carries (count 0 when it carries none).
-// count 0 as well when m is no chance move.
+// What chance move m brings in pos: the outcome it carries, or, where the game knows the swan's
+// identity and it is a piece, that piece (no randomness is involved). count 0 when m is no
+// chance move or its outcome is not known (an event or a promotion without its outcome).
 Draw chance_draw(const Position& pos, Move m);
-// The kind under which the game numbers chance move m's outcomes (Game::decode_outcome): a
+// Whether chance move m's outcome (carried) can happen here: a tile kind the mover still has
+// unseen and, where the identities are known, the swan's own tile. False without an outcome.
+bool possible_outcome(const Position& pos, Move m);
+// The kind under which the game numbers chance move m's outcomes (ChanceRules::decode): a
 // promotion's, or a reveal's (a swan's normal move).
 inline MoveKind outcome_kind(Move m) {
     return m.kind() == MoveKind::Promotion ? MoveKind::Promotion : MoveKind::Normal;

@@ -55,7 +55,7 @@ void chance_outcomes(const Position& pos, Move m, ChanceOutcomes& out) {
 }
 
 uint64_t unseen_key(const Position& pos) {
-    if (pos.game().first_swan < 0) return 0;
+    if (!pos.game().has_chance()) return 0;
     uint64_t key = 0;
     for (const auto& side : pos.state().chance.unseen)
         for (uint8_t count : side) key = (key ^ count) * 0x9E3779B97F4A7C15ull;

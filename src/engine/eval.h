@@ -5,7 +5,9 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <string>
 
 #include "core/position.h"
 
@@ -37,6 +39,26 @@ struct EvalWeights {
     int opposite_bishops;        // share (in 1/64) kept of a lone opposite bishops' advantage
     int tempo;
 };
+
+// Every weight by name, in the order of the struct (the fitted terms' files and the tuner).
+struct WeightField {
+    const char* name;
+    int EvalWeights::*field;
+};
+extern const std::array<WeightField, 51> WEIGHT_FIELDS;
+
+// A family's fitted evaluation (docs/engine.md, "Fitting the terms"): its weights and, per piece
+// type by name, offsets to the value derived from mobility (middlegame, endgame). Kept as text
+// in nets/*.terms, built into the program, and found by the family (nnue::family_of).
+struct FittedTerms {
+    std::string family;
+    EvalWeights weights{};
+    std::map<std::string, std::pair<int, int>> offsets;
+};
+FittedTerms parse_terms(const std::string& text, const std::string& source);
+std::string write_terms(const FittedTerms& terms);
+// The built-in terms of the game's family, if any (else the defaults apply).
+const FittedTerms* builtin_terms(const Game& game);
 
 struct EvalTables {
     std::shared_ptr<const Game> game;
@@ -75,6 +97,8 @@ struct EvalTables {
     std::array<int, TILE_KINDS_MAX> tile_mg{}, tile_eg{};
     std::array<std::array<int8_t, SQUARE_MAX>, COLOR_NB> swan_share{};
     EvalWeights w{};
+    // Per type: what the family's fitted terms add to its derived value (middlegame, endgame).
+    std::array<int, PIECE_TYPE_MAX> offset_mg{}, offset_eg{};
     // What the weighted terms above are made from (read only by apply_weights): per type the
     // value before weights and the derived weight of one move; per cell from White's side a
     // man's extra reach there, the king's rows from home and distance from the centre, a
@@ -92,8 +116,11 @@ extern const EvalWeights DEFAULT_WEIGHTS;
 
 // Sets the weights of tables and everything computed from them (values, cell terms, mobility,
 // attack and threat weights). The tuner's way to try weights; eval_tables() applies the
-// defaults.
+// family's fitted terms, or the defaults.
 void apply_weights(EvalTables& t, const EvalWeights& w);
+// Sets the value offsets of the named types (others 0), then the weights.
+void apply_terms(EvalTables& t, const EvalWeights& w,
+                 const std::map<std::string, std::pair<int, int>>& offsets);
 
 // The tables of a game, built on first use and kept (thread-safe).
 std::shared_ptr<const EvalTables> eval_tables(const std::shared_ptr<const Game>& game);

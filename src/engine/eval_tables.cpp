@@ -5,11 +5,15 @@
 #include <map>
 #include <mutex>
 #include <random>
+#include <sstream>
 #include <string>
 #include <string_view>
 
+#include "core/error.h"
 #include "core/setup.h"
+#include "engine/embedded.h"
 #include "engine/eval.h"
+#include "engine/nnue.h"
 #include "games/blackswan_outcomes.h"
 
 namespace menagerie::engine {
@@ -77,20 +81,6 @@ int value_from_mobility(double m) {
     return static_cast<int>(std::lround(100 * VALUE_A * std::pow(m, VALUE_P)));
 }
 
-// Offsets to the values above, by piece type name, found by tools/tune.cpp on self-play games;
-// an offset is kept only when a fixed-node match of the tuned build against the untuned one
-// confirmed it (docs/engine.md, "Tuning"). Added to the value and to every cell term.
-struct TunedOffset {
-    std::string_view name;
-    int cp;
-};
-constexpr std::array<TunedOffset, 0> TUNED_OFFSETS = {};
-int tuned_offset(const std::string& name) {
-    for (const TunedOffset& t : TUNED_OFFSETS)
-        if (t.name == name) return t.cp;
-    return 0;
-}
-
 }  // namespace
 
 const EvalWeights DEFAULT_WEIGHTS = {
@@ -147,6 +137,105 @@ const EvalWeights DEFAULT_WEIGHTS = {
     .tempo = 12,
 };
 
+const std::array<WeightField, 51> WEIGHT_FIELDS = {{
+    {"pawn_mg", &EvalWeights::pawn_mg},
+    {"pawn_eg", &EvalWeights::pawn_eg},
+    {"mobility_mg", &EvalWeights::mobility_mg},
+    {"mobility_eg", &EvalWeights::mobility_eg},
+    {"cell_mg", &EvalWeights::cell_mg},
+    {"cell_eg", &EvalWeights::cell_eg},
+    {"king_row_mg", &EvalWeights::king_row_mg},
+    {"king_centre_eg", &EvalWeights::king_centre_eg},
+    {"pawn_step_mg", &EvalWeights::pawn_step_mg},
+    {"pawn_central_mg", &EvalWeights::pawn_central_mg},
+    {"pawn_step_eg", &EvalWeights::pawn_step_eg},
+    {"attack_value", &EvalWeights::attack_value},
+    {"attack_cell", &EvalWeights::attack_cell},
+    {"check_value", &EvalWeights::check_value},
+    {"safe_check", &EvalWeights::safe_check},
+    {"shield", &EvalWeights::shield},
+    {"threat_mg", &EvalWeights::threat_mg},
+    {"threat_eg", &EvalWeights::threat_eg},
+    {"threat_value_mg", &EvalWeights::threat_value_mg},
+    {"threat_value_eg", &EvalWeights::threat_value_eg},
+    {"hanging_mg", &EvalWeights::hanging_mg},
+    {"hanging_eg", &EvalWeights::hanging_eg},
+    {"hanging_pawn_mg", &EvalWeights::hanging_pawn_mg},
+    {"hanging_pawn_eg", &EvalWeights::hanging_pawn_eg},
+    {"pawn_attacked_mg", &EvalWeights::pawn_attacked_mg},
+    {"pawn_attacked_eg", &EvalWeights::pawn_attacked_eg},
+    {"rook_open_mg", &EvalWeights::rook_open_mg},
+    {"rook_open_eg", &EvalWeights::rook_open_eg},
+    {"rook_semi_mg", &EvalWeights::rook_semi_mg},
+    {"rook_semi_eg", &EvalWeights::rook_semi_eg},
+    {"bishop_pair_mg", &EvalWeights::bishop_pair_mg},
+    {"bishop_pair_eg", &EvalWeights::bishop_pair_eg},
+    {"passed_mg", &EvalWeights::passed_mg},
+    {"passed_mg2", &EvalWeights::passed_mg2},
+    {"passed_eg", &EvalWeights::passed_eg},
+    {"passed_eg1", &EvalWeights::passed_eg1},
+    {"passed_eg2", &EvalWeights::passed_eg2},
+    {"passer_their_king", &EvalWeights::passer_their_king},
+    {"passer_own_king", &EvalWeights::passer_own_king},
+    {"passer_free_mg", &EvalWeights::passer_free_mg},
+    {"passer_free_eg", &EvalWeights::passer_free_eg},
+    {"passer_path_mg", &EvalWeights::passer_path_mg},
+    {"passer_path_eg", &EvalWeights::passer_path_eg},
+    {"doubled_mg", &EvalWeights::doubled_mg},
+    {"doubled_eg", &EvalWeights::doubled_eg},
+    {"isolated_mg", &EvalWeights::isolated_mg},
+    {"isolated_eg", &EvalWeights::isolated_eg},
+    {"outpost_mg", &EvalWeights::outpost_mg},
+    {"outpost_eg", &EvalWeights::outpost_eg},
+    {"opposite_bishops", &EvalWeights::opposite_bishops},
+    {"tempo", &EvalWeights::tempo},
+}};
+static_assert(sizeof(EvalWeights) == WEIGHT_FIELDS.size() * sizeof(int),
+              "every weight has its name in WEIGHT_FIELDS");
+
+FittedTerms parse_terms(const std::string& text, const std::string& source) {
+    FittedTerms t;
+    t.weights = DEFAULT_WEIGHTS;
+    std::istringstream in(text);
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream words(line);
+        std::string key;
+        words >> key;
+        auto fail = [&](const std::string& why) {
+            throw Error(ErrorKind::File, "terms",
+                        source + " line " + std::to_string(number) + ": " + why);
+        };
+        if (key == "family") {
+            words >> t.family;
+        } else if (key == "value") {
+            std::string type;
+            int mg = 0, eg = 0;
+            if (!(words >> type >> mg >> eg)) fail("expected: value TYPE MG EG");
+            t.offsets[type] = {mg, eg};
+        } else {
+            const auto it = std::find_if(WEIGHT_FIELDS.begin(), WEIGHT_FIELDS.end(),
+                                         [&](const WeightField& f) { return key == f.name; });
+            int v = 0;
+            if (it == WEIGHT_FIELDS.end()) fail("unknown weight " + menagerie::quoted(key));
+            if (!(words >> v)) fail("expected a whole number after " + key);
+            t.weights.*(it->field) = v;
+        }
+    }
+    if (t.family.empty()) throw Error(ErrorKind::File, "terms", source + " names no family");
+    return t;
+}
+
+std::string write_terms(const FittedTerms& t) {
+    std::ostringstream out;
+    out << "family " << t.family << "\n";
+    for (const WeightField& f : WEIGHT_FIELDS) out << f.name << " " << t.weights.*(f.field) << "\n";
+    for (const auto& [type, v] : t.offsets)
+        out << "value " << type << " " << v.first << " " << v.second << "\n";
+    return out.str();
+}
+
 namespace {
 
 // Steps a pawn of colour c on s has made from its nearest home cell, along its quiet steps.
@@ -202,14 +291,14 @@ void pawn_spans(const Game& g, EvalTables& t) {
 // distance to its reveal zone: every step still to make is a tempo, and a blocked swan may never
 // get there.
 void swan_terms(const Game& g, EvalTables& t) {
-    if (g.first_swan < 0 || !g.outcome_in_move) return;
-    t.swan = g.first_swan;
+    if (!g.has_chance() || g.chance.identities_known()) return;
+    t.swan = g.chance.first_hidden;
     for (int tile = 0; tile < TILE_KINDS_MAX; ++tile) {
         std::array<uint8_t, TILE_KINDS_MAX> only{};
         only[static_cast<size_t>(tile)] = 1;
         double mg = 0, eg = 0;
         for (const auto& o : blackswan::outcome_probabilities(MoveKind::Normal, only)) {
-            const Draw d = g.decode_outcome(MoveKind::Normal, o.outcome);
+            const Draw d = g.chance.decode(MoveKind::Normal, o.outcome);
             for (int i = 0; i < d.count; ++i) {
                 const int type = d.types[static_cast<size_t>(i)];
                 mg += o.probability * t.value_mg[type];
@@ -221,16 +310,16 @@ void swan_terms(const Game& g, EvalTables& t) {
     }
     const int n = g.geometry.size();
     for (Color c : {WHITE, BLACK}) {
-        const PieceMoves& pm = g.tables->piece(g.first_swan, c);
+        const PieceMoves& pm = g.tables->piece(g.chance.first_hidden, c);
         for (Square s = 0; s < n; ++s) {
             int steps = 0;
             Bitboard at = square_bb(s);
-            while (!(at & g.reveal_zone[c]) && at && steps < 6) {
+            while (!(at & g.chance.reveal_zone[c]) && at && steps < 6) {
                 Bitboard next = 0;
                 for (Bitboard b = at; b;) next |= pm.quiet[pop_lsb(b)];
                 at = next, ++steps;
             }
-            const int share = at & g.reveal_zone[c] ? 100 - 8 * std::max(steps - 1, 0) : 50;
+            const int share = at & g.chance.reveal_zone[c] ? 100 - 8 * std::max(steps - 1, 0) : 50;
             t.swan_share[c][s] = static_cast<int8_t>(std::clamp(share, 50, 100));
         }
     }
@@ -294,8 +383,7 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
             mg = pt.value > 0 ? (derived + pt.value + 1) / 2 : derived;
             eg = mg + mg / 10;  // long-range men matter more with fewer men in the way
         }
-        const int tuned = pt.royal ? 0 : tuned_offset(pt.name);
-        t->basis.value_mg[type] = mg + tuned, t->basis.value_eg[type] = eg + tuned;
+        t->basis.value_mg[type] = mg, t->basis.value_eg[type] = eg;
         t->outpost_type[type] = !pt.royal && !pt.pawn && mg < 400;
         // Each move above the type's average is worth about the same share of its value for
         // every type: a knight gains more from one more cell than a queen does.
@@ -304,7 +392,10 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
         // against the type's average.
         for (Square w = 0; w < n; ++w) t->basis.extra_reach[type][w] = m.at[w] - m.average;
     }
-    apply_weights(*t, DEFAULT_WEIGHTS);
+    if (const FittedTerms* fitted = builtin_terms(g))
+        apply_terms(*t, fitted->weights, fitted->offsets);
+    else
+        apply_weights(*t, DEFAULT_WEIGHTS);
     swan_terms(g, *t);
     for (Square s = 0; s < n; ++s) {
         Bitboard zone = square_bb(s);
@@ -362,14 +453,14 @@ void apply_weights(EvalTables& t, const EvalWeights& w) {
     for (int type = 0; type < static_cast<int>(g.types.size()); ++type) {
         const PieceType& pt = g.types[type];
         const auto& b = t.basis;
-        t.value_mg[type] = b.value_mg[type] + (pt.pawn ? w.pawn_mg : 0);
-        t.value_eg[type] = b.value_eg[type] + (pt.pawn ? w.pawn_eg : 0);
+        t.value_mg[type] = b.value_mg[type] + t.offset_mg[type] + (pt.pawn ? w.pawn_mg : 0);
+        t.value_eg[type] = b.value_eg[type] + t.offset_eg[type] + (pt.pawn ? w.pawn_eg : 0);
         const double per_move = b.per_move[type];
         t.mobility_mg[type] =
             static_cast<int>(std::lround(16 * per_move * (w.mobility_mg / 100.0)));
         t.mobility_eg[type] =
             static_cast<int>(std::lround(16 * per_move * (w.mobility_eg / 100.0)));
-        const int base = pt.royal || pt.pawn ? 0 : b.value_mg[type] - tuned_offset(pt.name);
+        const int base = pt.royal || pt.pawn ? 0 : b.value_mg[type];
         t.attack_weight[type] = base * w.attack_value / 1600;
         t.check_weight[type] = base * w.check_value / 1600 + w.safe_check;
         t.threat_mg[type] = w.threat_mg + t.value_mg[type] * w.threat_value_mg / 1200;
@@ -400,6 +491,33 @@ void apply_weights(EvalTables& t, const EvalWeights& w) {
             }
         }
     }
+}
+
+void apply_terms(EvalTables& t, const EvalWeights& w,
+                 const std::map<std::string, std::pair<int, int>>& offsets) {
+    const Game& g = *t.game;
+    for (int type = 0; type < static_cast<int>(g.types.size()); ++type) {
+        const auto it = offsets.find(g.types[type].name);
+        t.offset_mg[type] = it == offsets.end() ? 0 : it->second.first;
+        t.offset_eg[type] = it == offsets.end() ? 0 : it->second.second;
+    }
+    apply_weights(t, w);
+}
+
+const FittedTerms* builtin_terms(const Game& game) {
+    static const std::map<std::string, FittedTerms> by_family = [] {
+        std::map<std::string, FittedTerms> out;
+        for (const EmbeddedFile& f : embedded_files()) {
+            const std::string name = f.name;
+            if (!name.ends_with(".terms")) continue;
+            FittedTerms t =
+                parse_terms(std::string(reinterpret_cast<const char*>(f.data), f.size), name);
+            out[t.family] = std::move(t);
+        }
+        return out;
+    }();
+    const auto it = by_family.find(nnue::family_of(game));
+    return it == by_family.end() ? nullptr : &it->second;
 }
 
 std::shared_ptr<const EvalTables> eval_tables(const std::shared_ptr<const Game>& game) {

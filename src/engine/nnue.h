@@ -46,6 +46,9 @@ struct Network {
     std::string family;
     std::string description;  // how it was trained
     int features = 0, hidden = 0;
+    // A correction: the network's output is added to the hand-made evaluation (it was trained on
+    // what that evaluation misses), rather than being the whole evaluation.
+    bool correction = false;
     std::vector<int16_t> w1;  // features x hidden, a row per feature
     std::vector<int16_t> b1;  // hidden
     std::vector<int16_t> w2;  // 2 x hidden: the side to move's half, then the other's
@@ -67,6 +70,7 @@ class Evaluator {
     // The network and map the next evaluations use; forgets every entry.
     void set(std::shared_ptr<const Network> net, const Game& game);
     bool active() const { return net_ != nullptr; }
+    bool correction() const { return net_->correction; }
     // The network's evaluation of pos, the position at `ply` of the search, from the side to
     // move's view, in centipawns.
     int evaluate(const Position& pos, int ply);

@@ -7,7 +7,6 @@
 
 #include "core/movegen.h"
 #include "core/rules.h"
-#include "games/blackswan_outcomes.h"
 
 namespace menagerie::engine {
 
@@ -89,7 +88,7 @@ void Worker::clear() { history_.clear(); }
 void Worker::set_position(const Position& start, const std::vector<Move>& moves) {
     history_states_.clear();
     pos_ = std::make_unique<Position>(start);
-    swan_view_ = start.game().outcome_in_move;
+    swan_view_ = start.game().has_chance();
     history_.fit(start.game());
     evaluator_.set(shared_.net, start.game());
     for (Move m : moves) {
@@ -109,7 +108,9 @@ void Worker::set_position(const Position& start, const std::vector<Move>& moves)
 
 int Worker::static_eval(int ply) {
     if (!evaluator_.active()) return evaluate(*pos_, *shared_.eval);
-    return evaluator_.evaluate(*pos_, ply) + chance_terms(*pos_, *shared_.eval);
+    const int learnt = evaluator_.evaluate(*pos_, ply);
+    return learnt + (evaluator_.correction() ? evaluate(*pos_, *shared_.eval)
+                                             : chance_terms(*pos_, *shared_.eval));
 }
 
 void Worker::check_limits() {
@@ -172,7 +173,7 @@ int Worker::chance(Move m, int alpha, int beta, int depth, int ply, bool cut_nod
         other_swans = popcount(pos.pieces(us, t.swan)) - 1;
     }
     auto brought = [&](Move o) {
-        const Draw d = blackswan::decode_outcome(outcome_kind(o), o.outcome());
+        const Draw d = pos.game().chance.decode(outcome_kind(o), o.outcome());
         double v = 0;
         for (int i = 0; i < d.count; ++i) v += t.value_mg[d.types[static_cast<size_t>(i)]];
         if (unseen_count > 1 && d.tile >= 0)

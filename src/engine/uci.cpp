@@ -24,7 +24,6 @@
 #include "core/setup.h"
 #include "engine/engine.h"
 #include "engine/score.h"
-#include "games/blackswan_outcomes.h"
 #include "games/games.h"
 #include "hidden/player_view.h"
 #include "notation/fen.h"
@@ -310,14 +309,12 @@ void Uci::position(std::istringstream& in) {
 }
 
 void Uci::check_outcome(const Position& pos, Move m, const std::string& text) {
-    if (!pos.game().outcome_in_move || !is_chance_move(pos, m)) return;
+    if (!is_chance_move(pos, m)) return;
     if (m.outcome() == 0)
         throw Error(ErrorKind::Move, "position",
                     "the chance move " + quoted(text) +
                         " needs its outcome, as the referee announced it (for example d2d4:N)");
-    const std::vector<int> possible = blackswan::possible_outcomes(
-        outcome_kind(m), pos.state().chance.unseen[pos.side_to_move()]);
-    if (std::find(possible.begin(), possible.end(), m.outcome()) == possible.end())
+    if (!possible_outcome(pos, m))
         throw Error(
             ErrorKind::Move, "position",
             "the outcome of " + quoted(text) + " is not possible here (no such unseen tile)");

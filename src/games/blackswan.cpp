@@ -43,7 +43,7 @@ Bitboard home_swans(const Position& pos, Color c) {
     const Bitboard home = ranks(pos.geometry(), c == WHITE ? std::initializer_list<int>{0, 1}
                                                            : std::initializer_list<int>{6, 7});
     Bitboard swans = 0;
-    for (int t = game.first_swan; t < static_cast<int>(game.types.size()); ++t)
+    for (int t = game.chance.first_hidden; t < static_cast<int>(game.types.size()); ++t)
         swans |= pos.pieces(c, t);
     return swans & home;
 }
@@ -93,11 +93,11 @@ std::array<std::array<uint8_t, TILE_KINDS_MAX>, COLOR_NB> read_unseen(const Posi
         int total = 0;
         for (int k = 0; k < bs::TILE_KINDS; ++k) total += unseen[c][static_cast<size_t>(k)];
         int face_down = 0;
-        for (int t = game.first_swan; t < static_cast<int>(game.types.size()); ++t) {
+        for (int t = game.chance.first_hidden; t < static_cast<int>(game.types.size()); ++t) {
             const int here = popcount(pos.pieces(c, t));
             face_down += here;
-            const int tile = t - game.first_swan;
-            if (game.swan_identity[static_cast<size_t>(tile)] != UNKNOWN_IDENTITY &&
+            const int tile = t - game.chance.first_hidden;
+            if (game.chance.identity[static_cast<size_t>(tile)] != UNKNOWN_IDENTITY &&
                 here > unseen[c][static_cast<size_t>(tile)])
                 throw Error(ErrorKind::Fen, "unseen",
                             "FEN board has more face-down " +
@@ -246,11 +246,12 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
     const Geometry& g = game->geometry;
     game->double_step_zone = {ranks(g, {0, 1}), ranks(g, {6, 7})};
     // Swans are turned over on the ranks where events' pieces go.
-    game->reveal_zone = {bs::event_zone(g, false), bs::event_zone(g, true)};
-    game->first_swan = static_cast<int>(game->types.size());
-    game->decode_outcome = bs::decode_outcome;
-    game->encode_outcome = bs::encode_outcome;
-    game->tile_names = {"P", "N", "B", "R", "Q", "2+", "2-", "3+", "3-"};
+    ChanceRules& chance = game->chance;
+    chance.reveal_zone = {bs::event_zone(g, false), bs::event_zone(g, true)};
+    chance.first_hidden = static_cast<int>(game->types.size());
+    chance.decode = bs::decode_outcome;
+    chance.encode = bs::encode_outcome;
+    chance.tile_names = {"P", "N", "B", "R", "Q", "2+", "2-", "3+", "3-"};
     if (player) {
         // A player's view: one swan type, whose identity nobody at the table knows.
         PieceType swan = make_piece("pawn");
@@ -258,8 +259,7 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
         swan.name = "swan";
         swan.token = "S";
         game->types.push_back(swan);
-        game->swan_identity = {UNKNOWN_IDENTITY};
-        game->outcome_in_move = true;
+        chance.identity = {UNKNOWN_IDENTITY};
         game->options = {{"composition", bs::composition_text(composition)}, {"view", "player"}};
     } else {
         for (int kind = 0; kind < bs::TILE_KINDS; ++kind) {
@@ -268,22 +268,9 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
             swan.name = swan_names[kind];
             swan.token = swan_tokens[kind];
             game->types.push_back(swan);
-            game->swan_identity.push_back(kind < 5 ? kind : -1);  // tiles P N B R Q = types 0-4
+            chance.identity.push_back(kind < 5 ? kind : -1);  // tiles P N B R Q = types 0-4
         }
-        const int first_swan = game->first_swan;
-        game->draw_event = [seed, first_swan](int number, int swan) {
-            std::vector<int> types;
-            for (bs::Kind k :
-                 bs::draw_event(seed, number, static_cast<bs::Tile>(swan - first_swan)))
-                types.push_back(static_cast<int>(k));  // P N B R Q are types 0-4 as tiles 0-4
-            return types;
-        };
-        game->draw_promotion = [seed](int number) {
-            std::vector<int> types;
-            for (bs::Kind k : bs::draw_promotion(seed, number))
-                types.push_back(static_cast<int>(k));
-            return types;
-        };
+        // The seed is the referee's (blackswan::announce draws from it); the rules never read it.
         game->options = {{"seed", to_hex(seed)},
                          {"composition", bs::composition_text(composition)}};
     }
@@ -299,7 +286,8 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
                                       : bs::draw_arrangement(seed, black, composition);
             const auto cells = bs::starting_squares(geo, black);
             for (size_t i = 0; i < cells.size(); ++i) {
-                pos.put(cells[i], make_piece_code(c, gm.first_swan + static_cast<int>(tiles[i])));
+                pos.put(cells[i],
+                        make_piece_code(c, gm.chance.first_hidden + static_cast<int>(tiles[i])));
                 unmoved |= square_bb(cells[i]);
             }
         }

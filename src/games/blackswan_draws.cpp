@@ -1,6 +1,7 @@
 #include "games/blackswan_draws.h"
 
 #include "core/error.h"
+#include "games/blackswan_outcomes.h"
 
 namespace menagerie::blackswan {
 
@@ -142,6 +143,41 @@ Bitboard event_zone(const Geometry& g, bool black) {
         for (int file = 0; file < g.width(); ++file) zone |= square_bb(g.at(file, rank));
     }
     return zone;
+}
+
+Move announce(const Seed& seed, const Position& referee, Move m) {
+    m = m.without_outcome();
+    if (!is_chance_move(referee, m)) return m;
+    const ChanceRules& rules = referee.game().chance;
+    const ChanceState& counts = referee.state().chance;
+    Draw d;
+    std::vector<Kind> pieces;
+    if (m.kind() == MoveKind::Promotion) {
+        pieces = draw_promotion(seed, counts.promotions + 1);
+    } else {
+        d.tile = type_of(referee.piece_on(m.from())) - rules.first_hidden;
+        const int identity = rules.identity[static_cast<size_t>(d.tile)];
+        if (identity == UNKNOWN_IDENTITY)
+            throw Error(ErrorKind::Invalid, "referee", "a player's view has no draws to announce");
+        d.event = identity < 0;
+        pieces = d.event ? draw_event(seed, counts.events + 1, static_cast<Tile>(d.tile))
+                         : std::vector<Kind>{static_cast<Kind>(identity)};
+    }
+    for (Kind k : pieces)
+        if (d.count < static_cast<int>(d.types.size()))
+            d.types[static_cast<size_t>(d.count++)] = static_cast<int>(k);  // P N B R Q = 0-4
+    return m.with_outcome(encode_outcome(outcome_kind(m), d));
+}
+
+Seed game_seed(const Game& referee) {
+    const auto found = referee.options.find("seed");
+    const auto seed = found == referee.options.end() ? std::nullopt : seed_from_hex(found->second);
+    if (!seed) throw Error(ErrorKind::Invalid, "seed", "the referee's game has no seed");
+    return *seed;
+}
+
+Move announce(const Position& referee, Move m) {
+    return announce(game_seed(referee.game()), referee, m);
 }
 
 }  // namespace menagerie::blackswan

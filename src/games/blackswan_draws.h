@@ -69,6 +69,16 @@ std::vector<Kind> draw_event(const Seed& seed, int number, Tile event);
 // with equal chance. `number` is N of "promotion/N".
 std::vector<Kind> draw_promotion(const Seed& seed, int number);
 
+// The referee's announcement: chance move m of the referee's position `referee` with the outcome
+// that `seed` draws for it (the swan's own tile and, for an event, the pieces of "event/N"; for a
+// promotion, those of "promotion/N", N the next number the position counts); m itself when it is
+// no chance move. The only place where a game's outcomes are drawn.
+Move announce(const Seed& seed, const Position& referee, Move m);
+// The same with the seed of the referee's game (its option seed).
+Move announce(const Position& referee, Move m);
+// The seed option of a referee's game (Error kind Invalid when it has none).
+Seed game_seed(const Game& referee);
+
 // How many pieces an event tile brings (0 for a piece tile).
 int event_size(Tile tile);
 

@@ -7,6 +7,7 @@
 #include "core/movegen.h"
 #include "core/rules.h"
 #include "games/blackswan.h"
+#include "games/blackswan_draws.h"
 #include "games/blackswan_outcomes.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
@@ -25,7 +26,7 @@ std::shared_ptr<const Game> player_game(const Game& referee) {
 
 PlayerView::PlayerView(const Position& pos, Color viewer, std::string commitment)
     : pos_(pos), viewer_(viewer), commitment_(std::move(commitment)) {
-    if (!pos_.game().outcome_in_move)
+    if (!pos_.game().has_chance() || is_referee_game(pos_.game()))
         throw Error(ErrorKind::Invalid, "view",
                     "a player's view needs a position of a player's game");
 }
@@ -72,6 +73,10 @@ void PlayerView::play(Move m) {
     } else if (m.outcome() != 0) {
         m = m.without_outcome();
     }
+    apply(m);
+}
+
+void PlayerView::apply(Move m) {
     states_.emplace_back();
     pos_.do_move(m, states_.back());
     history_.push_back(m);
@@ -87,7 +92,7 @@ bool PlayerView::undo() {
 
 PlayerView view_of(const Position& referee, Color side, std::string commitment) {
     const Game& rg = referee.game();
-    if (rg.first_swan < 0 || rg.outcome_in_move)
+    if (!is_referee_game(rg))
         throw Error(ErrorKind::Invalid, "view", "view_of needs a position of a referee's game");
     const std::shared_ptr<const Game> game = player_game(rg);
     Position view(game);
@@ -96,8 +101,9 @@ PlayerView view_of(const Position& referee, Color side, std::string commitment) 
         const Piece p = referee.piece_on(s);
         if (p == NO_PIECE) continue;
         // Every face-down swan becomes the view's one swan type; other types are the same.
-        view.put(s,
-                 type_of(p) >= rg.first_swan ? make_piece_code(color_of(p), game->first_swan) : p);
+        view.put(s, type_of(p) >= rg.chance.first_hidden
+                        ? make_piece_code(color_of(p), game->chance.first_hidden)
+                        : p);
     }
     view.set_side_to_move(referee.side_to_move());
     view.set_fullmove(referee.fullmove());
@@ -114,18 +120,16 @@ PlayerView view_of(const Position& referee, Color side, std::string commitment) 
     return PlayerView(view, side, std::move(commitment));
 }
 
-Move announce(const Position& referee, Move m) {
-    if (!is_chance_move(referee, m)) return m;
-    const Draw d = chance_draw(referee, m);
-    return m.with_outcome(referee.game().encode_outcome(outcome_kind(m), d));
-}
-
 uint64_t view_perft_below(Position& pos, Move m, int depth, const std::atomic<bool>* stop) {
-    const bool chance = pos.game().outcome_in_move && is_chance_move(pos, m);
+    // A move that carries no outcome is played with each possible one (a player's game) or with
+    // the seed's (the referee's game).
+    const bool chance = m.outcome() == 0 && is_chance_move(pos, m);
+    const bool referee = is_referee_game(pos.game());
     std::vector<int> outcomes{m.outcome()};
     if (chance)
-        outcomes = blackswan::possible_outcomes(outcome_kind(m),
-                                                pos.state().chance.unseen[pos.side_to_move()]);
+        outcomes = referee ? std::vector<int>{blackswan::announce(pos, m).outcome()}
+                           : blackswan::possible_outcomes(
+                                 outcome_kind(m), pos.state().chance.unseen[pos.side_to_move()]);
     if (depth == 0) return outcomes.size();
     uint64_t nodes = 0;
     StateInfo st;
@@ -139,7 +143,7 @@ uint64_t view_perft_below(Position& pos, Move m, int depth, const std::atomic<bo
 }
 
 uint64_t view_perft(Position& pos, int depth, const std::atomic<bool>* stop) {
-    if (!pos.game().outcome_in_move) return stop ? perft(pos, depth, *stop) : perft(pos, depth);
+    if (!pos.game().has_chance()) return stop ? perft(pos, depth, *stop) : perft(pos, depth);
     if (depth == 0) return 1;
     MoveList list;
     generate_legal(pos, list);

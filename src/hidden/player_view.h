@@ -26,7 +26,12 @@ namespace menagerie {
 // Whether `game` is a referee's game: its men have identities a player must not see (Black
 // Swan with view=referee). Players, engines and clients get player_game()'s positions instead.
 inline bool is_referee_game(const Game& game) {
-    return game.first_swan >= 0 && !game.outcome_in_move;
+    return game.has_chance() && game.chance.identities_known();
+}
+
+// Whether `game` is a player's game of a game with hidden identities (view=player).
+inline bool is_player_game(const Game& game) {
+    return game.has_chance() && !game.chance.identities_known();
 }
 
 // The player's game that goes with a referee's game (same composition): blackswan with option
@@ -71,6 +76,10 @@ class PlayerView {
     bool undo();
 
   private:
+    friend class Referee;
+    // Plays m unchecked: a legal move with a possible outcome (the referee has checked both).
+    void apply(Move m);
+
     Position pos_;
     Color viewer_;
     std::string commitment_;
@@ -80,11 +89,9 @@ class PlayerView {
 
 // The view that `side` has of a referee's position (in Black Swan both sides see the same).
 PlayerView view_of(const Position& referee, Color side, std::string commitment = "");
-// m (a legal move of the referee's position) with the outcome the referee draws for it, as a
-// view must be told it; m itself when it is no chance move.
-Move announce(const Position& referee, Move m);
-// perft on a position of a player's game: a chance move counts once per possible outcome,
-// each outcome its own node, weighted by nothing. On other games it is the core's perft.
+// perft on a position of a game of chance: on a player's game a chance move counts once per
+// possible outcome, each outcome its own node, weighted by nothing; on the referee's game once,
+// with the outcome its seed draws. On other games it is the core's perft.
 // With `stop`, the count is given up once the flag is set (the count so far is returned).
 uint64_t view_perft(Position& pos, int depth, const std::atomic<bool>* stop = nullptr);
 // The part of view_perft(pos, depth + 1) below legal move m (every outcome of it, if it is a

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "core/error.h"
+#include "engine/eval.h"
 #include "engine/nnue.h"
 #include "learn/training_data.h"
 
@@ -35,6 +36,7 @@ struct Samples {
     std::vector<uint32_t> start;     // per position, into features; one more at the end
     std::vector<uint8_t> side;
     std::vector<float> score, result;
+    std::vector<float> base;     // the hand-made evaluation, for a correction network
     std::vector<uint32_t> game;  // for holding out whole games
     size_t size() const { return side.size(); }
     void add(const FeatureMap& map, const TrainingPosition& p, uint32_t game_number) {
@@ -52,10 +54,15 @@ struct Samples {
     }
 };
 
+// The float network, with a second weight for each man's (relative colour, type) whatever its
+// cell: a feature's row is its own weights plus its factor's, so what a man is worth anywhere
+// is learnt from every position that has one, and the rare cells of a type start from it. The
+// written network holds the sums (the engine never sees the factors).
 struct FloatNet {
-    int features = 0, hidden = 0;
-    std::vector<float> w1, b1, w2;  // as Network's
+    int features = 0, hidden = 0, cells = 1;
+    std::vector<float> w1, factor, b1, w2;  // w1, b1, w2 as Network's; factor a row per factor
     float b2 = 0;
+    size_t factor_of(size_t feature) const { return feature / static_cast<size_t>(cells); }
 };
 
 float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
@@ -82,7 +89,7 @@ double fit_scale(const Samples& s) {
 
 // One thread's share of a batch: the loss, and the gradients added into `grad`.
 struct Gradients {
-    std::vector<float> w1, b1, w2;
+    std::vector<float> w1, factor, b1, w2;
     float b2 = 0;
     double loss = 0;
     std::vector<uint8_t> touched;  // rows of w1 this batch wrote
@@ -95,6 +102,7 @@ struct Gradients {
                     std::fill_n(&w1[f * static_cast<size_t>(n.hidden)], n.hidden, 0.0f),
                         touched[f] = 0;
         }
+        factor.assign(n.factor.size(), 0);
         b1.assign(n.b1.size(), 0), w2.assign(n.w2.size(), 0), b2 = 0, loss = 0;
     }
 };
@@ -117,10 +125,11 @@ void run(const FloatNet& n, const Samples& s, const std::vector<uint32_t>& order
             const uint16_t* f = &s.features[from + static_cast<uint32_t>(persp) * men];
             for (uint32_t j = 0; j < men; ++j) {
                 const float* row = &n.w1[static_cast<size_t>(f[j]) * static_cast<size_t>(h)];
-                for (int x = 0; x < h; ++x) a[x] += row[x];
+                const float* common = &n.factor[n.factor_of(f[j]) * static_cast<size_t>(h)];
+                for (int x = 0; x < h; ++x) a[x] += row[x] + common[x];
             }
         }
-        float out = n.b2;
+        float out = n.b2 + (s.base.empty() ? 0.0f : s.base[p] / engine::nnue::OUTPUT_SCALE);
         for (int x = 0; x < 2 * h; ++x) {
             const float c = std::clamp(acc[static_cast<size_t>(x)], 0.0f, 1.0f);
             act[static_cast<size_t>(x)] = c;
@@ -148,7 +157,8 @@ void run(const FloatNet& n, const Samples& s, const std::vector<uint32_t>& order
             for (uint32_t j = 0; j < men; ++j) {
                 grad->touched[f[j]] = 1;
                 float* row = &grad->w1[static_cast<size_t>(f[j]) * static_cast<size_t>(h)];
-                for (int x = 0; x < h; ++x) row[x] += dacc[x];
+                float* common = &grad->factor[n.factor_of(f[j]) * static_cast<size_t>(h)];
+                for (int x = 0; x < h; ++x) row[x] += dacc[x], common[x] += dacc[x];
             }
         }
     }
@@ -156,6 +166,7 @@ void run(const FloatNet& n, const Samples& s, const std::vector<uint32_t>& order
 
 struct Adam {
     std::vector<float> m, v;
+    float decay = 0;  // decoupled weight decay (AdamW): a share of each weight lost per step
     void step(std::vector<float>& w, const std::vector<float>& g, float lr, float limit, int t,
               const std::vector<uint8_t>* touched = nullptr, int row = 1) {
         if (m.size() != w.size()) m.assign(w.size(), 0), v.assign(w.size(), 0);
@@ -165,8 +176,9 @@ struct Adam {
         auto update = [&](size_t i) {
             m[i] = B1 * m[i] + (1 - B1) * g[i];
             v[i] = B2 * v[i] + (1 - B2) * g[i] * g[i];
-            w[i] =
-                std::clamp(w[i] - lr * (m[i] / c1) / (std::sqrt(v[i] / c2) + EPS), -limit, limit);
+            w[i] = std::clamp(
+                w[i] * (1 - lr * decay) - lr * (m[i] / c1) / (std::sqrt(v[i] / c2) + EPS), -limit,
+                limit);
         };
         if (!touched) {
             for (size_t i = 0; i < w.size(); ++i) update(i);
@@ -192,7 +204,13 @@ Network quantise(const FloatNet& n, const std::string& family, const std::string
     q.features = n.features;
     q.hidden = n.hidden;
     auto round = [](float x) { return static_cast<int16_t>(std::lround(x)); };
-    for (float w : n.w1) q.w1.push_back(round(w * QA));
+    for (size_t i = 0; i < n.w1.size(); ++i) {
+        const size_t feature = i / static_cast<size_t>(n.hidden),
+                     x = i % static_cast<size_t>(n.hidden);
+        const float w =
+            n.w1[i] + n.factor[n.factor_of(feature) * static_cast<size_t>(n.hidden) + x];
+        q.w1.push_back(round(std::clamp(w, -W1_LIMIT, W1_LIMIT) * QA));
+    }
     for (float b : n.b1) q.b1.push_back(round(b * QA));
     for (float w : n.w2) q.w2.push_back(round(w * QB));
     q.b2 = static_cast<int32_t>(std::lround(n.b2 * QA * QB));
@@ -234,6 +252,17 @@ TrainReport train(const TrainSettings& settings, std::ostream& log) {
         });
     }
     if (samples.size() == 0) throw Error(ErrorKind::File, "--data", "the data holds no position");
+    if (settings.correction) {
+        // The hand-made evaluation of every position, which the network learns to correct.
+        const auto terms = engine::eval_tables(game);
+        for (const std::string& path : settings.data)
+            for_each_game(path, [&](const DataHeader&, uint32_t, auto& positions) {
+                for (const TrainingPosition& p : positions)
+                    if (p.ply >= settings.max_ply_skip)
+                        samples.base.push_back(
+                            static_cast<float>(engine::evaluate(position_of(game, p), *terms)));
+            });
+    }
     TrainReport report;
     report.scale = fit_scale(samples);
     std::vector<uint32_t> train_set, held_out;
@@ -255,19 +284,26 @@ TrainReport train(const TrainSettings& settings, std::ostream& log) {
     FloatNet n;
     n.features = map.features();
     n.hidden = settings.hidden;
+    n.cells = map.cells;
     {
         std::uniform_real_distribution<float> first(-0.1f, 0.1f);
         const float bound = 1.0f / std::sqrt(2.0f * static_cast<float>(n.hidden));
         std::uniform_real_distribution<float> second(-bound, bound);
         n.w1.resize(static_cast<size_t>(n.features) * static_cast<size_t>(n.hidden));
         for (float& w : n.w1) w = first(rng);
+        n.factor.assign(static_cast<size_t>(n.features / n.cells * n.hidden), 0.0f);
         n.b1.assign(static_cast<size_t>(n.hidden), 0.0f);
         n.w2.resize(2 * static_cast<size_t>(n.hidden));
-        for (float& w : n.w2) w = second(rng);
+        for (float& w : n.w2) w = settings.correction ? 0.0f : second(rng);
     }
     const int threads = std::max(1, settings.threads);
     std::vector<Gradients> grads(static_cast<size_t>(threads));
-    Adam adam_w1, adam_b1, adam_w2;
+    Adam adam_w1, adam_factor, adam_b1, adam_w2;
+    adam_w1.decay = adam_factor.decay = static_cast<float>(settings.weight_decay);
+    // The network of the epoch with the lowest held-out loss is the one written: later epochs
+    // may fit the training games' noise.
+    FloatNet best = n;
+    double best_loss = 1e9;
     std::vector<float> m_b2(1), g_b2(1), b2(1);
     Adam adam_b2;
     int t = 0;
@@ -328,6 +364,7 @@ TrainReport train(const TrainSettings& settings, std::ostream& log) {
                             sum.w1[base + static_cast<size_t>(x)] +=
                                 o.w1[base + static_cast<size_t>(x)];
                     }
+                for (size_t x = 0; x < sum.factor.size(); ++x) sum.factor[x] += o.factor[x];
                 for (size_t x = 0; x < sum.b1.size(); ++x) sum.b1[x] += o.b1[x];
                 for (size_t x = 0; x < sum.w2.size(); ++x) sum.w2[x] += o.w2[x];
                 sum.b2 += o.b2;
@@ -336,10 +373,12 @@ TrainReport train(const TrainSettings& settings, std::ostream& log) {
                 if (sum.touched[f])
                     for (int x = 0; x < n.hidden; ++x)
                         sum.w1[f * static_cast<size_t>(n.hidden) + static_cast<size_t>(x)] *= inv;
+            for (float& x : sum.factor) x *= inv;
             for (float& x : sum.b1) x *= inv;
             for (float& x : sum.w2) x *= inv;
             ++t;
             adam_w1.step(n.w1, sum.w1, lr, W1_LIMIT, t, &sum.touched, n.hidden);
+            adam_factor.step(n.factor, sum.factor, lr, W1_LIMIT, t);
             adam_b1.step(n.b1, sum.b1, lr, W1_LIMIT, t);
             adam_w2.step(n.w2, sum.w2, lr, W2_LIMIT, t);
             b2[0] = n.b2, g_b2[0] = sum.b2 * inv;
@@ -349,6 +388,8 @@ TrainReport train(const TrainSettings& settings, std::ostream& log) {
         }
         report.train_loss.push_back(loss / static_cast<double>(train_set.size()));
         report.validation_loss.push_back(held_out.empty() ? 0 : evaluate_loss(held_out));
+        if (held_out.empty() || report.validation_loss.back() < best_loss)
+            best = n, best_loss = report.validation_loss.back(), report.best_epoch = epoch;
         log << "epoch " << epoch << "/" << settings.epochs << "  loss " << std::setprecision(6)
             << report.train_loss.back() << "  held out " << report.validation_loss.back() << "  "
             << std::setprecision(0) << seconds() << " s" << std::endl;
@@ -358,7 +399,9 @@ TrainReport train(const TrainSettings& settings, std::ostream& log) {
                               game->name + " (" + std::to_string(settings.data.size()) +
                               " files), " + std::to_string(settings.epochs) + " epochs, lambda " +
                               std::to_string(settings.lambda).substr(0, 4);
-    const Network q = quantise(n, family, description);
+    description += ", epoch " + std::to_string(report.best_epoch) + " kept";
+    Network q = quantise(best, family, description);
+    q.correction = settings.correction;
     {
         std::ofstream out(settings.out, std::ios::binary | std::ios::trunc);
         const std::string bytes = engine::nnue::serialise(q);
@@ -371,7 +414,9 @@ TrainReport train(const TrainSettings& settings, std::ostream& log) {
     const auto net = std::make_shared<Network>(engine::nnue::load_network(settings.out));
     engine::nnue::Evaluator evaluator;
     evaluator.set(net, *game);
-    double qloss = 0;
+    // The hand-made evaluation's loss on the same positions, as the measure to beat.
+    const auto terms = engine::eval_tables(game);
+    double qloss = 0, hloss = 0;
     size_t counted = 0;
     std::vector<uint32_t> check = held_out.empty() ? train_set : held_out;
     std::sort(check.begin(), check.end());
@@ -384,20 +429,26 @@ TrainReport train(const TrainSettings& settings, std::ostream& log) {
                 if (counted >= 20000 || !std::binary_search(check.begin(), check.end(), i))
                     continue;
                 const Position pos = position_of(game, p);
-                const double predicted =
-                    1.0 / (1.0 + std::exp(-evaluator.evaluate_fresh(pos) / report.scale));
+                const int learnt = evaluator.evaluate_fresh(pos) +
+                                   (settings.correction ? engine::evaluate(pos, *terms) : 0);
+                const double predicted = 1.0 / (1.0 + std::exp(-learnt / report.scale));
                 const double target =
                     settings.lambda / (1.0 + std::exp(-samples.score[i] / report.scale)) +
                     (1 - settings.lambda) * samples.result[i];
                 qloss += (predicted - target) * (predicted - target);
+                const double by_terms =
+                    1.0 / (1.0 + std::exp(-engine::evaluate(pos, *terms) / report.scale));
+                hloss += (by_terms - target) * (by_terms - target);
                 ++counted;
             }
         });
     }
     report.quantised_validation_loss = counted ? qloss / static_cast<double>(counted) : 0;
+    report.terms_validation_loss = counted ? hloss / static_cast<double>(counted) : 0;
     log << "wrote " << settings.out << " (" << std::filesystem::file_size(settings.out)
         << " bytes); held-out loss of the quantised network " << std::setprecision(6)
-        << report.quantised_validation_loss << " (" << counted << " positions)" << std::endl;
+        << report.quantised_validation_loss << " (" << counted
+        << " positions); the hand-made evaluation's " << report.terms_validation_loss << std::endl;
     return report;
 }
 

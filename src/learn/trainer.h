@@ -20,6 +20,10 @@ struct TrainSettings {
     // game's result.
     double lambda = 0.75;
     double validation = 0.02;  // the share of games held out to measure the fit
+    double weight_decay = 0;
+    // Train a correction of the hand-made evaluation (its output added to it) rather than the
+    // whole evaluation.
+    bool correction = false;  // decoupled (AdamW) decay of the first layer's weights per step
     int threads = 2;
     uint64_t seed = 1;
     int max_ply_skip = 0;  // positions before this ply are left out
@@ -29,7 +33,9 @@ struct TrainReport {
     size_t positions = 0, held_out = 0;
     double scale = 0;  // centipawns per unit of the win chance's logistic: p = 1/(1+e^(-cp/scale))
     std::vector<double> train_loss, validation_loss;  // per epoch
+    int best_epoch = 0;                               // the one written: the lowest held-out loss
     double quantised_validation_loss = 0;  // the written network's, through the engine's code
+    double terms_validation_loss = 0;      // the hand-made evaluation's, on the same positions
 };
 
 // Trains and writes settings.out; progress goes to `log`. Throws Error for unreadable data or

@@ -140,7 +140,7 @@ DataHeader header_of(const Game& game) {
     }
     h.cells = game.geometry.size();
     h.types = static_cast<int>(game.types.size());
-    h.extra = game.first_swan >= 0 ? 2 * TILE_KINDS_MAX : 0;
+    h.extra = game.has_chance() ? 2 * TILE_KINDS_MAX : 0;
     return h;
 }
 
@@ -151,7 +151,7 @@ TrainingPosition record_of(const Position& pos, int score, int ply) {
     p.ply = static_cast<uint16_t>(std::clamp(ply, 0, 65535));
     p.occupied = pos.pieces();
     for (Bitboard b = p.occupied; b;) p.men.push_back(pos.piece_on(pop_lsb(b)));
-    if (pos.game().first_swan >= 0)
+    if (pos.game().has_chance())
         for (Color c : {WHITE, BLACK})
             for (uint8_t u : pos.state().chance.unseen[c]) p.extra.push_back(u);
     return p;
@@ -252,7 +252,7 @@ Position position_of(const std::shared_ptr<const Game>& game, const TrainingPosi
     pos.clear();
     p.for_each_man([&](Square s, Piece m) { pos.put(s, m); });
     pos.set_side_to_move(p.side_to_move);
-    if (game->first_swan >= 0 && p.extra.size() == 2 * TILE_KINDS_MAX)
+    if (game->has_chance() && p.extra.size() == 2 * TILE_KINDS_MAX)
         for (Color c : {WHITE, BLACK})
             for (int k = 0; k < TILE_KINDS_MAX; ++k)
                 pos.root_state().chance.unseen[c][static_cast<size_t>(k)] =

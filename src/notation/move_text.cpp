@@ -134,7 +134,7 @@ std::string disambiguator(const Position& pos, const MoveList& legal, Move m) {
 
 Move parse_played_move(Position& pos, const std::string& text) {
     const Move m = parse_move(pos, text);
-    if (pos.game().outcome_in_move && is_chance_move(pos, m) && m.outcome() == 0)
+    if (is_chance_move(pos, m) && chance_draw(pos, m).count == 0)
         throw Error(ErrorKind::Move, "move",
                     "the chance move " + quoted(text) +
                         " needs its outcome, as the referee announced it (for example d2d4:N)");
@@ -192,7 +192,7 @@ std::string outcome_suffix(const Position& pos, Move m) {
     if (d.count == 0) return "";
     const Game& g = pos.game();
     std::string text = ":";
-    if (d.event) text += g.tile_names[static_cast<size_t>(d.tile)];
+    if (d.event) text += g.chance.tile_names[static_cast<size_t>(d.tile)];
     for (int i = 0; i < d.count; ++i) text += g.token(d.types[static_cast<size_t>(i)]);
     return text;
 }
@@ -200,13 +200,14 @@ std::string outcome_suffix(const Position& pos, Move m) {
 // The draw that outcome text (after the colon) names for chance move m, or nullopt.
 std::optional<Draw> read_outcome(const Position& pos, Move m, const std::string& text) {
     const Game& g = pos.game();
+    const std::vector<std::string>& tiles = g.chance.tile_names;
     Draw d;
     size_t at = 0;
     const bool promotion = m.kind() == MoveKind::Promotion;
     if (!promotion)
-        for (size_t t = 0; t < g.tile_names.size(); ++t)
-            if (g.tile_names[t].size() > 1 && text.rfind(g.tile_names[t], 0) == 0) {
-                d.tile = static_cast<int>(t), d.event = true, at = g.tile_names[t].size();
+        for (size_t t = 0; t < tiles.size(); ++t)
+            if (tiles[t].size() > 1 && text.rfind(tiles[t], 0) == 0) {
+                d.tile = static_cast<int>(t), d.event = true, at = tiles[t].size();
                 break;
             }
     while (at < text.size()) {
@@ -220,7 +221,7 @@ std::optional<Draw> read_outcome(const Position& pos, Move m, const std::string&
         if (d.count != 1) return std::nullopt;
         d.tile = d.types[0];  // the piece tiles P N B R Q are types 0-4
     }
-    if (g.encode_outcome(outcome_kind(m), d) == 0) return std::nullopt;
+    if (g.chance.encode(outcome_kind(m), d) == 0) return std::nullopt;
     return d;
 }
 
@@ -230,21 +231,21 @@ std::string move_to_uci(const Position& pos, Move m) {
     return uci_body(pos, m) + outcome_suffix(pos, m);
 }
 
+std::string move_to_san(Position& pos, const MoveList& legal, Move m) {
+    std::string san = san_body(pos, legal, m.without_outcome()) + outcome_suffix(pos, m);
+    // A chance move whose outcome is not told cannot be played: no check mark.
+    if (is_chance_move(pos, m) && chance_draw(pos, m).count == 0) return san;
+    StateInfo st;
+    pos.do_move(m, st);
+    if (pos.checkers()) san += count_legal(pos) ? "+" : "#";
+    pos.undo_move(m);
+    return san;
+}
+
 std::string move_to_san(Position& pos, Move m) {
     MoveList legal;
     generate_legal(pos, legal);
-    std::string san = san_body(pos, legal, m.without_outcome()) + outcome_suffix(pos, m);
-    // On a player's view a chance move without its outcome cannot be played: no check mark.
-    if (pos.game().outcome_in_move && m.outcome() == 0 && is_chance_move(pos, m)) return san;
-    StateInfo st;
-    pos.do_move(m, st);
-    if (pos.checkers()) {
-        MoveList replies;
-        generate_legal(pos, replies);
-        san += replies.size() ? "+" : "#";
-    }
-    pos.undo_move(m);
-    return san;
+    return move_to_san(pos, legal, m);
 }
 
 Move parse_move(Position& pos, const std::string& full) {
@@ -253,7 +254,7 @@ Move parse_move(Position& pos, const std::string& full) {
     generate_legal(pos, legal);
     // Black Swan: a chance move may come with its outcome, "d3:N" (see outcome_suffix).
     const std::string annotated = strip_annotations(full);
-    const size_t open = pos.game().first_swan >= 0 ? annotated.find(':') : std::string::npos;
+    const size_t open = pos.game().has_chance() ? annotated.find(':') : std::string::npos;
     if (open != std::string::npos) {
         if (open == 0 || open + 1 == annotated.size())
             throw Error(ErrorKind::Move, "move",
@@ -269,19 +270,18 @@ Move parse_move(Position& pos, const std::string& full) {
                         quoted(full) + ": " + quoted(outcome) + " is not a possible outcome of " +
                             (m.kind() == MoveKind::Promotion ? "a promotion" : "a reveal"));
         const Color us = pos.side_to_move();
+        const std::vector<std::string>& tiles = pos.game().chance.tile_names;
         if (d->tile >= 0 && pos.state().chance.unseen[us][static_cast<size_t>(d->tile)] == 0)
             throw Error(ErrorKind::Move, "move",
                         quoted(full) + ": " + (us == WHITE ? "White" : "Black") +
-                            " has no unseen tile " +
-                            quoted(pos.game().tile_names[static_cast<size_t>(d->tile)]) + " left");
-        if (!pos.game().outcome_in_move) {
-            // The referee's game knows the outcome: the text must agree with the seed.
-            if (chance_draw(pos, m) != *d)
-                throw Error(ErrorKind::Move, "move",
-                            quoted(full) + ": the outcome is not what the game's seed draws");
-            return m;
-        }
-        return m.with_outcome(pos.game().encode_outcome(outcome_kind(m), *d));
+                            " has no unseen tile " + quoted(tiles[static_cast<size_t>(d->tile)]) +
+                            " left");
+        const Move told = m.with_outcome(pos.game().chance.encode(outcome_kind(m), *d));
+        // Where the game knows the swan's identity, the outcome must be its tile's.
+        if (!possible_outcome(pos, told))
+            throw Error(ErrorKind::Move, "move",
+                        quoted(full) + ": the swan is not a " + quoted(outcome) + " tile");
+        return told;
     }
     const std::string& text = full;
     const Geometry& g = pos.geometry();
@@ -306,9 +306,9 @@ Move parse_move(Position& pos, const std::string& full) {
         found = read_san(pos, legal, loose.substr(0, loose.size() - 1));
     // Black Swan: a face-down swan moves as a pawn, and may be written as one ("d4", "dxe5").
     const Game& game = pos.game();
-    if (found.empty() && game.first_swan >= 0 && !loose.empty() &&
+    if (found.empty() && game.has_chance() && !loose.empty() &&
         std::islower(static_cast<unsigned char>(loose[0])))
-        for (int t = game.first_swan; t < static_cast<int>(game.types.size()); ++t)
+        for (int t = game.chance.first_hidden; t < static_cast<int>(game.types.size()); ++t)
             for (Move m : read_san(pos, legal, game.token(t) + loose))
                 if (std::find(found.begin(), found.end(), m) == found.end()) found.push_back(m);
     if (found.size() == 1) return found.front();

@@ -1,5 +1,6 @@
 #include "notation/pgn.h"
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -9,9 +10,11 @@
 
 #include "core/error.h"
 #include "core/outcome.h"
+#include "core/rules.h"
 #include "core/setup.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
+#include "notation/played_move.h"
 
 namespace menagerie {
 
@@ -201,33 +204,110 @@ std::vector<std::vector<Token>> games_of(std::vector<Token> tokens) {
     return games;
 }
 
+// Black Swan: a turn written as one token, the chance move and the placements that follow it
+// joined by ':' ("Se4:2+RP:P@d3"), is its plies, each a move token. The outcome holds no ':'.
+std::vector<Token> with_turns_split(const std::vector<Token>& tokens) {
+    std::vector<Token> out;
+    for (const Token& t : tokens) {
+        const size_t outcome = t.kind == Token::Move ? t.text.find(':') : std::string::npos;
+        const size_t more = outcome == std::string::npos ? outcome : t.text.find(':', outcome + 1);
+        if (more == std::string::npos) {
+            out.push_back(t);
+            continue;
+        }
+        Token part = t;
+        part.text = t.text.substr(0, more);
+        out.push_back(part);
+        for (size_t at = more + 1; at <= t.text.size();) {
+            const size_t next = std::min(t.text.find(':', at), t.text.size());
+            part.text = t.text.substr(at, next - at);
+            out.push_back(part);
+            at = next + 1;
+        }
+    }
+    return out;
+}
+
 std::string where(size_t number, size_t line) {
     return "PGN game " + std::to_string(number) + ", line " + std::to_string(line);
 }
 
 }  // namespace
 
+namespace {
+
+// The movetext of the plies `san` played from `start` (each SAN as written, `moves` the same
+// plies as moves). Black Swan: the placements that follow a chance move belong to the mover's
+// turn, so they are joined to its token with ':' ("Se4:2+RP:P@d3"), check marks only at the
+// turn's end; the next move is numbered as its side's.
+std::string movetext_of(GameRecord& record, const std::vector<Move>& moves,
+                        const std::vector<std::string>& san) {
+    Position& pos = record.position();
+    std::string text;
+    bool need_number = true;
+    for (size_t i = 0; i < moves.size(); ++i) {
+        const Move m = moves[i];
+        if (m.kind() == MoveKind::Placement && !text.empty() && text.back() == ' ') {
+            text.pop_back();
+            while (!text.empty() && (text.back() == '+' || text.back() == '#')) text.pop_back();
+            text += ":" + san[i] + " ";
+            record.play(m);
+            if (pos.side_to_move() == WHITE) need_number = true;
+            continue;
+        }
+        if (pos.side_to_move() == WHITE)
+            text += std::to_string(pos.fullmove()) + ". ";
+        else if (need_number)
+            text += std::to_string(pos.fullmove()) + "... ";
+        need_number = pos.side_to_move() == WHITE && m.kind() == MoveKind::Relocation;
+        text += san[i] + " ";
+        record.play(m);
+        if (pos.side_to_move() == WHITE && pos.pending() != PLACING) need_number = true;
+    }
+    return text;
+}
+
+std::string write_pgn_text(GameRecord& record, const Position& start, std::string movetext,
+                           const std::map<std::string, std::string>& extra_tags,
+                           const std::string& final_comment);
+
+}  // namespace
+
 std::string write_pgn(const Position& start, const std::vector<std::string>& moves,
                       const std::map<std::string, std::string>& extra_tags,
                       const std::string& final_comment) {
-    const Game& game = start.game();
-    GameRecord record(start);
-    Position& pos = record.position();
-    std::string movetext;
-    bool need_number = true;
-    for (size_t i = 0; i < moves.size(); ++i) {
-        const Move m = parse_played_move(pos, moves[i]);
-        // Black Swan: the pieces a move brings are placed in the same turn, unnumbered.
-        const bool same_turn = pos.pending() == PLACING;
-        if (pos.side_to_move() == WHITE && !same_turn)
-            movetext += std::to_string(pos.fullmove()) + ". ";
-        else if (need_number)
-            movetext += std::to_string(pos.fullmove()) + "... ";
-        need_number = pos.side_to_move() == WHITE && m.kind() == MoveKind::Relocation;
-        movetext += move_to_san(pos, m) + " ";
-        record.play(m);
-        if (pos.side_to_move() == WHITE) need_number = true;
+    GameRecord reader(start);
+    std::vector<Move> played;
+    std::vector<std::string> san;
+    for (const std::string& text : moves) {
+        const Move m = parse_move(reader.position(), text);
+        san.push_back(move_to_san(reader.position(), m));
+        played.push_back(m);
+        reader.play(m);
     }
+    GameRecord record(start);
+    std::string movetext = movetext_of(record, played, san);
+    return write_pgn_text(record, start, std::move(movetext), extra_tags, final_comment);
+}
+
+std::string write_pgn(const Position& start, const std::vector<PlayedMove>& moves,
+                      const std::map<std::string, std::string>& extra_tags,
+                      const std::string& final_comment) {
+    std::vector<Move> played;
+    std::vector<std::string> san;
+    for (const PlayedMove& p : moves) played.push_back(p.move), san.push_back(p.san);
+    GameRecord record(start);
+    std::string movetext = movetext_of(record, played, san);
+    return write_pgn_text(record, start, std::move(movetext), extra_tags, final_comment);
+}
+
+namespace {
+
+std::string write_pgn_text(GameRecord& record, const Position& start, std::string movetext,
+                           const std::map<std::string, std::string>& extra_tags,
+                           const std::string& final_comment) {
+    const Game& game = start.game();
+    Position& pos = record.position();
     const auto given = extra_tags.find("Result");
     const std::string result =
         given != extra_tags.end() ? given->second : result_text(outcome(pos).result);
@@ -265,6 +345,8 @@ std::string write_pgn(const Position& start, const std::vector<std::string>& mov
     if (!comment.empty()) movetext += "{" + comment + "} ";
     return out + "\n" + movetext + result + "\n";
 }
+
+}  // namespace
 
 std::string pgn_variant_name(const std::string& tag) {
     const std::string name = lower(tag);
@@ -373,13 +455,13 @@ PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve, const Move
         size_t played = 0;
     };
     std::vector<Variation> variations;
-    for (const Token& t : tokens) {
+    for (const Token& t : with_turns_split(tokens)) {
         if (t.kind == Token::Result) {
             if (tag_result && t.text != *tag_result)
                 throw Error(ErrorKind::Pgn, "result",
                             where(source.number, t.line) + ": the movetext ends " + t.text +
                                 " but the Result tag says " + *tag_result);
-            g.result = t.text;
+            g.result = t.text, g.result_token = true;
         }
         const size_t in_line = variations.empty() ? g.moves.size() : variations.back().played;
         if (t.kind == Token::VariationStart) {
@@ -407,12 +489,18 @@ PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve, const Move
                             menagerie::quoted(t.text));
         Move m;
         try {
-            m = parse_played_move(pos, t.text);
+            m = parse_move(pos, t.text);
         } catch (const Error& e) {
             throw Error(ErrorKind::Pgn, "move",
                         where(source.number, t.line) + ", move " + label + ": " +
                             requote(e.what(), t.text));
         }
+        // A record holds every outcome: a chance move without one cannot be replayed.
+        if (is_chance_move(pos, m) && chance_draw(pos, m).count == 0)
+            throw Error(ErrorKind::Pgn, "move",
+                        where(source.number, t.line) + ", move " + label + ": " +
+                            menagerie::quoted(t.text) + " needs its outcome (\"" + t.text +
+                            ":...\")");
         if (!variations.empty()) {
             record->play(m);
             ++variations.back().played;

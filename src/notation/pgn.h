@@ -18,7 +18,8 @@ struct PgnGame {
     std::string start_fen;
     std::vector<Move> moves;
     std::vector<std::string> san;
-    std::string result = "*";  // the result token that ends the movetext (else the Result tag)
+    std::string result = "*";   // the result token that ends the movetext (else the Result tag)
+    bool result_token = false;  // whether the movetext ends with its result token
 };
 
 // One game's text in a database: where it starts (game number and line, both from 1).
@@ -32,6 +33,11 @@ struct PgnText {
 // (a game lost on time or by a forfeit) ends the movetext too; `final_comment`, when given, is
 // written before it as a {comment}.
 std::string write_pgn(const Position& start, const std::vector<std::string>& moves,
+                      const std::map<std::string, std::string>& extra_tags = {},
+                      const std::string& final_comment = "");
+// The same from moves played and noted once (notation/played_move.h): nothing is read again.
+struct PlayedMove;
+std::string write_pgn(const Position& start, const std::vector<PlayedMove>& moves,
                       const std::map<std::string, std::string>& extra_tags = {},
                       const std::string& final_comment = "");
 // Builds the game a PGN names in its Variant tag (mapped to a catalogue name, lower case;

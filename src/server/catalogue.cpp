@@ -18,7 +18,7 @@ namespace menagerie::server {
 using nlohmann::json;
 
 // The games the server offers: every listed game. A game with hidden identities (Black Swan) is
-// refereed: its seats are shown only the player's view (seat_record.h, game_view.cpp).
+// refereed: its seats are shown only the player's view (refereed.h, game_view.cpp).
 std::vector<std::string> served_game_names() { return game_names(); }
 
 std::shared_ptr<const Game> game_named(const std::string& variant, const Options& options) {
@@ -46,7 +46,7 @@ std::shared_ptr<const Game> game_of_query(const Query& query) {
 }
 
 std::string setup_kind(const Game& game) {
-    if (game.first_swan >= 0) return "seed";  // the start is the secret seed's
+    if (game.has_chance()) return "seed";  // the start is the secret seed's
     if (game.setup_id) return "dice";
     if (!game.choice_steps.empty()) return "relocation";
     if (game.setups.size() > 1 && !game.setups[0].name.empty() &&

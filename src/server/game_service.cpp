@@ -23,7 +23,7 @@
 #include "server/game_view.h"
 #include "server/json_fields.h"
 #include "server/move_searcher.h"
-#include "server/seat_record.h"
+#include "server/refereed.h"
 #include "server/tokens.h"
 
 namespace menagerie::server {
@@ -278,7 +278,7 @@ void GameService::start_search(const std::shared_ptr<Room>& room) {
         if (report.pv.empty()) return;
         const StoredGame before = game.stored();
         try {
-            game.play(game.from_search(report.pv[0]), now_ms());
+            game.play(report.pv[0].without_outcome(), now_ms());
         } catch (const Error& e) {
             std::cerr << "the engine's move cannot be played: " << e.what() << "\n";
             return;
@@ -591,14 +591,14 @@ json GameService::takeback(const std::string& id, const std::optional<std::strin
     const Seat seat = seat_or_refuse(g, token);
     if (g.stored().mode == "online")
         throw ApiError(400, "takeback is for local, analysis and engine games, not online ones");
-    if (g.seat_record()) throw ApiError(400, refereed_takeback_refusal(g.game()));
-    if (g.moves().empty()) throw ApiError(409, "there is no move to take back");
+    if (g.referee()) throw ApiError(400, refereed_takeback_refusal(g.game()));
+    if (g.notes().empty()) throw ApiError(409, "there is no move to take back");
     const StoredGame before = g.stored();
     g.undo();
     if (g.stored().engine_color >= 0) {
         // Back to the human's last turn: the engine's reply goes too.
         const Color human = ~Color(g.stored().engine_color);
-        while (g.position().side_to_move() != human && !g.moves().empty()) g.undo();
+        while (g.position().side_to_move() != human && !g.notes().empty()) g.undo();
         if (g.position().side_to_move() != human) {
             r->game = std::make_unique<LiveGame>(before);
             throw ApiError(409, "there is no move of yours to take back");
@@ -622,8 +622,10 @@ std::string GameService::pgn(const std::string& id) {
     tags["Result"] = s.result;
     if (!s.reason.empty()) tags["Termination"] = s.reason;
     if (s.test_seed) tags["TestSeed"] = "the server fixed the seed for tests: it was never secret";
-    std::string text = g.seat_record() ? g.seat_record()->pgn(tags, g.over())
-                                       : write_pgn(g.start(), s.moves, tags);
+    std::vector<PlayedMove> played;
+    for (const PlyNote& note : g.notes()) played.push_back(note.played);
+    std::string text =
+        g.referee() ? g.referee()->pgn(tags, g.over()) : write_pgn(g.start(), played, tags);
     // The movetext ends with the result the position shows; a resignation or a flag is ours.
     const size_t end = text.rfind(' ', text.size() - 2);
     const size_t token_at = end == std::string::npos ? text.rfind('\n', text.size() - 2) : end;

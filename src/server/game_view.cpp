@@ -22,8 +22,10 @@ json legal_moves(Position& pos) {
     std::vector<json> entries;
     for (Move m : list) {
         const auto [from, to] = move_cells(pos, m);
-        json e = {
-            {"uci", move_to_uci(pos, m)}, {"san", move_to_san(pos, m)}, {"from", from}, {"to", to}};
+        json e = {{"uci", move_to_uci(pos, m)},
+                  {"san", move_to_san(pos, list, m)},
+                  {"from", from},
+                  {"to", to}};
         if (m.kind() == MoveKind::Promotion || m.kind() == MoveKind::Placement)
             e["promotion"] = pos.game().token(m.promotion());
         ++sharing[{from, to}];
@@ -77,37 +79,37 @@ void add_piece_types(json& state, const Position& start) {
 
 // The tile counts a side has not seen turned over, by tile name.
 json unseen_json(const Position& pos, Color side) {
-    const Game& game = pos.game();
+    const std::vector<std::string>& tiles = pos.game().chance.tile_names;
     json out = json::object();
-    for (size_t k = 0; k < game.tile_names.size(); ++k)
-        out[game.tile_names[k]] = pos.state().chance.unseen[side][k];
+    for (size_t k = 0; k < tiles.size(); ++k) out[tiles[k]] = pos.state().chance.unseen[side][k];
     return out;
 }
 
+// What a chance move brought, as data: the tile turned over ("2+"; none for a promotion) and the
+// pieces' tokens in the order drawn. The front end reads this, never the move's text.
+json brought_json(const Position& pos, const Draw& d) {
+    const Game& game = pos.game();
+    json pieces = json::array();
+    for (int i = 0; i < d.count; ++i) pieces.push_back(game.token(d.types[static_cast<size_t>(i)]));
+    return {{"tile", d.tile >= 0 ? json(game.chance.tile_names[static_cast<size_t>(d.tile)])
+                                 : json(nullptr)},
+            {"event", d.event},
+            {"pieces", pieces}};
+}
+
 // What a seat is shown of a refereed game (Black Swan): the view, never the referee's position.
-void add_view_state(json& state, const StoredGame& s, SeatRecord& r, bool may_move) {
-    PlayerView& view = r.view();
-    Position& pos = view.position();
-    json moves = json::array();
-    for (const ViewPly& p : r.plies())
-        moves.push_back({{"uci", p.uci}, {"san", p.san}, {"fen", p.fen}});
-    json last = nullptr;
-    if (!r.plies().empty())
-        last = {{"from", r.plies().back().cells.first}, {"to", r.plies().back().cells.second}};
+void add_view_state(json& state, const StoredGame& s, const Referee& r) {
+    const Position& pos = r.view().position();
     json swan = {
         {"commitment", r.commitment()},
-        {"tiles", pos.game().tile_names},
+        {"tiles", pos.game().chance.tile_names},
         {"unseen", {{"white", unseen_json(pos, WHITE)}, {"black", unseen_json(pos, BLACK)}}}};
     if (s.over()) swan["seed"] = r.seed();
     if (s.test_seed) swan["test_seed"] = true;  // fixed by the server for tests: no secret
     json options = json::object();
     for (const auto& [name, value] : pos.game().options) options[name] = value;
     state["options"] = options;
-    state["start_fen"] = r.start_fen();
-    state["fen"] = view.fen();
-    state["moves"] = moves;
-    state["legal"] = may_move ? legal_moves(pos) : json::array();
-    state["last_move"] = last;
+    state["start_fen"] = write_fen(r.view_start());
     state["blackswan"] = swan;
 }
 
@@ -139,27 +141,31 @@ json game_state(LiveGame& g, Seat seat, int64_t now) {
                   {"draw_offer", s.draw_offer.empty() ? json(nullptr) : json(s.draw_offer)},
                   {"setup", s.setup ? json(*s.setup) : json(nullptr)}};
     // The position a seat is shown: a refereed game's view, or the game itself.
-    SeatRecord* refereed = g.seat_record();
-    Position& pos = refereed ? refereed->view().position() : g.position();
-    if (refereed) {
-        add_view_state(state, s, *refereed, g.may_move(seat));
-        add_piece_types(state, refereed->start());
+    Position& pos = g.shown_position();
+    json moves = json::array();
+    for (const PlyNote& note : g.notes()) {
+        const PlayedMove& p = note.played;
+        json move = {{"uci", p.uci}, {"san", p.san}, {"fen", p.fen}};
+        if (p.brought.count) {
+            move["brought"] = brought_json(pos, p.brought);
+            move["brought"]["cell"] = note.cells.second;
+        }
+        moves.push_back(std::move(move));
+    }
+    json last = nullptr;
+    if (!g.notes().empty())
+        last = {{"from", g.notes().back().cells.first}, {"to", g.notes().back().cells.second}};
+    if (const Referee* referee = g.referee()) {
+        add_view_state(state, s, *referee);
     } else {
-        json moves = json::array();
-        for (size_t i = 0; i < g.notes().size(); ++i)
-            moves.push_back(
-                {{"uci", s.moves[i]}, {"san", g.notes()[i].san}, {"fen", g.notes()[i].fen}});
-        json last = nullptr;
-        if (!g.notes().empty())
-            last = {{"from", g.notes().back().cells.first}, {"to", g.notes().back().cells.second}};
         state["options"] = s.options;
         state["start_fen"] = s.start_fen;
-        state["fen"] = write_fen(pos);
-        state["moves"] = moves;
-        state["legal"] = g.may_move(seat) ? legal_moves(pos) : json::array();
-        state["last_move"] = last;
-        add_piece_types(state, g.start());
     }
+    state["fen"] = write_fen(pos);
+    state["moves"] = moves;
+    state["legal"] = g.may_move(seat) ? legal_moves(pos) : json::array();
+    state["last_move"] = last;
+    add_piece_types(state, g.start());
     json check = json::array();
     if (pos.checkers() && pos.king_square(pos.side_to_move()) != SQ_NONE)
         check.push_back(pos.geometry().name(pos.king_square(pos.side_to_move())));

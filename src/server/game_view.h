@@ -1,6 +1,6 @@
 // The GameState a seat receives (docs/web-api.md). For an open game, the game itself; for a
 // refereed game (Black Swan), everything position-dependent (FEN, moves, legal moves, last move,
-// check, options, unseen counts) is made from the seats' view (server/seat_record.h), never from
+// check, options, unseen counts) is made from the seats' view (server/refereed.h), never from
 // the referee's position, and the seed is added only once the game is over.
 #pragma once
 

@@ -65,34 +65,47 @@ Position start_of(const StoredGame& s) {
 }  // namespace
 
 LiveGame::LiveGame(StoredGame stored)
-    : stored_(std::move(stored)),
-      game_(),
-      start_(start_of(stored_)),
-      record_(std::make_unique<GameRecord>(start_)) {
+    : stored_(std::move(stored)), game_(), start_(start_of(stored_)) {
     game_ = start_.game_ptr();
-    if (is_refereed(*game_)) seats_ = std::make_unique<SeatRecord>(start_);
+    if (is_refereed(*game_))
+        referee_ = std::make_unique<Referee>(start_);
+    else
+        record_ = std::make_unique<GameRecord>(start_);
     version_ = ++versions;
     for (const std::string& uci : stored_.moves) {
         try {
-            record(parse_move(record_->position(), uci));
+            replay(uci);
         } catch (const Error& e) {
             throw std::runtime_error("stored game " + stored_.id + " has a bad move: " + e.what());
         }
     }
 }
 
-Move LiveGame::read_move(const std::string& text) {
-    if (!seats_) return parse_move(position(), text);
-    return SeatRecord::on_referee(position(), seats_->read(text));
+void LiveGame::replay(const std::string& text) {
+    if (!referee_) return record(parse_move(record_->position(), text));
+    // The outcome stored is the one the seed drew: drawn again, it must agree.
+    const Move told = parse_move(referee_->view_position(), text);
+    record(told.without_outcome());
+    if (told.outcome() && notes_.back().played.move != told)
+        throw Error(ErrorKind::Move, "move", quoted(text) + " is not what the seed draws");
 }
 
-Position LiveGame::search_start() const { return seats_ ? seats_->start() : start_; }
+Position& LiveGame::shown_position() {
+    return referee_ ? referee_->view_position() : record_->position();
+}
+
+Color LiveGame::side_to_move() const {
+    return referee_ ? referee_->view().position().side_to_move()
+                    : record_->position().side_to_move();
+}
+
+Move LiveGame::read_move(const std::string& text) {
+    return referee_ ? referee_->read(text) : parse_move(record_->position(), text);
+}
 
 std::vector<Move> LiveGame::search_moves() const {
-    return seats_ ? seats_->moves() : record_->moves();
+    return referee_ ? referee_->moves() : record_->moves();
 }
-
-Move LiveGame::from_search(Move m) { return seats_ ? SeatRecord::on_referee(position(), m) : m; }
 
 Seat LiveGame::seat_of(const std::optional<std::string>& token) const {
     if (!token) return Seat::Spectator;
@@ -115,12 +128,8 @@ bool LiveGame::may_move(Seat seat) {
 }
 
 void LiveGame::record(Move m) {
-    Position& pos = position();
-    if (seats_) seats_->play(pos, m);  // told as the referee announces it, before it is played
-    PlyNote note{move_to_san(pos, m), {}, move_cells(pos, m)};
-    record_->play(m);
-    note.fen = write_fen(pos);
-    notes_.push_back(std::move(note));
+    const std::pair<std::string, std::string> cells = move_cells(shown_position(), m);
+    notes_.push_back({referee_ ? referee_->play(m) : play_noted(*record_, m), cells});
 }
 
 void LiveGame::touch(int64_t now) {
@@ -143,8 +152,8 @@ void LiveGame::lose(Color loser, const std::string& how) {
 void LiveGame::play(Move m, int64_t now) {
     Position& pos = position();
     const Color mover = pos.side_to_move();
-    stored_.moves.push_back(move_to_uci(pos, m));
     record(m);
+    stored_.moves.push_back(notes_.back().played.uci);
     // The clock changes hands when the turn does: a Black Swan move that brings pieces to place
     // is one turn with its placements, and the mover's clock runs on until the last of them.
     StoredClock* c = stored_.clock ? &*stored_.clock : nullptr;
@@ -164,8 +173,8 @@ void LiveGame::play(Move m, int64_t now) {
 }
 
 bool LiveGame::undo() {
-    if (!record_->undo()) return false;
-    if (seats_) seats_->undo();
+    // A refereed game is never taken back: a swan once turned over stays face up.
+    if (referee_ || !record_->undo()) return false;
     stored_.moves.pop_back();
     notes_.pop_back();
     stored_.result = "*";
@@ -207,14 +216,13 @@ void LiveGame::answer_draw(Seat seat, bool accept, int64_t now) {
 int64_t LiveGame::clock_ms(Color c, int64_t now) const {
     const StoredClock& clock = *stored_.clock;
     int64_t left = c == WHITE ? clock.white_ms : clock.black_ms;
-    if (clock.running && record_->position().side_to_move() == c)
-        left -= now - clock.turn_started_ms;
+    if (clock.running && side_to_move() == c) left -= now - clock.turn_started_ms;
     return std::max<int64_t>(left, 0);
 }
 
 std::optional<int64_t> LiveGame::flag_in(int64_t now) const {
     if (!stored_.clock || !stored_.clock->running || over()) return std::nullopt;
-    return clock_ms(record_->position().side_to_move(), now);
+    return clock_ms(side_to_move(), now);
 }
 
 bool LiveGame::restart_turn(int64_t server_started, int64_t now) {
@@ -228,7 +236,7 @@ bool LiveGame::restart_turn(int64_t server_started, int64_t now) {
 bool LiveGame::settle_clock(int64_t now) {
     const std::optional<int64_t> left = flag_in(now);
     if (!left || *left > 0) return false;
-    const Color loser = record_->position().side_to_move();
+    const Color loser = side_to_move();
     StoredClock& c = *stored_.clock;
     (loser == WHITE ? c.white_ms : c.black_ms) = 0;
     (loser == WHITE ? c.black_ms : c.white_ms) = clock_ms(~loser, now);

@@ -12,7 +12,9 @@
 
 #include "core/outcome.h"
 #include "core/record.h"
-#include "server/seat_record.h"
+#include "hidden/referee.h"
+#include "notation/played_move.h"
+#include "server/refereed.h"
 #include "server/stored_game.h"
 
 namespace menagerie::server {
@@ -26,10 +28,10 @@ std::string colour_name(Color c);  // "white" or "black", as the API spells a si
 std::pair<std::string, std::string> move_cells(const Position& pos, Move m);
 
 // What the game's record shows of one ply, worked out once when the ply is played so that
-// every state sent (one per subscriber per change) reads it instead of replaying the game.
+// every state sent (one per subscriber per change) reads it instead of replaying the game. For a
+// refereed game: as the seats see it (the view's texts and position).
 struct PlyNote {
-    std::string san;
-    std::string fen;                            // the position after the move
+    PlayedMove played;
     std::pair<std::string, std::string> cells;  // move_cells()
 };
 
@@ -43,23 +45,24 @@ class LiveGame {
     const StoredGame& stored() const { return stored_; }
     void set_revision(int64_t revision) { stored_.revision = revision; }
     const Game& game() const { return *game_; }
-    const Position& start() const { return start_; }
-    Position& position() { return record_->position(); }
-    const std::vector<Move>& moves() const { return record_->moves(); }
+    // The start and the position the seats are shown (a refereed game's view).
+    const Position& start() const { return referee_ ? referee_->view_start() : start_; }
+    Position& shown_position();
+    Color side_to_move() const;
+    // The game's own position: the rules' verdicts (whose turn, the end) are read here.
+    Position& position() { return referee_ ? referee_->position() : record_->position(); }
     const std::vector<PlyNote>& notes() const { return notes_; }
     int ply() const { return static_cast<int>(notes_.size()); }
     bool over() const { return stored_.over(); }
-    // For a refereed game (Black Swan), what its seats are shown; null for an open game.
-    SeatRecord* seat_record() { return seats_.get(); }
+    // For a refereed game (Black Swan), its referee; null for an open game.
+    const Referee* referee() const { return referee_.get(); }
 
-    // A seat's move text as a legal move of the game's position (for a refereed game: read on
-    // the seats' view, without outcome, and then the referee's move). Throws Error.
+    // A seat's move text as a legal move of the position shown (for a refereed game: read on
+    // the seats' view, without outcome, which the referee then plays). Throws Error.
     Move read_move(const std::string& text);
-    // What the engine searches: the start and the moves (a refereed game's view and its moves
-    // as announced), and the move of the game for the move the engine returned.
-    Position search_start() const;
+    // What the engine searches: the start and the moves, as the seats see them.
+    Position search_start() const { return start(); }
     std::vector<Move> search_moves() const;
-    Move from_search(Move m);
 
     // The seat a token holds (Spectator for none or a wrong one).
     Seat seat_of(const std::optional<std::string>& token) const;
@@ -100,8 +103,10 @@ class LiveGame {
     void clear_searching() { searching_for_.reset(); }
 
   private:
-    // Plays `m` on the record and notes it.
+    // Plays `m` (a legal move of the position shown) and notes it.
     void record(Move m);
+    // Replays a stored move's text (for a refereed game, with the outcome it was told).
+    void replay(const std::string& text);
     void finish(const std::string& result, const std::string& reason);
     void lose(Color loser, const std::string& how);  // "resigned", "ran out of time"
     void touch(int64_t now);
@@ -109,9 +114,9 @@ class LiveGame {
     StoredGame stored_;
     std::shared_ptr<const Game> game_;
     Position start_;
-    std::unique_ptr<GameRecord> record_;
+    std::unique_ptr<GameRecord> record_;  // an open game's
+    std::unique_ptr<Referee> referee_;    // a refereed game's
     std::vector<PlyNote> notes_;
-    std::unique_ptr<SeatRecord> seats_;
     uint64_t version_ = 0;
     std::optional<uint64_t> searching_for_;
 };

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { placementPrompt, revealOf, reveals, unseenText } from './swan';
 
 describe('Black Swan in words', () => {
+  it('reads the outcome from the data the server sends, never from move text', () => {
+    // A text that looks like an outcome, without the data, is no reveal.
+    expect(revealOf({ uci: 'd2d4:N', san: 'Sd4:N' }, 1)).toBeNull();
+  });
+
   it('reads what a swan became', () => {
-    expect(revealOf({ uci: 'd2d4:N', san: 'Sd4:N' }, 1)).toEqual({
+    expect(revealOf({ uci: 'd2d4:N', san: 'Sd4:N', brought: { tile: 'N', event: false, pieces: ['N'], cell: 'd4' } }, 1)).toEqual({
       ply: 1,
       san: 'Sd4',
       cell: 'd4',
@@ -15,21 +20,21 @@ describe('Black Swan in words', () => {
   });
 
   it('reads an event and a promotion with their pieces', () => {
-    const event = revealOf({ uci: 'e7e5:2-QB', san: 'Se5:2-QB' }, 2)!;
+    const event = revealOf({ uci: 'e7e5:2-QB', san: 'Se5:2-QB', brought: { tile: '2-', event: true, pieces: ['Q', 'B'], cell: 'e5' } }, 2)!;
     expect(event.what).toBe('an event: 2 pieces, no pawns (queen, bishop)');
     expect(event.cell).toBe('e5');
     expect(event.pieces).toEqual(['queen', 'bishop']);
-    const capture = revealOf({ uci: 'd3e4:3+PPR', san: 'Sxe4+:3+PPR' }, 5)!;
+    const capture = revealOf({ uci: 'd3e4:3+PPR', san: 'Sxe4+:3+PPR', brought: { tile: '3+', event: true, pieces: ['P', 'P', 'R'], cell: 'e4' } }, 5)!;
     expect(capture.cell).toBe('e4');
     expect(capture.pieces).toEqual(['pawn', 'pawn', 'rook']);
-    expect(revealOf({ uci: 'a7a8:NB', san: 'a8:NB' }, 9)!.what).toBe('a promotion: knight, bishop');
+    expect(revealOf({ uci: 'a7a8:NB', san: 'a8:NB', brought: { tile: null, event: false, pieces: ['N', 'B'], cell: 'a8' } }, 9)!.what).toBe('a promotion: knight, bishop');
   });
 
   it('lists every reveal of a record', () => {
     const list = reveals([
-      { uci: 'e2e4:2+RP', san: 'Se4:2+RP' },
+      { uci: 'e2e4:2+RP', san: 'Se4:2+RP', brought: { tile: '2+', event: true, pieces: ['R', 'P'], cell: 'e4' } },
       { uci: 'P@d3', san: 'P@d3' },
-      { uci: 'd7d5:P', san: 'Sd5:P' },
+      { uci: 'd7d5:P', san: 'Sd5:P', brought: { tile: 'P', event: false, pieces: ['P'], cell: 'd5' } },
     ]);
     expect(list.map((r) => r.ply)).toEqual([1, 3]);
   });

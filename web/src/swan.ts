@@ -1,6 +1,6 @@
 // Black Swan in words: what a chance move's outcome brought (a swan turned over, an event's
-// pieces, a promotion's draw), read from the move text the referee announced ("Se4:2+RP",
-// "a8:NB"), and what a seat is asked to do while drawn pieces are owed. No rules here.
+// pieces, a promotion's draw), from the data the server sends with the move (`brought`), and what
+// a seat is asked to do while drawn pieces are owed. No rules here, and no reading of move text.
 
 import type { LegalMove, MoveText } from './types';
 
@@ -21,22 +21,19 @@ export interface Reveal {
   pieces: string[]; // the pieces it brought, in order (the first stands on `cell`)
 }
 
-/** The reveal a move's text announces, or null for a move that turned nothing over. */
+/** The reveal a move brought, or null for a move that turned nothing over. */
 export function revealOf(move: MoveText, ply: number): Reveal | null {
-  const colon = move.san.lastIndexOf(':');
-  if (colon < 0) return null;
-  const san = move.san.slice(0, colon);
-  const outcome = move.san.slice(colon + 1);
-  const cell = /([a-z]+[0-9]+)$/.exec(move.uci.split(':')[0])?.[1] ?? '';
-  const event = EVENT_WORDS[outcome.slice(0, 2)];
-  const letters = event ? outcome.slice(2) : outcome;
-  const pieces = [...letters].map((l) => PIECE_WORDS[l.toUpperCase()] ?? l);
-  const swan = san.startsWith('S');
+  const b = move.brought;
+  if (!b) return null;
+  const colon = move.san.indexOf(':');
+  const san = colon < 0 ? move.san : move.san.slice(0, colon); // shown as the move asked
+  const pieces = b.pieces.map((t) => PIECE_WORDS[t.toUpperCase()] ?? t);
+  const event = b.event && b.tile ? EVENT_WORDS[b.tile] : undefined;
   let what: string;
   if (event) what = `${event} (${pieces.join(', ')})`;
-  else if (swan) what = `a ${pieces[0] ?? outcome}`;
+  else if (b.tile !== null) what = `a ${pieces[0] ?? b.tile}`;
   else what = `a promotion: ${pieces.join(', ')}`;
-  return { ply, san, cell, what, pieces };
+  return { ply, san, cell: b.cell, what, pieces };
 }
 
 /** Every reveal of a game's record, oldest first. */

@@ -48,10 +48,19 @@ export interface Variant {
   engine?: boolean; // whether the engine plays this game (engine mode is offered)
 }
 
+/** What a chance move brought (Black Swan), as the server gives it: never read out of move text. */
+export interface Brought {
+  tile: string | null; // the tile turned over ("N", "2+"); null for a promotion
+  event: boolean;
+  pieces: string[]; // the pieces' tokens in the order drawn (the first stands on `cell`)
+  cell: string; // where the move went
+}
+
 export interface MoveText {
   uci: string;
   san: string;
   fen?: string; // the position after the move, where the server gives it
+  brought?: Brought; // a chance move's outcome
 }
 
 export interface LegalMove {

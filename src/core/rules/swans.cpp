@@ -16,7 +16,7 @@ void generate_swans(Position& pos, MoveList& list, bool captures, bool quiets, b
     const Bitboard occupied = pos.pieces(), unmoved = pos.state().unmoved;
     const Bitboard targets = pos.pieces(them) & ~unmoved;
     const int types = static_cast<int>(g.types.size());
-    for (int t = g.first_swan; t < types; ++t) {
+    for (int t = g.chance.first_hidden; t < types; ++t) {
         const PieceMoves& pm = pos.tables().piece(t, us);
         for (Bitboard men = pos.pieces(us, t); men;) {
             const Square from = pop_lsb(men);
@@ -35,54 +35,46 @@ void generate_swans(Position& pos, MoveList& list, bool captures, bool quiets, b
     }
 }
 
-namespace {
-
-// What the swan of type `swan` brings when turned over as the game's next event number `event`
-// would be (the referee's game: identities known, events drawn from the seed).
-Draw referee_reveal(const Game& g, int swan, int event) {
-    Draw d;
-    d.tile = swan - g.first_swan;
-    const int identity = g.swan_identity[static_cast<size_t>(d.tile)];
-    if (identity >= 0) {
-        d.count = 1;
-        d.types[0] = identity;
-        return d;
-    }
-    d.event = true;
-    for (int type : g.draw_event(event, swan))
-        if (d.count < static_cast<int>(d.types.size()))
-            d.types[static_cast<size_t>(d.count++)] = type;
-    return d;
+bool is_chance_move(const Position& pos, Move m) {
+    const ChanceRules& c = pos.game().chance;
+    if (c.first_hidden < 0) return false;
+    if (m.kind() == MoveKind::Promotion) return true;
+    const Piece p = pos.piece_on(m.from());
+    return m.kind() == MoveKind::Normal && p != NO_PIECE && type_of(p) >= c.first_hidden &&
+           has(c.reveal_zone[color_of(p)], m.to());
 }
 
-Draw referee_promotion(const Game& g, int number) {
+namespace {
+
+// A turned-over swan of type `swan` whose identity the game knows and is a piece: that piece.
+// Nothing is drawn for it, so the referee's game needs no outcome for it.
+Draw known_reveal(const ChanceRules& c, int swan) {
     Draw d;
-    for (int type : g.draw_promotion(number))
-        if (d.count < static_cast<int>(d.types.size()))
-            d.types[static_cast<size_t>(d.count++)] = type;
+    d.tile = swan - c.first_hidden;
+    const int identity = c.identity[static_cast<size_t>(d.tile)];
+    if (identity >= 0) d.count = 1, d.types[0] = identity;
     return d;
 }
 
 }  // namespace
 
-bool is_chance_move(const Position& pos, Move m) {
-    const Game& g = pos.game();
-    if (g.first_swan < 0) return false;
-    if (m.kind() == MoveKind::Promotion) return true;
-    const Piece p = pos.piece_on(m.from());
-    return m.kind() == MoveKind::Normal && p != NO_PIECE && type_of(p) >= g.first_swan &&
-           has(g.reveal_zone[color_of(p)], m.to());
+Draw chance_draw(const Position& pos, Move m) {
+    if (!is_chance_move(pos, m)) return {};
+    const ChanceRules& c = pos.game().chance;
+    if (m.outcome()) return c.decode(outcome_kind(m), m.outcome());
+    if (m.kind() == MoveKind::Promotion) return {};
+    return known_reveal(c, type_of(pos.piece_on(m.from())));
 }
 
-Draw chance_draw(const Position& pos, Move m) {
-    const Game& g = pos.game();
-    if (!is_chance_move(pos, m)) return {};
-    const MoveKind kind = outcome_kind(m);
-    if (g.outcome_in_move) return g.decode_outcome(kind, m.outcome());
-    const ChanceState& c = pos.state().chance;
-    return kind == MoveKind::Promotion
-               ? referee_promotion(g, c.promotions + 1)
-               : referee_reveal(g, type_of(pos.piece_on(m.from())), c.events + 1);
+bool possible_outcome(const Position& pos, Move m) {
+    if (!m.outcome() || !is_chance_move(pos, m)) return false;
+    const ChanceRules& c = pos.game().chance;
+    const Draw d = c.decode(outcome_kind(m), m.outcome());
+    if (d.count == 0) return false;
+    if (m.kind() == MoveKind::Promotion) return true;
+    if (!pos.state().chance.unseen[pos.side_to_move()][static_cast<size_t>(d.tile)]) return false;
+    const int swan_tile = type_of(pos.piece_on(m.from())) - c.first_hidden;
+    return c.identity[static_cast<size_t>(swan_tile)] == UNKNOWN_IDENTITY || d.tile == swan_tile;
 }
 
 // The drawn pieces: the first replaces the man on `to`, the others are owed.
@@ -105,12 +97,13 @@ bool Position::reveal_swan(Move m, StateInfo& ns) {
     ns.rule50 = 0;  // a swan moves as a pawn: irreversibly
     const Color us = stm_;
     const Square to = m.to();
-    if (!has(game_->reveal_zone[us], to)) return false;
+    if (!has(game_->chance.reveal_zone[us], to)) return false;
     const Piece swan = board_[to];
-    const Draw d = game_->outcome_in_move
-                       ? game_->decode_outcome(MoveKind::Normal, m.outcome())
-                       : referee_reveal(*game_, type_of(swan), ns.chance.events + 1);
-    assert(d.count > 0);  // a player's view is always told the outcome
+    // The move carries its outcome (or the game knows the piece): nothing is drawn here. Played
+    // without one (a legality test by playing), the swan stays face down: what a reveal brings
+    // never decides whether its own king is safe.
+    const Draw d = m.outcome() ? game_->chance.decode(MoveKind::Normal, m.outcome())
+                               : known_reveal(game_->chance, type_of(swan));
     if (d.count == 0) return false;
     ns.revealed = swan;
     ns.key ^= zobrist::chance(ns.chance) ^ zobrist::pending(ns.pending);
@@ -125,9 +118,8 @@ bool Position::reveal_swan(Move m, StateInfo& ns) {
 bool Position::promote_at_random(Move m, StateInfo& ns) {
     ns.key ^= zobrist::chance(ns.chance) ^ zobrist::pending(ns.pending);
     ++ns.chance.promotions;
-    const Draw d = game_->outcome_in_move ? game_->decode_outcome(MoveKind::Promotion, m.outcome())
-                                          : referee_promotion(*game_, ns.chance.promotions);
-    assert(d.count > 0);
+    // Without its outcome (a legality test by playing) the pawn stays as it is, as a reveal's.
+    const Draw d = game_->chance.decode(MoveKind::Promotion, m.outcome());
     bool owed = false;
     if (d.count > 0) {
         ns.chance.anywhere = true;
@@ -157,7 +149,7 @@ Bitboard placement_cells(const Position& pos) {
     if (!c.owed) return 0;
     const Geometry& g = pos.geometry();
     const Bitboard board = g.size() >= SQUARE_MAX ? ~Bitboard(0) : (Bitboard(1) << g.size()) - 1;
-    const Bitboard zone = c.anywhere ? board : pos.game().reveal_zone[pos.side_to_move()];
+    const Bitboard zone = c.anywhere ? board : pos.game().chance.reveal_zone[pos.side_to_move()];
     return nearest_cells(g, c.origin, zone & ~pos.pieces());
 }
 

@@ -1,0 +1,277 @@
+// The evaluation is not linear in its weights (the game phase blends two scores by material that
+// the values themselves decide; cell terms are rounded), so each round linearises it around the
+// weights in force: every position's evaluation and its slope along each parameter, by central
+// differences. The loss of the linear model (the trainer's: squared distance of the win chance
+// to the target) is then minimised by full-batch gradient descent with a ridge that keeps each
+// parameter near where it was, the parameters are rounded to whole numbers, and the next round
+// measures the exact loss again.
+#include "learn/fit_terms.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <ostream>
+#include <thread>
+
+#include "core/error.h"
+#include "engine/eval.h"
+#include "engine/nnue.h"
+#include "learn/training_data.h"
+
+namespace menagerie::learn {
+
+namespace {
+
+struct Parameter {
+    std::string name;  // a weight's name, or "value TYPE mg|eg"
+    int engine::EvalWeights::*field = nullptr;
+    std::string type;  // for a value offset
+    bool endgame = false;
+    double step = 1;   // of the central difference
+    double bound = 1;  // how far one round may move it
+};
+
+struct Terms {
+    engine::EvalWeights w;
+    std::map<std::string, std::pair<int, int>> offsets;
+    double get(const Parameter& p) const {
+        if (p.field) return w.*(p.field);
+        const auto it = offsets.find(p.type);
+        return it == offsets.end() ? 0 : p.endgame ? it->second.second : it->second.first;
+    }
+    void set(const Parameter& p, int v) {
+        if (p.field)
+            w.*(p.field) = v;
+        else
+            (p.endgame ? offsets[p.type].second : offsets[p.type].first) = v;
+    }
+};
+
+double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
+
+}  // namespace
+
+FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
+    if (settings.data.empty()) throw Error(ErrorKind::Usage, "--data", "give training data");
+    const auto began = std::chrono::steady_clock::now();
+    auto seconds = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    };
+    // The positions (a spread sample when there are many), with targets and held-out flags.
+    std::shared_ptr<const Game> game;
+    std::vector<TrainingPosition> positions;
+    std::vector<uint8_t> held;
+    size_t total = 0;
+    for (const std::string& path : settings.data)
+        for_each_game(path, [&](const DataHeader& h, uint32_t, auto& block) {
+            total += block.size();
+            (void)h;
+        });
+    const double keep = std::min(1.0, static_cast<double>(settings.max_positions) /
+                                          static_cast<double>(std::max<size_t>(total, 1)));
+    double carry = 0;
+    for (const std::string& path : settings.data) {
+        for_each_game(path, [&](const DataHeader& h, uint32_t number, auto& block) {
+            if (!game) game = game_of(h);
+            if (engine::nnue::family_of(*game_of(h)) != engine::nnue::family_of(*game))
+                throw Error(ErrorKind::File, "--data",
+                            menagerie::quoted(path) + " holds " + h.variant +
+                                ", whose men and board differ from " + game->name + "'s");
+            const uint64_t mix =
+                (uint64_t(number) * 64 + static_cast<uint64_t>(&path - &settings.data[0])) *
+                    0x9E3779B97F4A7C15ull >>
+                40;
+            const bool out = static_cast<double>(mix % 10000) < settings.validation * 10000;
+            for (TrainingPosition& p : block) {
+                carry += keep;
+                if (carry < 1) continue;
+                carry -= 1;
+                positions.push_back(std::move(p));
+                held.push_back(out);
+            }
+        });
+    }
+    if (positions.empty()) throw Error(ErrorKind::File, "--data", "the data holds no position");
+    const size_t n = positions.size();
+    std::vector<float> score(n), result(n);
+    for (size_t i = 0; i < n; ++i) {
+        const TrainingPosition& p = positions[i];
+        score[i] = p.score;
+        const float white = (p.result + 1) / 2.0f;
+        result[i] = p.side_to_move == WHITE ? white : 1 - white;
+    }
+    // The logistic scale, as the trainer fits it.
+    double scale = 0;
+    {
+        auto error = [&](double k) {
+            double e = 0;
+            for (size_t i = 0; i < n; i += std::max<size_t>(1, n / 200000))
+                e += std::pow(sigmoid(score[i] / k) - result[i], 2);
+            return e;
+        };
+        double lo = 30, hi = 2000;
+        for (int i = 0; i < 60; ++i) {
+            const double a = hi - 0.618 * (hi - lo), b = lo + 0.618 * (hi - lo);
+            if (error(a) < error(b))
+                hi = b;
+            else
+                lo = a;
+        }
+        scale = (lo + hi) / 2;
+    }
+    std::vector<float> target(n);
+    for (size_t i = 0; i < n; ++i)
+        target[i] = static_cast<float>(settings.lambda * sigmoid(score[i] / scale) +
+                                       (1 - settings.lambda) * result[i]);
+
+    // The parameters: every weight, and the value of each type that is neither royal, a pawn
+    // nor a face-down swan.
+    const engine::FittedTerms* built_in = engine::builtin_terms(*game);
+    Terms terms{built_in ? built_in->weights : engine::DEFAULT_WEIGHTS,
+                built_in ? built_in->offsets : std::map<std::string, std::pair<int, int>>{}};
+    std::vector<Parameter> params;
+    for (const engine::WeightField& f : engine::WEIGHT_FIELDS) {
+        const double v = std::abs(terms.w.*(f.field));
+        params.push_back({f.name, f.field, "", false, std::max(2.0, v / 8), std::max(4.0, v / 2)});
+    }
+    for (int t = 0; t < static_cast<int>(game->types.size()); ++t) {
+        const PieceType& pt = game->types[t];
+        if (pt.royal || pt.pawn || (game->has_chance() && t >= game->chance.first_hidden)) continue;
+        for (bool eg : {false, true})
+            params.push_back(
+                {"value " + pt.name + (eg ? " eg" : " mg"), nullptr, pt.name, eg, 8, 60});
+    }
+    const size_t np = params.size();
+    const auto base = engine::eval_tables(game);
+    auto tables_for = [&](const Terms& t) {
+        auto copy = std::make_shared<engine::EvalTables>(*base);
+        engine::apply_terms(*copy, t.w, t.offsets);
+        return copy;
+    };
+    const int threads = std::max(1, settings.threads);
+    auto parallel = [&](auto&& body) {
+        std::vector<std::thread> pool;
+        for (int k = 0; k < threads; ++k)
+            pool.emplace_back([&, k] {
+                for (size_t i = static_cast<size_t>(k); i < n; i += static_cast<size_t>(threads))
+                    body(i);
+            });
+        for (auto& th : pool) th.join();
+    };
+    // The exact loss of a set of terms: on the training positions and on the held-out ones.
+    auto losses = [&](const Terms& t) {
+        const auto tables = tables_for(t);
+        std::vector<double> sums(4 * static_cast<size_t>(threads));
+        std::vector<std::thread> pool;
+        for (int k = 0; k < threads; ++k)
+            pool.emplace_back([&, k] {
+                for (size_t i = static_cast<size_t>(k); i < n; i += static_cast<size_t>(threads)) {
+                    const Position pos = position_of(game, positions[i]);
+                    const double d = sigmoid(engine::evaluate(pos, *tables) / scale) - target[i];
+                    sums[static_cast<size_t>(4 * k + 2 * held[i])] += d * d;
+                    sums[static_cast<size_t>(4 * k + 2 * held[i] + 1)] += 1;
+                }
+            });
+        for (auto& th : pool) th.join();
+        double tr = 0, trn = 0, ho = 0, hon = 0;
+        for (int k = 0; k < threads; ++k)
+            tr += sums[4 * k], trn += sums[4 * k + 1], ho += sums[4 * k + 2],
+                hon += sums[4 * k + 3];
+        return std::pair{tr / std::max(trn, 1.0), ho / std::max(hon, 1.0)};
+    };
+    FitReport report;
+    report.scale = scale;
+    std::tie(report.start_train, report.start_held_out) = losses(terms);
+    log << "family " << engine::nnue::family_of(*game) << "\npositions " << n << " (of " << total
+        << "), parameters " << np << ", scale " << std::fixed << std::setprecision(1) << scale
+        << "\nstart: loss " << std::setprecision(6) << report.start_train << "  held out "
+        << report.start_held_out << "  " << std::setprecision(0) << seconds() << " s" << std::endl;
+
+    std::vector<float> e0(n), slope(n * np);
+    for (int round = 1; round <= settings.rounds; ++round) {
+        // The evaluation and its slopes around the terms in force.
+        std::vector<std::shared_ptr<engine::EvalTables>> up(np), down(np);
+        for (size_t j = 0; j < np; ++j) {
+            Terms a = terms, b = terms;
+            const double v = terms.get(params[j]);
+            a.set(params[j], static_cast<int>(std::lround(v + params[j].step)));
+            b.set(params[j], static_cast<int>(std::lround(v - params[j].step)));
+            up[j] = tables_for(a), down[j] = tables_for(b);
+        }
+        const auto now = tables_for(terms);
+        parallel([&](size_t i) {
+            const Position pos = position_of(game, positions[i]);
+            e0[i] = static_cast<float>(engine::evaluate(pos, *now));
+            for (size_t j = 0; j < np; ++j)
+                slope[i * np + j] = static_cast<float>(
+                    (engine::evaluate(pos, *up[j]) - engine::evaluate(pos, *down[j])) /
+                    (2 * params[j].step));
+        });
+        // Gradient descent (Adam) on the linear model, in units of each parameter's step, with a
+        // ridge towards no change.
+        std::vector<double> delta(np, 0), m(np, 0), v(np, 0);
+        const double ridge = 1e-6;
+        for (int step = 1; step <= settings.steps; ++step) {
+            std::vector<std::vector<double>> parts(static_cast<size_t>(threads),
+                                                   std::vector<double>(np, 0));
+            std::vector<std::thread> pool;
+            for (int k = 0; k < threads; ++k)
+                pool.emplace_back([&, k] {
+                    std::vector<double>& g = parts[static_cast<size_t>(k)];
+                    for (size_t i = static_cast<size_t>(k); i < n;
+                         i += static_cast<size_t>(threads)) {
+                        if (held[i]) continue;
+                        const float* s = &slope[i * np];
+                        double e = e0[i];
+                        for (size_t j = 0; j < np; ++j) e += s[j] * delta[j] * params[j].step;
+                        const double p = sigmoid(e / scale);
+                        const double d = 2 * (p - target[i]) * p * (1 - p) / scale;
+                        for (size_t j = 0; j < np; ++j) g[j] += d * s[j] * params[j].step;
+                    }
+                });
+            for (auto& th : pool) th.join();
+            for (size_t j = 0; j < np; ++j) {
+                double g = ridge * delta[j];
+                for (const auto& part : parts) g += part[j] / static_cast<double>(n);
+                m[j] = 0.9 * m[j] + 0.1 * g;
+                v[j] = 0.999 * v[j] + 0.001 * g * g;
+                const double mh = m[j] / (1 - std::pow(0.9, step)),
+                             vh = v[j] / (1 - std::pow(0.999, step));
+                delta[j] -= 0.05 * mh / (std::sqrt(vh) + 1e-12);
+                const double limit = params[j].bound / params[j].step;
+                delta[j] = std::clamp(delta[j], -limit, limit);
+            }
+        }
+        for (size_t j = 0; j < np; ++j)
+            terms.set(params[j], static_cast<int>(std::lround(terms.get(params[j]) +
+                                                              delta[j] * params[j].step)));
+        const auto [tr, ho] = losses(terms);
+        report.train.push_back(tr), report.held_out.push_back(ho);
+        log << "round " << round << "/" << settings.rounds << ": loss " << std::setprecision(6)
+            << tr << "  held out " << ho << "  " << std::setprecision(0) << seconds() << " s"
+            << std::endl;
+    }
+    engine::FittedTerms out;
+    out.family = engine::nnue::family_of(*game);
+    out.weights = terms.w;
+    for (const auto& [type, v] : terms.offsets)
+        if (v.first || v.second) out.offsets[type] = v;
+    std::ofstream file(settings.out, std::ios::trunc);
+    file << "# " << game->name << ": fitted by menagerie fit to " << n
+         << " positions; held-out loss " << std::setprecision(6) << report.start_held_out
+         << " before, " << report.held_out.back() << " after\n"
+         << engine::write_terms(out);
+    if (!file)
+        throw Error(ErrorKind::File, "--out", "cannot write " + menagerie::quoted(settings.out));
+    for (const Parameter& p : params) {
+        const double before = built_in ? Terms{built_in->weights, built_in->offsets}.get(p)
+                                       : Terms{engine::DEFAULT_WEIGHTS, {}}.get(p);
+        if (terms.get(p) != before)
+            log << "  " << p.name << " " << before << " -> " << terms.get(p) << "\n";
+    }
+    return report;
+}
+
+}  // namespace menagerie::learn

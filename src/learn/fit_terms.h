@@ -1,0 +1,30 @@
+// Fitting the hand-made evaluation's terms to datagen's positions (docs/engine.md, "Fitting the
+// terms"): every weight of EvalWeights and each piece type's value, for one family of games.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace menagerie::learn {
+
+struct FitSettings {
+    std::vector<std::string> data;  // files of one family
+    std::string out;                // the terms file written (nets/*.terms)
+    double lambda = 0.75;           // as the trainer's target
+    double validation = 0.02;       // share of games held out
+    int rounds = 3;                 // linearisations
+    int steps = 400;                // gradient steps per round
+    int threads = 2;
+    size_t max_positions = 1500000;  // a sample of the data, evenly spread, beyond this
+};
+
+struct FitReport {
+    double scale = 0;
+    double start_train = 0, start_held_out = 0;  // the terms in force before the fit
+    std::vector<double> train, held_out;         // after each round, measured exactly
+};
+
+FitReport fit_terms(const FitSettings& settings, std::ostream& log);
+
+}  // namespace menagerie::learn
