@@ -50,6 +50,12 @@ class XboardSession {
             if (line.rfind(prefix, 0) == 0) return lines;
         }
     }
+    // `xboard`, `protover 2`, and the features polyglot then lists (up to `feature done=1`).
+    std::vector<std::string> handshake() {
+        send("xboard");
+        send("protover 2");
+        return until("feature done=1");
+    }
     // The text of the next `move M` line.
     std::string move() {
         const std::string last = until("move ").back();
@@ -115,9 +121,7 @@ TEST(Polyglot, PlaysXboardThroughTheAdapter) {
     const std::string mate_in_one = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
     {
         XboardSession xb(setup.command());
-        xb.send("xboard");
-        xb.send("protover 2");
-        const auto features = xb.until("feature done=1");
+        const auto features = xb.handshake();
         ASSERT_EQ(features.back(), "feature done=1");
         // The engine's UCI options, exported as XBoard options with the ini's values.
         EXPECT_TRUE(has_line(features, "feature option=\"Move Overhead -spin 37 0 5000\""));
@@ -166,9 +170,7 @@ TEST(Polyglot, PlaysChess960ThroughTheAdapter) {
     const std::string mate_by_castling = "rk6/1pp5/8/8/8/8/2P1P3/2RKR3 b q - 0 1";
     {
         XboardSession xb(setup.command());
-        xb.send("xboard");
-        xb.send("protover 2");
-        const auto features = xb.until("feature done=1");
+        const auto features = xb.handshake();
         ASSERT_EQ(features.back(), "feature done=1");
         EXPECT_TRUE(has_line(features, "fischerandom")) << "Chess960 is not offered";
         xb.send("new");

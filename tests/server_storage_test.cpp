@@ -12,6 +12,7 @@
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "server/api_error.h"
@@ -225,15 +226,28 @@ TEST(Storage, PostgresRoundTripAndServer) {
                  std::runtime_error);
 }
 
-TEST(Storage, PostgresPushesReachSubscribersOfEveryServer) {
+// Two servers' game services on one PostgreSQL database, and an online chess game created
+// through the first.
+class TwoServersOnePostgres : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        ASSERT_TRUE(pg.problem().empty()) << pg.problem();
+        store_a = open_storage(pg.url());
+        store_b = open_storage(pg.url());
+        service_a.emplace(*store_a, io.get_executor(), 1);
+        service_b.emplace(*store_b, io.get_executor(), 1);
+        const json created = service_a->create({{"variant", "chess"}, {"mode", "online"}});
+        id = created["id"], white = created["tokens"]["white"], black = created["tokens"]["black"];
+    }
     TempPostgres pg;
-    ASSERT_TRUE(pg.problem().empty()) << pg.problem();
-    auto store_a = open_storage(pg.url()), store_b = open_storage(pg.url());
+    std::unique_ptr<Storage> store_a, store_b;
     boost::asio::io_context io;  // not run: no clock in this game
-    GameService a(*store_a, io.get_executor(), 1), b(*store_b, io.get_executor(), 1);
-    const json created = a.create({{"variant", "chess"}, {"mode", "online"}});
-    const std::string id = created["id"], white = created["tokens"]["white"],
-                      black = created["tokens"]["black"];
+    std::optional<GameService> service_a, service_b;
+    std::string id, white, black;
+};
+
+TEST_F(TwoServersOnePostgres, PushesReachSubscribersOfEveryServer) {
+    GameService &a = *service_a, &b = *service_b;
     Inbox on_b, on_a;
     const auto sub_b = b.subscribe(id, black, on_b.sender());
     const auto sub_a = a.subscribe(id, white, on_a.sender());
@@ -291,15 +305,8 @@ TEST(Storage, PostgresAnotherServerAnswersWhenTheEngineReplyNeverComes) {
 // A server whose listener missed a change (the database was away, and the change was stored
 // as soon as it was back, before the listener had reconnected) catches up when its listener
 // reconnects.
-TEST(Storage, PostgresListenerCatchesUpOnWhatItMissed) {
-    TempPostgres pg;
-    ASSERT_TRUE(pg.problem().empty()) << pg.problem();
-    auto store_a = open_storage(pg.url()), store_b = open_storage(pg.url());
-    boost::asio::io_context io;  // not run: no clock in this game
-    GameService a(*store_a, io.get_executor(), 1), b(*store_b, io.get_executor(), 1);
-    const json created = a.create({{"variant", "chess"}, {"mode", "online"}});
-    const std::string id = created["id"], white = created["tokens"]["white"],
-                      black = created["tokens"]["black"];
+TEST_F(TwoServersOnePostgres, ListenerCatchesUpOnWhatItMissed) {
+    GameService &a = *service_a, &b = *service_b;
     Inbox on_b;
     const auto sub_b = b.subscribe(id, black, on_b.sender());
     pg.stop();
@@ -314,15 +321,8 @@ TEST(Storage, PostgresListenerCatchesUpOnWhatItMissed) {
 // A client that names a ply newer than this server's copy is right (it saw another server's
 // move): the server reloads the game rather than refusing the move as stale. No routing of a
 // client to one server is needed.
-TEST(Storage, PostgresAServerBehindReloadsForAClientAhead) {
-    TempPostgres pg;
-    ASSERT_TRUE(pg.problem().empty()) << pg.problem();
-    auto store_a = open_storage(pg.url()), store_b = open_storage(pg.url());
-    boost::asio::io_context io;
-    GameService a(*store_a, io.get_executor(), 1), b(*store_b, io.get_executor(), 1);
-    const json created = a.create({{"variant", "chess"}, {"mode", "online"}});
-    const std::string id = created["id"], white = created["tokens"]["white"],
-                      black = created["tokens"]["black"];
+TEST_F(TwoServersOnePostgres, AServerBehindReloadsForAClientAhead) {
+    GameService &a = *service_a, &b = *service_b;
     EXPECT_EQ(b.state(id, black)["ply"], 0);  // B holds the game
     store_b->listen({}, {});                  // and hears of no change (as while reconnecting)
     EXPECT_EQ(a.move(id, white, "e4", 0)["ply"], 1);
