@@ -1,5 +1,6 @@
 #!/bin/sh
-# A UCI engine that misbehaves on purpose, for tests/match_test.cpp: `fake_uci_engine.sh MODE`.
+# A UCI engine that misbehaves on purpose, for tests/match_test.cpp:
+# `fake_uci_engine.sh MODE [PIDFILE]` (its process id is written to PIDFILE when it is given).
 #   illegal  answers every `go` with an illegal move (e2e5)
 #   garbage  answers with a move that is no move at all
 #   crash    exits with status 3 when asked to move
@@ -9,6 +10,7 @@
 #   orphan   when asked to move, leaves a process behind that holds its output open, and exits
 #            with status 3
 mode=$1
+[ -n "$2" ] && echo $$ > "$2"
 while read -r line; do
   case "$line" in
     uci)

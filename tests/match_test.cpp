@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <regex>
@@ -169,6 +170,38 @@ TEST(MatchUci, EndingAnEngineEndsWhatItStarted) {
     while (!gone(left_behind) && std::chrono::steady_clock::now() < until)
         std::this_thread::sleep_for(10ms);
     EXPECT_TRUE(gone(left_behind)) << "process " << left_behind << " outlived its engine";
+}
+
+// Interrupted (Ctrl-C), `match` ends its engines, which lead process groups of their own and so
+// are no longer reached by the terminal's signal.
+TEST(MatchCli, AnInterruptedMatchLeavesNoEngine) {
+    const std::string pidfile = test::temp_file("engine.pid");
+    const std::string engine = "cmd=" + FAKE + " hang " + pidfile;
+    const pid_t match = fork();
+    ASSERT_GE(match, 0);
+    if (match == 0) {
+        execl(MENAGERIE_BINARY, "menagerie", "match", "--engine", engine.c_str(), "--engine",
+              "builtin:random", "--variant", "chess", "--games", "2", "--depth", "1", "--timeout",
+              "60", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    pid_t engine_pid = -1;
+    for (int i = 0; i < 500 && engine_pid < 0; ++i) {
+        std::this_thread::sleep_for(10ms);
+        std::ifstream in(pidfile);
+        if (!(in >> engine_pid)) engine_pid = -1;
+    }
+    ASSERT_GT(engine_pid, 0) << "the engine never started";
+    std::this_thread::sleep_for(200ms);  // the match asks it to move; it never answers
+    ASSERT_EQ(kill(match, SIGINT), 0);
+    int status = 0;
+    ASSERT_EQ(waitpid(match, &status, 0), match);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) << status;
+    const auto until = std::chrono::steady_clock::now() + 5s;
+    while (!gone(engine_pid) && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(10ms);
+    EXPECT_TRUE(gone(engine_pid)) << "engine " << engine_pid << " outlived the match";
+    std::remove(pidfile.c_str());
 }
 
 TEST(MatchUci, LinesThatStopShortAreReadSafely) {
