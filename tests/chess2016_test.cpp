@@ -15,11 +15,16 @@
 
 #include "core/error.h"
 #include "core/record.h"
+#include "reference_chess2016.h"
 #include "test_util.h"
 
 namespace menagerie {
 namespace {
 
+using reference::Board;
+using reference::name;
+using reference::on_board;
+using reference::oracle;
 using test::quick;
 
 // ---------------------------------------------------------------------------------------------
@@ -240,139 +245,6 @@ TEST(Chess2016Dice, RollsFollowTheDice) {
 // ---------------------------------------------------------------------------------------------
 // The pieces, against an oracle written from the rulings' words on a 12 x 10 box.
 
-bool on_board(int f, int r) {
-    if (f < 0 || f > 11 || r < 0 || r > 9) return false;
-    if (f >= 1 && f <= 10 && r >= 1 && r <= 8) return true;   // main field
-    if (f >= 4 && f <= 7 && (r == 0 || r == 9)) return true;  // behind the centre
-    return (f == 0 || f == 11) && r >= 3 && r <= 6;           // wings
-}
-
-std::string name(int f, int r) {
-    return std::string(1, static_cast<char>('a' + f)) + std::to_string(r + 1);
-}
-
-// Men on the board: 0 empty, 1 own, 2 enemy.
-using Board = std::map<std::pair<int, int>, int>;
-int at(const Board& b, int f, int r) {
-    const auto it = b.find({f, r});
-    return it == b.end() ? 0 : it->second;
-}
-
-enum class M { Both, Move, Capture };
-struct Oracle {
-    const Board& board;
-    int f, r;
-    std::set<std::string> out;
-    void land(int x, int y, M m) {
-        const int who = at(board, x, y);
-        if ((who == 0 && m != M::Capture) || (who == 2 && m != M::Move)) out.insert(name(x, y));
-    }
-    void ride(const std::vector<std::pair<int, int>>& dirs, int range, M m) {
-        for (auto [dx, dy] : dirs)
-            for (int k = 1, x = f + dx, y = r + dy; on_board(x, y) && (range == 0 || k <= range);
-                 ++k, x += dx, y += dy) {
-                land(x, y, m);
-                if (at(board, x, y)) break;
-            }
-    }
-    void leap(int a, int b, M m) {
-        for (int sx : {-1, 1})
-            for (int sy : {-1, 1})
-                for (auto [dx, dy] : {std::pair{a * sx, b * sy}, std::pair{b * sx, a * sy}})
-                    if (on_board(f + dx, r + dy)) land(f + dx, r + dy, m);
-    }
-    void leap_ride(int a, int b) {
-        for (int sx : {-1, 1})
-            for (int sy : {-1, 1})
-                for (auto [dx, dy] : {std::pair{a * sx, b * sy}, std::pair{b * sx, a * sy}})
-                    for (int x = f + dx, y = r + dy; on_board(x, y); x += dx, y += dy) {
-                        land(x, y, M::Both);
-                        if (at(board, x, y)) break;
-                    }
-    }
-    void hop(const std::vector<std::pair<int, int>>& dirs) {
-        for (auto [dx, dy] : dirs) {
-            int x = f + dx, y = r + dy;
-            while (on_board(x, y) && !at(board, x, y)) x += dx, y += dy;
-            if (!on_board(x, y)) continue;  // no screen before the edge or a hole
-            for (x += dx, y += dy; on_board(x, y); x += dx, y += dy)
-                if (at(board, x, y)) {
-                    land(x, y, M::Capture);
-                    break;
-                }
-        }
-    }
-    void griffin() {
-        for (auto [dx, dy] : DIAG) {
-            if (!on_board(f + dx, r + dy) || at(board, f + dx, r + dy)) continue;
-            for (auto [ox, oy] : {std::pair{dx, 0}, std::pair{0, dy}})
-                for (int k = 1, x = f + dx + ox, y = r + dy + oy; on_board(x, y);
-                     ++k, x += ox, y += oy) {
-                    if (k >= 2) land(x, y, M::Both);
-                    if (at(board, x, y)) break;
-                }
-        }
-    }
-    void rhinoceros() {
-        // The eight directions in clockwise order.
-        const std::pair<int, int> ring[] = {{0, 1},  {1, 1},   {1, 0},  {1, -1},
-                                            {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}};
-        for (int first = 0; first < 8; ++first)
-            for (int turn : {1, 7}) {
-                int x = f, y = r;
-                for (int k = 0; k < 7; ++k) {
-                    const auto [dx, dy] = ring[(first + k * turn) % 8];
-                    x += dx, y += dy;
-                    if (!on_board(x, y)) break;
-                    land(x, y, M::Both);
-                    if (at(board, x, y)) break;
-                }
-            }
-    }
-    static constexpr std::pair<int, int> DIAG[] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-};
-
-const std::vector<std::pair<int, int>> ORTHO = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-const std::vector<std::pair<int, int>> DIAGS = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-std::vector<std::pair<int, int>> all_dirs() {
-    auto v = ORTHO;
-    v.insert(v.end(), DIAGS.begin(), DIAGS.end());
-    return v;
-}
-
-// The rulings' words, piece by piece (White's men; forward is up).
-std::set<std::string> oracle(const std::string& piece, const Board& board, int f, int r) {
-    Oracle o{board, f, r, {}};
-    if (piece == "knight") o.leap(1, 2, M::Both);
-    if (piece == "bishop") o.ride(DIAGS, 0, M::Both);
-    if (piece == "rook") o.ride(ORTHO, 0, M::Both);
-    if (piece == "queen") o.ride(all_dirs(), 0, M::Both);
-    if (piece == "man") o.ride(all_dirs(), 1, M::Both);
-    if (piece == "wazir") o.ride(ORTHO, 1, M::Both);
-    if (piece == "fers") o.ride(DIAGS, 1, M::Both);
-    if (piece == "walker") o.ride(ORTHO, 1, M::Move), o.ride(DIAGS, 1, M::Capture);
-    if (piece == "elephant") o.ride(DIAGS, 1, M::Both), o.ride({{0, 1}}, 1, M::Both);
-    if (piece == "camel") o.leap(1, 3, M::Both);
-    if (piece == "zebra") o.leap(2, 3, M::Both);
-    if (piece == "giraffe") o.leap(1, 4, M::Both);
-    if (piece == "tiger") o.ride(DIAGS, 0, M::Move), o.leap(1, 2, M::Capture);
-    if (piece == "lion") o.leap(1, 2, M::Move), o.ride(DIAGS, 0, M::Capture);
-    if (piece == "cannon") o.ride(ORTHO, 0, M::Move), o.hop(ORTHO);
-    if (piece == "vao") o.ride(DIAGS, 0, M::Move), o.hop(DIAGS);
-    if (piece == "leo") o.ride(all_dirs(), 0, M::Move), o.hop(all_dirs());
-    if (piece == "princess") o.ride(DIAGS, 0, M::Both), o.leap(1, 2, M::Both);
-    if (piece == "empress") o.ride(ORTHO, 0, M::Both), o.leap(1, 2, M::Both);
-    if (piece == "duchess") o.ride(DIAGS, 0, M::Both), o.leap(2, 3, M::Both);
-    if (piece == "lady") o.ride(DIAGS, 0, M::Both), o.leap(1, 4, M::Both);
-    if (piece == "monarch") o.ride(ORTHO, 0, M::Both), o.leap(1, 3, M::Both);
-    if (piece == "archbishop") o.ride(DIAGS, 0, M::Both), o.ride(ORTHO, 1, M::Both);
-    if (piece == "nightrider") o.leap_ride(1, 2);
-    if (piece == "camelrider") o.leap_ride(1, 3);
-    if (piece == "griffin") o.griffin();
-    if (piece == "rhinoceros") o.rhinoceros();
-    return o.out;
-}
-
 // The generator's destinations (pseudo-legal) of a man of type `piece` on (f, r), the other men
 // of `board` standing as Wazirs of either colour; White's king on l5, Black's on a6.
 std::set<std::string> generated(const std::shared_ptr<const Game>& game, const std::string& piece,
@@ -493,6 +365,11 @@ TEST(Chess2016Perft, EverySetupDepthTwo) {
         EXPECT_EQ(perft(pos, 2), nodes) << variant << " " << id;
         if (rows % 97 == 0) {
             EXPECT_EQ(test::perft_pseudo(pos, 2, true), nodes) << id;
+        }
+        // A second source, independent of the rules library: the words' oracle
+        // (tests/reference_chess2016.h), on a sample of the setups (it is slow).
+        if (rows % (quick() ? 7 * 47 : 47) == 0) {
+            EXPECT_EQ(reference::chess2016_start_perft(write_fen(pos), 2), nodes) << id;
         }
     }
     EXPECT_EQ(rows, 2016 + 56);

@@ -199,6 +199,34 @@ TEST(Cli, ReplayCheckNamesTheBadGameAndExitsTwo) {
     EXPECT_EQ(first.status, 0) << first.err;
 }
 
+// The check reads what it is given in full: the Result tag against the result token, and the
+// moves of every variation.
+TEST(Cli, ReplayCheckFlagsAWrongResultAndABadVariation) {
+    const std::string pgn =
+        write_temp("results.pgn",
+                   "[Result \"0-1\"]\n\n1. e4 e5 1-0\n\n[Result \"*\"]\n\n1. e4 (1. e5) e5 *\n\n"
+                   "[Result \"1-0\"]\n\n1. e4 (1. d4 d5) e5 1-0\n");
+    const RunResult r = run("replay " + pgn + " --check");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(lines(r.out),
+              (std::vector<std::string>{
+                  "1\terror\tPGN game 1, line 3: the movetext ends 1-0 but the Result tag says 0-1",
+                  "2\terror\tPGN game 2, line 7, move 1 (White) of a variation: illegal move 'e5'",
+                  "3\tok\tchess\t2\t1-0"}));
+    std::remove(pgn.c_str());
+}
+
+TEST(Cli, MovesOnAViewNeedTheirOutcomes) {
+    expect_usage_error("moves --variant blackswan --option view=player --moves e2e4",
+                       "needs its outcome");
+    EXPECT_EQ(run("moves --variant blackswan --option view=player --moves e2e4:N").status, 0);
+}
+
+TEST(Cli, MovesRefusesAPawnOnItsFirstRank) {
+    expect_usage_error("moves --variant chess --fen 'k7/8/8/8/8/8/8/P6K w - - 0 1'",
+                       "a White pawn stands on a1, on or behind its first rank");
+}
+
 TEST(Cli, ReplayRefusesWhatIsNoPgn) {
     expect_usage_error_in("replay " + DATA, "is a directory");
     const std::string empty = write_temp("empty.pgn", "");

@@ -73,8 +73,8 @@ TEST(Engine, FindsMates) {
         // Chess 66: the rook goes from a1 over the switch field 4 to a8.
         {"chess66", "7k/6pp/8/9/9/8/8/R5K1 w - - 0 1", 1, "Ra8#"},
         // Chess 2016: the Cannon comes to the f-file and hops the f8 pawn onto the king.
-        {"chess2016", "ppp1/3rkr4/3pPp4/4P7/12/O11/12/10/10/K3 w - - 0 1", 1, "Of5#"},
-        {"chess56", "ppp1/3rkr4/3pPp4/4P7/12/O11/12/10/10/K3 w - - 0 1", 1, "Of5#"},
+        {"chess2016", "bbb1/3rkr4/3pPp4/4P7/12/O11/12/10/10/K3 w - - 0 1", 1, "Of5#"},
+        {"chess56", "bbb1/3rkr4/3pPp4/4P7/12/O11/12/10/10/K3 w - - 0 1", 1, "Of5#"},
         {"contemporary", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "Ra8#"},
         // The Placement family after its relocation phase: chess rules, its own game objects.
         {"placement", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 2,

@@ -8,8 +8,11 @@
 
 #include <cerrno>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
+#include <fstream>
 #include <regex>
+#include <thread>
 
 #include "app/elo.h"
 #include "app/players.h"
@@ -144,6 +147,79 @@ TEST(MatchUci, ProcessIsAlwaysReaped) {
     errno = 0;
     EXPECT_EQ(waitpid(pid, nullptr, WNOHANG), -1);  // reaped: no zombie left
     EXPECT_EQ(errno, ECHILD);
+}
+
+// Whether process `pid` is gone (or a zombie about to be reaped by whoever inherited it).
+bool gone(pid_t pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text;
+    std::getline(stat, text);
+    const size_t paren = text.rfind(')');
+    return !stat || paren == std::string::npos || text.compare(paren, 3, ") Z") == 0;
+}
+
+TEST(MatchUci, EndingAnEngineEndsWhatItStarted) {
+    pid_t left_behind = -1;
+    {
+        // A wrapper that runs its engine without `exec`: the engine is the wrapper's child.
+        EngineProcess p("sh -c 'sleep 60 & echo $!; wait'");
+        std::string line;
+        ASSERT_EQ(p.read_line(line, EngineProcess::Clock::now() + 5s), EngineProcess::Read::Line);
+        left_behind = std::stoi(line);
+        EXPECT_FALSE(gone(left_behind));
+    }
+    const auto until = std::chrono::steady_clock::now() + 5s;
+    while (!gone(left_behind) && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(10ms);
+    EXPECT_TRUE(gone(left_behind)) << "process " << left_behind << " outlived its engine";
+}
+
+// Interrupted (Ctrl-C), `match` ends its engines, which lead process groups of their own and so
+// are no longer reached by the terminal's signal.
+TEST(MatchCli, AnInterruptedMatchLeavesNoEngine) {
+    const std::string pidfile = test::temp_file("engine.pid");
+    const std::string engine = "cmd=" + FAKE + " hang " + pidfile;
+    const pid_t match = fork();
+    ASSERT_GE(match, 0);
+    if (match == 0) {
+        execl(MENAGERIE_BINARY, "menagerie", "match", "--engine", engine.c_str(), "--engine",
+              "builtin:random", "--variant", "chess", "--games", "2", "--depth", "1", "--timeout",
+              "60", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    pid_t engine_pid = -1;
+    for (int i = 0; i < 500 && engine_pid < 0; ++i) {
+        std::this_thread::sleep_for(10ms);
+        std::ifstream in(pidfile);
+        if (!(in >> engine_pid)) engine_pid = -1;
+    }
+    ASSERT_GT(engine_pid, 0) << "the engine never started";
+    std::this_thread::sleep_for(200ms);  // the match asks it to move; it never answers
+    ASSERT_EQ(kill(match, SIGINT), 0);
+    int status = 0;
+    ASSERT_EQ(waitpid(match, &status, 0), match);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) << status;
+    const auto until = std::chrono::steady_clock::now() + 5s;
+    while (!gone(engine_pid) && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(10ms);
+    EXPECT_TRUE(gone(engine_pid)) << "engine " << engine_pid << " outlived the match";
+    std::remove(pidfile.c_str());
+}
+
+TEST(MatchUci, LinesThatStopShortAreReadSafely) {
+    // `id name` with no name (and `id author`, `option` with nothing after them).
+    UciClient client(FAKE + " bare", 5s);
+    EXPECT_EQ(client.name(), FAKE + " bare");  // named by its command
+    EXPECT_TRUE(client.option("Hash"));
+    client.position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", {});
+    uint64_t total = 0;
+    try {
+        client.perft(1, total, 5s);
+        FAIL() << "a total past 2^64 should be refused";
+    } catch (const EngineFailure& e) {
+        EXPECT_EQ(e.kind(), EngineFailure::Kind::Protocol);
+        EXPECT_NE(std::string(e.what()).find("in a perft answer"), std::string::npos) << e.what();
+    }
 }
 
 TEST(MatchUci, EngineThatDoesNotAnswerTimesOut) {
@@ -342,6 +418,9 @@ TEST(MatchCli, MisbehavingEnginesLoseWithAReason) {
     for (const Case& c : {Case{"illegal", "--depth 1", "sent 'e2e5', which is not a legal move"},
                           Case{"garbage", "--depth 1", "sent 'hello', which is not a legal move"},
                           Case{"crash", "--depth 1", "exited with status 3"},
+                          // Exited, not lost on time, though what it left behind holds its
+                          // output open.
+                          Case{"orphan", "--tc 0.5+0", "exited with status 3"},
                           Case{"hang", "--tc 0.3+0", "lost on time"},
                           Case{"hang", "--depth 1 --timeout 1", "did not answer within"}}) {
         const std::string pgn = test::temp_file("fake.pgn");

@@ -204,6 +204,78 @@ TEST(Pgn, ReadsTagsCommentsAndVariations) {
     EXPECT_THROW(parse_pgn("[Event \"x\"\n1. e4", make_game), Error);
 }
 
+// A variation's moves are checked as the main line's are, from the position before the move it
+// replaces; the result token and the Result tag must agree.
+TEST(Pgn, VariationsAndTheResultAreChecked) {
+    const std::string tags = "[Event \"test\"]\n[Result \"1-0\"]\n\n";
+    EXPECT_EQ(
+        parse_pgn(tags + "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. Nf3) e5 1-0\n", make_game)
+            .san,
+        (std::vector<std::string>{"e4", "e5"}));
+    EXPECT_EQ(parse_pgn(tags + "1. e4 e5\n", make_game).result, "1-0") << "no token: the tag's";
+    for (const auto& [movetext, error] : std::vector<std::pair<std::string, std::string>>{
+             {"1. e4 (1. e5) e5 1-0", "move 1 (White) of a variation: illegal move 'e5'"},
+             {"1. e4 (1. d4 d5 (1... Nf6 2. Nf6)) e5 1-0", "move 2 (White) of a variation"},
+             {"(1. d4) 1. e4 1-0", "a variation must follow the move it replaces"},
+             {"1. e4 e5 0-1", "the movetext ends 0-1 but the Result tag says 1-0"},
+             {"1. e4 e5 *", "the movetext ends * but the Result tag says 1-0"},
+         }) {
+        try {
+            parse_pgn(tags + movetext + "\n", make_game);
+            ADD_FAILURE() << movetext << " was read";
+        } catch (const Error& e) {
+            EXPECT_NE(std::string(e.what()).find(error), std::string::npos) << e.what();
+        }
+    }
+}
+
+// A record of a player's view carries each chance move's outcome, as the referee announced it:
+// without it the move cannot be played (the view does not know what the swan was).
+TEST(Pgn, AViewsChanceMoveNeedsItsOutcome) {
+    const std::string view = "[Variant \"blackswan\"]\n[VariantOptions \"view=player\"]\n\n";
+    EXPECT_EQ(parse_pgn(view + "1. Se4:N *\n", make_game).moves.size(), 1u);
+    try {
+        parse_pgn(view + "1. Se4 *\n", make_game);
+        ADD_FAILURE() << "a reveal without its outcome was read";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("needs its outcome"), std::string::npos) << e.what();
+    }
+}
+
+// No pawn stands on or behind its own first rank, in any game with pawns: no move could have
+// brought it there (the FEN of the issue listed a1a2 as a legal move).
+TEST(Fen, NoPawnOnItsOwnFirstRank) {
+    for (const std::string& name : game_names()) {
+        const auto game = make_game(name);
+        if (game->pawn < 0) continue;
+        const FenSetup start = read_fen(*game, write_fen(start_position(game)));
+        for (Color c : {WHITE, BLACK}) {
+            FenSetup setup = start;
+            bool placed = false;
+            for (auto& [s, p] : setup.men)
+                if (!placed && color_of(p) == c && has(game->back_rank[c], s) &&
+                    type_of(p) != game->king) {
+                    p = make_piece_code(c, game->pawn);
+                    placed = true;
+                }
+            ASSERT_TRUE(placed) << name;
+            try {
+                to_position(game, setup);
+                ADD_FAILURE() << name << ": a pawn on its first rank was accepted";
+            } catch (const Error& e) {
+                EXPECT_NE(std::string(e.what()).find("on or behind its first rank"),
+                          std::string::npos)
+                    << name << ": " << e.what();
+            }
+        }
+    }
+    EXPECT_THROW(parse_fen(make_game("chess"), "k7/8/8/8/8/8/8/P6K w - - 0 1"), Error);
+    EXPECT_THROW(parse_fen(make_game("chess"), "p6k/8/8/8/8/8/8/K7 w - - 0 1"), Error);
+    // Chess 2016's four cells behind White's first full rank are no pawn's either.
+    EXPECT_THROW(parse_fen(make_game("chess2016"), "k3/10/10/12/12/12/12/10/10/K2P w - - 0 1"),
+                 Error);
+}
+
 ErrorKind pgn_error_kind(const std::string& text) {
     try {
         parse_pgn(text, make_game);

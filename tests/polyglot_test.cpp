@@ -1,8 +1,8 @@
 // `menagerie uci` behind Debian's `polyglot` adapter, spoken to in the XBoard protocol through
 // pipes as an XBoard GUI would: the feature handshake (the engine's options exported, with the
 // values of polyglot's ini), options passed from the GUI, a move after `usermove` and `go`, a
-// position from `setboard`, and `quit`. Every move the engine makes is checked by the rules
-// library. Skipped when polyglot is not installed (scripts/install-deps.sh installs it).
+// position from `setboard`, a Chess960 game, and `quit`. Every move the engine makes is checked
+// by the rules library. Polyglot must be installed (scripts/install-deps.sh installs it).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -50,6 +50,12 @@ class XboardSession {
             if (line.rfind(prefix, 0) == 0) return lines;
         }
     }
+    // `xboard`, `protover 2`, and the features polyglot then lists (up to `feature done=1`).
+    std::vector<std::string> handshake() {
+        send("xboard");
+        send("protover 2");
+        return until("feature done=1");
+    }
     // The text of the next `move M` line.
     std::string move() {
         const std::string last = until("move ").back();
@@ -76,29 +82,46 @@ bool legal_in(const std::string& fen, const std::string& moves, const std::strin
     return false;
 }
 
-TEST(Polyglot, PlaysXboardThroughTheAdapter) {
-    const std::string polyglot = polyglot_path();
-    if (polyglot.empty())
-        GTEST_SKIP() << "polyglot is not installed (Debian package polyglot, installed by "
-                        "scripts/install-deps.sh): the XBoard session is not tested";
-    const std::filesystem::path dir = test::temp_dir("menagerie-polyglot");
-    const std::filesystem::path ini = dir / "menagerie.ini", log = dir / "polyglot.log";
-    {
-        std::ofstream out(ini);
+// Polyglot set up to run `menagerie uci` from a temporary directory, with a log of what it
+// tells the engine.
+class PolyglotSetup {
+  public:
+    PolyglotSetup() : dir_(test::temp_dir("menagerie-polyglot")) {
+        std::ofstream out(ini());
         out << "[PolyGlot]\nEngineCommand = " << MENAGERIE_BINARY
-            << " uci\nEngineDir = " << dir.string() << "\nLog = true\nLogFile = " << log.string()
+            << " uci\nEngineDir = " << dir_.string()
+            << "\nLog = true\nLogFile = " << (dir_ / "polyglot.log").string()
             << "\n[Engine]\nHash = 4\nMove Overhead = 37\n";
     }
+    ~PolyglotSetup() { std::filesystem::remove_all(dir_); }
+    // In the temporary directory: polyglot opens a log in its working directory before it reads
+    // the ini's LogFile.
+    std::string command() const {
+        return "/bin/sh -c 'cd " + dir_.string() + " && exec " + polyglot_path() + " " +
+               ini().string() + "'";
+    }
+    std::string log() const {
+        std::ifstream in(dir_ / "polyglot.log");
+        std::stringstream text;
+        text << in.rdbuf();
+        return text.str();
+    }
+
+  private:
+    std::filesystem::path ini() const { return dir_ / "menagerie.ini"; }
+    std::filesystem::path dir_;
+};
+
+TEST(Polyglot, PlaysXboardThroughTheAdapter) {
+    ASSERT_FALSE(polyglot_path().empty())
+        << "polyglot is not installed (Debian package polyglot, installed by "
+           "scripts/install-deps.sh)";
+    const PolyglotSetup setup;
     const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const std::string mate_in_one = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
     {
-        // In the temporary directory: polyglot opens a log in its working directory before it
-        // reads the ini's LogFile.
-        XboardSession xb("/bin/sh -c 'cd " + dir.string() + " && exec " + polyglot + " " +
-                         ini.string() + "'");
-        xb.send("xboard");
-        xb.send("protover 2");
-        const auto features = xb.until("feature done=1");
+        XboardSession xb(setup.command());
+        const auto features = xb.handshake();
         ASSERT_EQ(features.back(), "feature done=1");
         // The engine's UCI options, exported as XBoard options with the ini's values.
         EXPECT_TRUE(has_line(features, "feature option=\"Move Overhead -spin 37 0 5000\""));
@@ -125,17 +148,55 @@ TEST(Polyglot, PlaysXboardThroughTheAdapter) {
         EXPECT_EQ(xb.ended(), "exited with status 0");
     }
     // What polyglot told the engine: both options, the positions, and no error from the engine.
-    std::ifstream in(log);
-    std::stringstream text;
-    text << in.rdbuf();
-    const std::string said = text.str();
+    const std::string said = setup.log();
     EXPECT_NE(said.find("Adapter->Engine: setoption name Move Overhead value 37"),
               std::string::npos);
     EXPECT_NE(said.find("Adapter->Engine: setoption name Skill Level value 19"), std::string::npos);
     EXPECT_NE(said.find("Adapter->Engine: position startpos moves e2e4"), std::string::npos);
     EXPECT_NE(said.find("Adapter->Engine: position fen " + mate_in_one), std::string::npos);
     EXPECT_EQ(said.find("info string error"), std::string::npos);
-    std::filesystem::remove_all(dir);
+}
+
+// Polyglot offers an XBoard GUI Chess960 (`fischerandom`) only for an engine that lists
+// UCI_Chess960, and then sends and reads castling king-takes-rook. The GUI castles (king b1, rook
+// h1), the engine answers; then, in a position of its own, the engine mates by castling long
+// (king b8, rook a8 to d8: the rook cannot go there by itself, its king stands between).
+TEST(Polyglot, PlaysChess960ThroughTheAdapter) {
+    ASSERT_FALSE(polyglot_path().empty())
+        << "polyglot is not installed (Debian package polyglot, installed by "
+           "scripts/install-deps.sh)";
+    const PolyglotSetup setup;
+    const std::string start = "1k5r/ppp5/8/8/8/8/4PP1P/1K5R w Kk - 0 1";
+    const std::string mate_by_castling = "rk6/1pp5/8/8/8/8/2P1P3/2RKR3 b q - 0 1";
+    {
+        XboardSession xb(setup.command());
+        const auto features = xb.handshake();
+        ASSERT_EQ(features.back(), "feature done=1");
+        EXPECT_TRUE(has_line(features, "fischerandom")) << "Chess960 is not offered";
+        xb.send("new");
+        xb.send("variant fischerandom");
+        xb.send("force");
+        xb.send("setboard " + start);
+        xb.send("usermove O-O");
+        xb.send("sd 2");
+        xb.send("go");
+        const std::string reply = xb.move();
+        EXPECT_TRUE(legal_in(start, "b1h1", reply)) << reply;
+
+        xb.send("force");
+        xb.send("setboard " + mate_by_castling);
+        xb.send("go");
+        EXPECT_EQ(xb.move(), "O-O-O#");
+        EXPECT_EQ(xb.until("0-1").back(), "0-1 {Black mates}");
+        xb.send("quit");
+        EXPECT_EQ(xb.ended(), "exited with status 0");
+    }
+    const std::string said = setup.log();
+    EXPECT_NE(said.find("Adapter->Engine: setoption name UCI_Chess960 value true"),
+              std::string::npos);
+    EXPECT_NE(said.find("moves b1h1"), std::string::npos) << "the GUI's castling, king takes rook";
+    EXPECT_NE(said.find("Engine->Adapter: bestmove b8a8"), std::string::npos) << said;
+    EXPECT_EQ(said.find("info string error"), std::string::npos);
 }
 
 }  // namespace

@@ -91,7 +91,7 @@ TEST(Search, MaterialIsIncremental) {
     const auto chess = make_game("chess");
     Position pos = start_position(chess);
     EXPECT_EQ(pos.material(WHITE), 8 * 100 + 2 * 310 + 2 * 330 + 2 * 500 + 950);
-    StateInfo s1, s2, s3;
+    StateInfo s1;
     Position p = test::play(chess, test::start_fen(chess), "e4 d5");
     const Move take = parse_move(p, "exd5");
     p.do_move(take, s1);

@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "core/random_stream.h"
 #include "core/record.h"
+#include "core/rules.h"
 #include "core/setup.h"
 #include "engine/engine.h"
 #include "games/blackswan_draws.h"
@@ -153,15 +154,56 @@ TEST(BlackSwanReferee, SeedOnlyAfterTheEndAndTheRecordVerifies) {
     EXPECT_TRUE(v.honest) << v.message;
 }
 
+// The increment follows the turn: e2e4 reveals an event and White places its second piece in
+// the same turn, which earns one increment, not two; White's clock runs until the placement.
+TEST(BlackSwanReferee, IncrementOncePerTurn) {
+    server::StoredGame s = stored_game(write_fen(start_position(referee_game())));
+    s.mode = "online";
+    s.clock = server::StoredClock{60'000, 1'000, 60'000, 60'000, 0, false};
+    LiveGame g(s);
+    g.play(g.read_move("e2e4"), 10'000);
+    ASSERT_EQ(g.position().side_to_move(), WHITE) << "seed 1's e2 swan brings a piece to place";
+    EXPECT_EQ(g.clock_ms(WHITE, 10'000), 60'000);
+    g.play(g.read_move("P@d3"), 12'000);  // the clock starts with White's first turn, not move
+    EXPECT_EQ(g.clock_ms(WHITE, 12'000), 61'000);
+    EXPECT_EQ(g.clock_ms(BLACK, 15'000), 57'000);  // Black's runs
+    g.play(g.read_move("d7d5"), 15'000);
+    EXPECT_EQ(g.clock_ms(BLACK, 15'000), 58'000);
+    EXPECT_EQ(g.clock_ms(WHITE, 16'000), 60'000);
+}
+
+// An engine's line on a player's view ends at its first chance move: what follows depends on
+// the outcome, which nobody knows, and the view cannot play the move without one (it tripped an
+// assertion, found by fuzzing /api/analyse).
+TEST(BlackSwanReferee, AnAnalysedLineEndsAtAChanceMove) {
+    const Position view = start_position(make_game("blackswan", {{"view", "player"}}));
+    Position pos = view;
+    const Move reveal = parse_move(pos, "d2d4");  // the swan reaches its fourth rank: a reveal
+    ASSERT_TRUE(is_chance_move(pos, reveal));
+    const Move told = parse_move(pos, "d2d4:N");
+    StateInfo st;
+    pos.do_move(told, st);
+    const Move reply = parse_move(pos, "a7a6:P");
+    EXPECT_EQ(server::line_json(view, {reveal, reply}).size(), 1u);  // its outcome unknown
+    const nlohmann::json told_line = server::line_json(view, {told, reply});
+    ASSERT_EQ(told_line.size(), 2u);  // an announced outcome: the line goes on
+    EXPECT_EQ(told_line[1]["uci"], "a7a6:P");
+}
+
 class BlackSwanServer : public ::testing::Test {
   protected:
     void SetUp() override {
-        setenv("MENAGERIE_TEST_SEED", SEED, 1);
         dir_ = test::temp_dir("menagerie-swan");
+        start(SEED);
+    }
+    // A server on the same database, with a test seed or (nullopt) secret random seeds.
+    void start(const std::optional<std::string>& test_seed) {
+        server_.reset();
         server::ServerOptions o;
         o.port = 0;
         o.db = (dir_ / "games.db").string();
         o.static_dir = (dir_ / "static").string();
+        o.test_seed = test_seed;
         server_ = std::make_unique<server::Server>(o);
         server_->start();
         port_ = server_->port();
@@ -169,7 +211,6 @@ class BlackSwanServer : public ::testing::Test {
     void TearDown() override {
         server_.reset();
         std::filesystem::remove_all(dir_);
-        unsetenv("MENAGERIE_TEST_SEED");
     }
     HttpResult move(const std::string& id, const std::string& token, const std::string& m,
                     int ply) {
@@ -330,6 +371,33 @@ TEST_F(BlackSwanServer, EveryMessageOfAWholeGameIsTheView) {
     }
 }
 
+// Without --test-seed every game has a secret seed of its own; with it, the game's state and
+// its PGN say that its seed was fixed.
+TEST_F(BlackSwanServer, SeedsAreSecretUnlessATestSeedIsSaid) {
+    const json create = {{"variant", "blackswan"}, {"mode", "local"}};
+    auto commitment_of_new_game = [&] {
+        const json c = post(port_, "/api/games", create).json_body();
+        const json state = get(port_, "/api/games/" + c["id"].get<std::string>()).json_body();
+        return std::make_pair(c["id"].get<std::string>(), state["blackswan"]);
+    };
+    const auto [fixed_id, fixed] = commitment_of_new_game();
+    EXPECT_EQ(fixed["commitment"], to_hex(commitment(*seed_from_text(SEED))));
+    EXPECT_EQ(fixed["test_seed"], true);
+    EXPECT_NE(get(port_, "/api/games/" + fixed_id + "/pgn").body.find("[TestSeed "),
+              std::string::npos);
+
+    start(std::nullopt);
+    const auto [first_id, first] = commitment_of_new_game();
+    const auto [second_id, second] = commitment_of_new_game();
+    EXPECT_NE(first["commitment"], second["commitment"]);
+    EXPECT_NE(first["commitment"], fixed["commitment"]);
+    EXPECT_FALSE(first.contains("test_seed"));
+    EXPECT_EQ(get(port_, "/api/games/" + first_id + "/pgn").body.find("TestSeed"),
+              std::string::npos);
+    // The game made under the test seed still says so after the restart.
+    EXPECT_EQ(get(port_, "/api/games/" + fixed_id).json_body()["blackswan"]["test_seed"], true);
+}
+
 TEST_F(BlackSwanServer, RefusedRequests) {
     for (const json& body : {
              json({{"variant", "blackswan"}, {"mode", "local"}, {"options", {{"seed", "5"}}}}),
@@ -365,6 +433,13 @@ TEST_F(BlackSwanServer, RefusedRequests) {
     const HttpResult analyse =
         post(port_, "/api/analyse", {{"variant", "blackswan"}, {"depth", 1}});
     EXPECT_EQ(analyse.status, 400u) << analyse.body;
+    // On a player's view, a chance move of the moves to analyse says what it revealed.
+    const json view = {{"view", "player"}};
+    const HttpResult untold =
+        post(port_, "/api/analyse",
+             {{"variant", "blackswan"}, {"options", view}, {"moves", {"e2e4"}}, {"depth", 1}});
+    EXPECT_EQ(untold.status, 400u) << untold.body;
+    EXPECT_NE(untold.body.find("needs its outcome"), std::string::npos) << untold.body;
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "server/api_error.h"
+#include "server/api_router.h"
 #include "server/game_service.h"
 #include "server/storage.h"
 #include "service_fixtures.h"
@@ -138,6 +139,24 @@ class ServerService : public ::testing::Test {
 
 auto every_save = [](const StoredGame&) { return true; };
 
+// The health check answers for the store: ready, or 503 while it cannot be read.
+TEST_F(ServerService, HealthFollowsTheStore) {
+    ApiRouter router(*games_);
+    auto health = [&] {
+        std::optional<ApiResponse> answer;
+        router.handle({"GET", "/api/health", {}, "", "test"}, [&](ApiResponse r) { answer = r; });
+        return *answer;
+    };
+    EXPECT_EQ(health().status, 200u);
+    EXPECT_EQ(json::parse(health().body), json({{"status", "ok"}}));
+    store_->fail_reads = true;
+    const ApiResponse down = health();
+    EXPECT_EQ(down.status, 503u);
+    EXPECT_NE(down.body.find("the game store is unavailable"), std::string::npos) << down.body;
+    store_->fail_reads = false;
+    EXPECT_EQ(health().status, 200u);
+}
+
 TEST_F(ServerService, AChangeThatCannotBeStoredIsRefusedAndUndone) {
     store_->fail_saves(every_save);
     expect_refused(
@@ -235,6 +254,50 @@ TEST_F(ServerService, AnalysesNeverDelayAnEngineReply) {
     EXPECT_NE(got[0].body["error"].get<std::string>().find("replaced"), std::string::npos);
     for (size_t i = 1; i < got.size(); ++i) EXPECT_EQ(got[i].status, 200) << got[i].body;
     EXPECT_EQ(got[1].name, "second");
+}
+
+// Stopping the service answers every analysis it accepted (a client waiting on one is not left
+// hanging): the running one stops, the waiting ones are not searched.
+TEST_F(ServerService, StoppingAnswersEveryAnalysis) {
+    const json long_one = {{"variant", "chess"}, {"movetime_ms", 5000}};
+    Answers answers;
+    for (const char* name : {"running", "waiting", "waiting too"})
+        games_->analyse(long_one, answers.slot(name));
+    const auto began = std::chrono::steady_clock::now();
+    games_->stop();
+    EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::seconds(4));
+    const std::vector<Answers::Answer> got = answers.wait_for(3);
+    ASSERT_EQ(got.size(), 3u);
+    for (const Answers::Answer& a : got) {
+        EXPECT_EQ(a.status, 503) << a.name << ": " << a.body;
+        EXPECT_EQ(a.body["error"], "the server is stopping") << a.name;
+    }
+    expect_refused([&] { games_->analyse(long_one, answers.slot("late")); }, 503, "stopping");
+}
+
+// A store's own words (where it is, what failed inside it) go to the log, not to the client.
+TEST_F(ServerService, AStoreFailureIsNotToldToClients) {
+    const json g = games_->create({{"variant", "chess"}, {"mode", "local"}});
+    store_->fail_saves(every_save);
+    expect_refused([&] { games_->move(g["id"], g["tokens"]["both"], "e4", 0); }, 503,
+                   "the game store is unavailable");
+    try {
+        games_->move(g["id"], g["tokens"]["both"], "e4", 0);
+    } catch (const ApiError& e) {
+        EXPECT_EQ(std::string(e.what()).find("disk is full"), std::string::npos) << e.what();
+    }
+}
+
+// An answer that echoes bytes which are not UTF-8 is still JSON (the JSON writer would throw on
+// them, from the router's own error handler).
+TEST_F(ServerService, AnAnswerEchoingBytesThatAreNotUtf8IsJson) {
+    ApiRouter router(*games_);
+    std::optional<ApiResponse> answer;
+    router.handle({"G\xff\xfeT", "/api/nowhere", {}, "", "test"},
+                  [&](ApiResponse r) { answer = std::move(r); });
+    ASSERT_TRUE(answer);
+    EXPECT_EQ(answer->status, 404u);
+    EXPECT_FALSE(json::parse(answer->body, nullptr, false).is_discarded()) << answer->body;
 }
 
 }  // namespace

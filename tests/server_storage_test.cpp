@@ -9,10 +9,13 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
+#include "server/api_error.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
 #include "server/storage.h"
@@ -117,7 +120,8 @@ TEST(Storage, SqliteCheckpointsOffTheSavingThread) {
     std::filesystem::remove_all(dir);
 }
 
-// A PostgreSQL server of its own in a temporary directory, on a Unix socket only.
+// A PostgreSQL server of its own in a temporary directory, on a Unix socket only. What keeps it
+// from starting is a failure of the test (the test command installs PostgreSQL), not a skip.
 class TempPostgres {
   public:
     TempPostgres() {
@@ -127,7 +131,7 @@ class TempPostgres {
             if (std::filesystem::exists(entry.path() / "bin" / "initdb"))
                 bin = entry.path() / "bin";
         if (bin.empty()) {
-            skip_ = "PostgreSQL's initdb is not installed (scripts/install-deps.sh installs it)";
+            problem_ = "PostgreSQL's initdb is not installed (scripts/install-deps.sh installs it)";
             return;
         }
         dir_ = temp_dir("menagerie-pg");
@@ -135,53 +139,63 @@ class TempPostgres {
             // PostgreSQL refuses to run as root: run it as the postgres user.
             const passwd* pw = getpwnam("postgres");
             if (!pw) {
-                skip_ = "running as root and there is no postgres user to run PostgreSQL as";
+                problem_ = "running as root and there is no postgres user to run PostgreSQL as";
                 return;
             }
             if (chown(dir_.c_str(), pw->pw_uid, pw->pw_gid) != 0) {
-                skip_ = "cannot give the temporary directory to the postgres user";
+                problem_ = "cannot give the temporary directory to the postgres user";
                 return;
             }
             as_ = "runuser -u postgres -- ";
         }
-        const std::string data = (dir_ / "data").string(), port = "5432";
+        const std::string data = (dir_ / "data").string();
         const std::string init = as_ + (bin / "initdb").string() + " -D " + data +
                                  " -A trust -U postgres -E UTF8 --no-sync >" +
                                  (dir_ / "initdb.log").string() + " 2>&1";
         if (std::system(init.c_str()) != 0) {
-            skip_ = "initdb failed (see " + (dir_ / "initdb.log").string() + ")";
+            problem_ = "initdb failed (see " + (dir_ / "initdb.log").string() + ")";
             return;
         }
         pg_ctl_ = as_ + (bin / "pg_ctl").string() + " -D " + data;
-        const std::string start = pg_ctl_ + " -w -l " + (dir_ / "server.log").string() +
-                                  " -o \"-c listen_addresses='' -k " + dir_.string() + " -p " +
-                                  port + "\" start >/dev/null 2>&1";
-        if (std::system(start.c_str()) != 0) {
-            skip_ = "pg_ctl start failed (see " + (dir_ / "server.log").string() + ")";
-            return;
-        }
-        started_ = true;
-        url_ = "postgresql://postgres@/postgres?host=" + dir_.string() + "&port=" + port;
+        if (!start()) return;
+        url_ = "postgresql://postgres@/postgres?host=" + dir_.string() + "&port=" + PORT;
     }
     ~TempPostgres() {
-        if (started_) {
-            const std::string stop = pg_ctl_ + " -m immediate stop >/dev/null 2>&1";
-            if (std::system(stop.c_str()) != 0) std::cerr << "pg_ctl stop failed\n";
-        }
+        stop();
         if (!dir_.empty()) std::filesystem::remove_all(dir_);
     }
-    const std::string& skip_reason() const { return skip_; }
+    // Empty when the server runs; else why it does not.
+    const std::string& problem() const { return problem_; }
     const std::string& url() const { return url_; }
+    const std::filesystem::path& dir() const { return dir_; }
+
+    // The database goes away (every connection is cut) and comes back.
+    void stop() {
+        if (!running_) return;
+        const std::string stop = pg_ctl_ + " -m immediate stop >/dev/null 2>&1";
+        if (std::system(stop.c_str()) != 0) std::cerr << "pg_ctl stop failed\n";
+        running_ = false;
+    }
+    bool start() {
+        const std::string start = pg_ctl_ + " -w -l " + (dir_ / "server.log").string() +
+                                  " -o \"-c listen_addresses='' -k " + dir_.string() + " -p " +
+                                  PORT + "\" start >/dev/null 2>&1";
+        running_ = std::system(start.c_str()) == 0;
+        if (!running_)
+            problem_ = "pg_ctl start failed (see " + (dir_ / "server.log").string() + ")";
+        return running_;
+    }
 
   private:
+    static constexpr const char* PORT = "5432";
     std::filesystem::path dir_;
-    std::string as_, pg_ctl_, url_, skip_;
-    bool started_ = false;
+    std::string as_, pg_ctl_, url_, problem_;
+    bool running_ = false;
 };
 
 TEST(Storage, PostgresRoundTripAndServer) {
     TempPostgres pg;
-    if (!pg.skip_reason().empty()) GTEST_SKIP() << pg.skip_reason();
+    ASSERT_TRUE(pg.problem().empty()) << pg.problem();
     {
         auto storage = open_storage(pg.url());
         round_trip(*storage);
@@ -212,15 +226,28 @@ TEST(Storage, PostgresRoundTripAndServer) {
                  std::runtime_error);
 }
 
-TEST(Storage, PostgresPushesReachSubscribersOfEveryServer) {
+// Two servers' game services on one PostgreSQL database, and an online chess game created
+// through the first.
+class TwoServersOnePostgres : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        ASSERT_TRUE(pg.problem().empty()) << pg.problem();
+        store_a = open_storage(pg.url());
+        store_b = open_storage(pg.url());
+        service_a.emplace(*store_a, io.get_executor(), 1);
+        service_b.emplace(*store_b, io.get_executor(), 1);
+        const json created = service_a->create({{"variant", "chess"}, {"mode", "online"}});
+        id = created["id"], white = created["tokens"]["white"], black = created["tokens"]["black"];
+    }
     TempPostgres pg;
-    if (!pg.skip_reason().empty()) GTEST_SKIP() << pg.skip_reason();
-    auto store_a = open_storage(pg.url()), store_b = open_storage(pg.url());
+    std::unique_ptr<Storage> store_a, store_b;
     boost::asio::io_context io;  // not run: no clock in this game
-    GameService a(*store_a, io.get_executor(), 1), b(*store_b, io.get_executor(), 1);
-    const json created = a.create({{"variant", "chess"}, {"mode", "online"}});
-    const std::string id = created["id"], white = created["tokens"]["white"],
-                      black = created["tokens"]["black"];
+    std::optional<GameService> service_a, service_b;
+    std::string id, white, black;
+};
+
+TEST_F(TwoServersOnePostgres, PushesReachSubscribersOfEveryServer) {
+    GameService &a = *service_a, &b = *service_b;
     Inbox on_b, on_a;
     const auto sub_b = b.subscribe(id, black, on_b.sender());
     const auto sub_a = a.subscribe(id, white, on_a.sender());
@@ -248,7 +275,7 @@ TEST(Storage, PostgresPushesReachSubscribersOfEveryServer) {
 TEST(Storage, PostgresAnotherServerAnswersWhenTheEngineReplyNeverComes) {
     using namespace std::chrono_literals;
     TempPostgres pg;
-    if (!pg.skip_reason().empty()) GTEST_SKIP() << pg.skip_reason();
+    ASSERT_TRUE(pg.problem().empty()) << pg.problem();
     auto store_a = open_storage(pg.url()), store_b = open_storage(pg.url());
     RunningTimers timers;
     GameService a(*store_a, timers.io.get_executor(), 1),
@@ -273,6 +300,65 @@ TEST(Storage, PostgresAnotherServerAnswersWhenTheEngineReplyNeverComes) {
     EXPECT_EQ(b.state(id, white)["ply"], 2);
     EXPECT_EQ(store_a->load(id)->moves.size(), 2u);
     GameService::unsubscribe(sub_b);
+}
+
+// A server whose listener missed a change (the database was away, and the change was stored
+// as soon as it was back, before the listener had reconnected) catches up when its listener
+// reconnects.
+TEST_F(TwoServersOnePostgres, ListenerCatchesUpOnWhatItMissed) {
+    GameService &a = *service_a, &b = *service_b;
+    Inbox on_b;
+    const auto sub_b = b.subscribe(id, black, on_b.sender());
+    pg.stop();
+    ASSERT_TRUE(pg.start()) << pg.problem();
+    a.move(id, white, "e4", 0);  // A's connection is reset at once; B's listener waits a second
+    const json pushed = on_b.state_at(1);
+    ASSERT_FALSE(pushed.is_null()) << "server B never caught up with the move it missed";
+    EXPECT_EQ(pushed["moves"][0]["san"], "e4");
+    GameService::unsubscribe(sub_b);
+}
+
+// A client that names a ply newer than this server's copy is right (it saw another server's
+// move): the server reloads the game rather than refusing the move as stale. No routing of a
+// client to one server is needed.
+TEST_F(TwoServersOnePostgres, AServerBehindReloadsForAClientAhead) {
+    GameService &a = *service_a, &b = *service_b;
+    EXPECT_EQ(b.state(id, black)["ply"], 0);  // B holds the game
+    store_b->listen({}, {});                  // and hears of no change (as while reconnecting)
+    EXPECT_EQ(a.move(id, white, "e4", 0)["ply"], 1);
+    EXPECT_EQ(b.state(id, black)["ply"], 0);  // behind
+    EXPECT_EQ(b.move(id, black, "e5", 1)["ply"], 2);
+    // A client behind is still told so.
+    try {
+        b.move(id, black, "Nf6", 1);
+        FAIL() << "a move at an old ply was taken";
+    } catch (const ApiError& e) {
+        EXPECT_EQ(e.status(), 409);
+        EXPECT_NE(std::string(e.what()).find("it is at ply 2, not 1"), std::string::npos)
+            << e.what();
+    }
+}
+
+// A 503 says that the store is unavailable, not where the database is.
+TEST(Storage, PostgresOutageIsA503WithoutTheDatabasesAddress) {
+    TempPostgres pg;
+    ASSERT_TRUE(pg.problem().empty()) << pg.problem();
+    auto store = open_storage(pg.url());
+    boost::asio::io_context io;
+    GameService service(*store, io.get_executor(), 1);
+    const json created = service.create({{"variant", "chess"}, {"mode", "local"}});
+    pg.stop();
+    try {
+        service.move(created["id"], created["tokens"]["both"], "e4", 0);
+        FAIL() << "a move was taken with the database away";
+    } catch (const ApiError& e) {
+        EXPECT_EQ(e.status(), 503);
+        const std::string said = e.what();
+        EXPECT_NE(said.find("the game store is unavailable"), std::string::npos) << said;
+        EXPECT_EQ(said.find(pg.dir().string()), std::string::npos) << said;
+        EXPECT_EQ(said.find("5432"), std::string::npos) << said;
+        EXPECT_EQ(said.find("PostgreSQL"), std::string::npos) << said;
+    }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -356,6 +357,64 @@ TEST_F(ServerTest, TakebackAndResign) {
     const HttpResult pgn = get(port_, "/api/games/" + id + "/pgn");
     EXPECT_NE(pgn.body.find("[Result \"1-0\"]"), std::string::npos) << pgn.body;
     EXPECT_NE(pgn.body.find("1. e4 1-0"), std::string::npos) << pgn.body;
+}
+
+// Online, either seat may resign at any time: the one not to move loses as well.
+TEST_F(ServerTest, TheSeatNotToMoveMayResignOnline) {
+    const json g = create({{"variant", "chess"}, {"mode", "online"}});
+    const std::string id = g["id"], white = g["tokens"]["white"], black = g["tokens"]["black"];
+    ASSERT_EQ(move(id, white, "e4", 0).status, 200u);  // Black to move; White resigns
+    const HttpResult resigned = post(port_, "/api/games/" + id + "/resign", {{"token", white}});
+    ASSERT_EQ(resigned.status, 200u) << resigned.body;
+    EXPECT_EQ(resigned.json_body()["result"], "0-1");
+    EXPECT_EQ(resigned.json_body()["reason"], "White resigned");
+    EXPECT_EQ(state(id, black)["status"], "over");
+    expect_error(move(id, black, "e5", 1), 409);
+}
+
+// A move sent on a WebSocket opened without a seat's token, or with a wrong one, is refused
+// and changes nothing; the seat's own socket still moves.
+TEST_F(ServerTest, WebSocketMovesNeedASeatsToken) {
+    const json g = create({{"variant", "chess"}, {"mode", "online"}});
+    const std::string id = g["id"], white = g["tokens"]["white"];
+    for (const std::string& query : {std::string(""), "?token=" + std::string(32, '0')}) {
+        SCOPED_TRACE(query);
+        WsClient ws(port_, "/api/games/" + id + "/ws" + query);
+        EXPECT_EQ(ws.read()["state"]["seat"], "spectator");
+        ws.send({{"type", "move"}, {"move", "e4"}, {"ply", 0}});
+        const json reply = ws.read_until([](const json& m) { return m["type"] == "error"; });
+        EXPECT_NE(reply["error"].get<std::string>().find("token"), std::string::npos) << reply;
+        EXPECT_EQ(state(id)["ply"], 0);
+    }
+    WsClient seat(port_, "/api/games/" + id + "/ws?token=" + white);
+    seat.read();
+    seat.send({{"type", "move"}, {"move", "e4"}, {"ply", 0}});
+    EXPECT_EQ(seat.read_until([](const json& m) { return m["state"]["ply"] == 1; })["type"],
+              "state");
+}
+
+// The game list shows what a lobby needs and nothing that opens a seat or a hidden identity.
+TEST_F(ServerTest, TheGameListShowsNoTokenHashOrSeed) {
+    create({{"variant", "chess"}, {"mode", "online"}});
+    create({{"variant", "blackswan"}, {"mode", "local"}});
+    const HttpResult list = get(port_, "/api/games");
+    ASSERT_EQ(list.status, 200u);
+    ASSERT_EQ(list.json_body().size(), 2u);
+    for (const json& row : list.json_body())
+        for (const auto& [key, value] : row.items())
+            EXPECT_TRUE(key == "id" || key == "variant" || key == "mode" || key == "status" ||
+                        key == "result" || key == "ply" || key == "updated")
+                << key;
+    // The stored record holds the hashes and the seed: none of it is in the list.
+    auto storage = menagerie::server::open_storage((dir_ / "games.db").string());
+    for (const menagerie::server::GameSummary& summary : storage->list(10)) {
+        const menagerie::server::StoredGame stored = *storage->load(summary.id);
+        for (const auto& [seat, hash] : stored.token_hashes)
+            EXPECT_EQ(list.body.find(hash), std::string::npos) << seat;
+        if (const auto seed = stored.options.find("seed"); seed != stored.options.end()) {
+            EXPECT_EQ(list.body.find(seed->second), std::string::npos);
+        }
+    }
 }
 
 TEST_F(ServerTest, DrawOffersReachTheOtherSeat) {
@@ -1019,6 +1078,49 @@ TEST_F(ServerTest, GamesSurviveARestart) {
     EXPECT_EQ(after["moves"], s["moves"]);
     EXPECT_EQ(after["seat"], "both");
     EXPECT_EQ(move(id, token, after["legal"][0]["uci"], 4).status, 200u);
+}
+
+// A Black Swan game reloaded after a restart is the same game: the same view at the same ply,
+// still no seed shown, and it goes on with the same hidden identities (the referee's record
+// replays from the stored seed).
+TEST_F(ServerTest, ABlackSwanGameSurvivesARestart) {
+    const json g = create({{"variant", "blackswan"}, {"mode", "local"}});
+    const std::string id = g["id"], token = g["tokens"]["both"];
+    json s = state(id, token);
+    for (int ply = 0; ply < 6 && !s["legal"].empty(); ++ply)
+        s = move(id, token, s["legal"][0]["uci"], ply).json_body();
+    const HttpResult pgn_before = get(port_, "/api/games/" + id + "/pgn");
+    restart();
+    const json after = state(id, token);
+    EXPECT_EQ(after, s);
+    EXPECT_FALSE(after["blackswan"].contains("seed"));
+    EXPECT_EQ(get(port_, "/api/games/" + id + "/pgn").body, pgn_before.body);
+    EXPECT_EQ(pgn_before.body.find("[Seed "), std::string::npos);
+    ASSERT_FALSE(after["legal"].empty());
+    EXPECT_EQ(move(id, token, after["legal"][0]["uci"], after["ply"]).status, 200u);
+}
+
+// With no --db the games go to the user's data folder, not to the working directory (a checkout),
+// and the server says where they are and how to stop it.
+TEST(ServeCommand, KeepsGamesOutOfTheWorkingDirectoryAndSaysWhere) {
+    const std::filesystem::path home = temp_dir("menagerie-home"), work = temp_dir("menagerie-cwd");
+    const std::string command = "cd " + work.string() + " && HOME=" + home.string() +
+                                " XDG_DATA_HOME= timeout -s INT 3 " + MENAGERIE_BINARY +
+                                " serve --port 0 2>&1";
+    FILE* out = popen(command.c_str(), "r");
+    ASSERT_TRUE(out);
+    std::string said;
+    char buffer[512];
+    while (fgets(buffer, sizeof buffer, out)) said += buffer;
+    pclose(out);
+    const std::filesystem::path db = home / ".local" / "share" / "menagerie" / "games.db";
+    EXPECT_NE(said.find("Games are kept in " + db.string() + "; Ctrl-C stops the server."),
+              std::string::npos)
+        << said;
+    EXPECT_TRUE(std::filesystem::exists(db)) << said;
+    EXPECT_TRUE(std::filesystem::is_empty(work));
+    std::filesystem::remove_all(home);
+    std::filesystem::remove_all(work);
 }
 
 TEST_F(ServerTest, OnlineClockFlagFalls) {

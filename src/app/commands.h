@@ -18,7 +18,9 @@ int run_fit(int argc, char** argv);      // argv[0] is "fit"; see docs/engine.md
 // `--option name=value` flags as game options (a flag without `=` or a name is an error).
 Options parse_options(const std::vector<std::string>& given);
 // parse_move, with the text quoted in the message (a NUL included).
-Move read_move(Position& pos, const std::string& text);
+// `to_play`: the move is played on `pos`, so that on a player's view (Black Swan) a chance move
+// must carry its outcome; a seat's move read on the view for the referee to play has none.
+Move read_move(Position& pos, const std::string& text, bool to_play = true);
 int run_play(const std::shared_ptr<const Game>& game, Position pos);
 // Runs `play_move` on a typed move; an Error it throws is printed with the hint to 'help' (play's
 // loops go on after a bad move).

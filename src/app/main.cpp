@@ -27,13 +27,15 @@
 
 namespace menagerie {
 
-Move read_move(Position& pos, const std::string& text) {
+Move read_move(Position& pos, const std::string& text, bool to_play) {
     // A NUL would cut the lower layer's message short before it could be quoted.
     if (text.find('\0') != std::string::npos)
         throw Error(ErrorKind::Move, "move",
                     menagerie::quoted(text) + " is not a move in UCI or SAN form");
     try {
-        return parse_move(pos, text);
+        // On the referee's game the command line announces the outcome (as_refereed).
+        return to_play && !is_referee_game(pos.game()) ? parse_played_move(pos, text)
+                                                       : parse_move(pos, text);
     } catch (const Error& e) {
         throw Error(e.kind() == ErrorKind::Invalid ? ErrorKind::Move : e.kind(), "move",
                     requote(e.what(), text), e.offset());

@@ -39,6 +39,7 @@
 #include "notation/move_text.h"
 #include "notation/pgn.h"
 #include "notation/played_move.h"
+#include "protocol/engine_process.h"
 
 namespace menagerie {
 
@@ -161,6 +162,9 @@ GameResult play_game(const Opening& opening, Player* players[COLOR_NB],
         const Reply reply = players[us]->move(request);
         const int64_t used =
             std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - began).count();
+        // An engine that exited lost by exiting, whatever its clock shows after the wait.
+        if (reply.ended)
+            return lose(us, reply.failure + " in " + write_fen(seen), "rules infraction");
         if (clock[us]) {
             *clock[us] -= used;
             if (*clock[us] < -margin_us || reply.timeout)
@@ -598,6 +602,7 @@ int run_match(int argc, char** argv) {
             throw Error(ErrorKind::File, "--pgn", "cannot write " + menagerie::quoted(*pgn_file));
     }
     Scoreboard board(settings, pgn_file ? &pgn : nullptr, games, seed);
+    EngineProcess::end_engines_on_signals();  // a Ctrl-C leaves no engine behind
     run_games(settings, openings, games, std::min(concurrency, games), seed, board);
     board.report(std::cout);
     return 0;

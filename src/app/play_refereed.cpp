@@ -94,7 +94,7 @@ int run_refereed_play(const std::shared_ptr<const Game>& game, const Position& s
             try_typed_move([&] {
                 // The player's text is read on the view (so errors speak of what it shows);
                 // the referee plays it and announces its outcome.
-                const Move asked = read_move(referee.view_position(), command);
+                const Move asked = read_move(referee.view_position(), command, false);
                 if (asked.outcome() != 0)
                     throw Error(ErrorKind::Move, "move",
                                 "give the move only: the referee draws what it brings");

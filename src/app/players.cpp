@@ -170,7 +170,8 @@ class UciPlayer : public Player {
             return {m, text, "", false};
         } catch (const EngineFailure& e) {
             client_.reset();  // a new process for the next game
-            return {std::nullopt, "", e.what(), e.kind() == EngineFailure::Kind::Timeout};
+            return {std::nullopt, "", e.what(), e.kind() == EngineFailure::Kind::Timeout,
+                    e.kind() == EngineFailure::Kind::Crashed};
         }
     }
 

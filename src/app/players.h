@@ -56,6 +56,7 @@ struct Reply {
     std::string text;          // what it sent (for a message)
     std::string failure;       // why there is no move (crash, timeout, illegal or unreadable)
     bool timeout = false;
+    bool ended = false;  // the player's process ended (it exited or was killed by a signal)
 };
 
 class Player {

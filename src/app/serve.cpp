@@ -1,6 +1,8 @@
 #include "server/serve.h"
 
 #include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <filesystem>
 
 #include "app/command_line.h"
 #include "app/commands.h"
@@ -11,6 +13,22 @@
 
 namespace menagerie {
 
+namespace {
+
+// Games are data, kept out of the source tree: $XDG_DATA_HOME/menagerie (~/.local/share/menagerie
+// when it is not set), made when the server starts with it.
+std::string default_database() {
+    namespace fs = std::filesystem;
+    const char* data = std::getenv("XDG_DATA_HOME");
+    const char* home = std::getenv("HOME");
+    fs::path dir = data && *data   ? fs::path(data)
+                   : home && *home ? fs::path(home) / ".local" / "share"
+                                   : fs::current_path();
+    return (dir / "menagerie" / "games.db").string();
+}
+
+}  // namespace
+
 int run_serve(int argc, char** argv) {
     CLI::App app{"menagerie serve: the web app and its API (docs/server.md)"};
     app.name("menagerie serve");
@@ -19,7 +37,9 @@ int run_serve(int argc, char** argv) {
     int port = 8080;
     app.add_option("--port", port, "TCP port; 0 picks a free one")->check(CLI::Range(0, 65535));
     app.add_option("--host", options.host, "address to listen on");
-    app.add_option("--db", options.db, "SQLite file, or a postgresql:// URL");
+    options.db = default_database();
+    app.add_option("--db", options.db, "SQLite file, or a postgresql:// URL")
+        ->default_str(options.db);
     app.add_option("--static", options.static_dir, "directory of the built front end");
     std::string sync;
     app.add_option("--sync", sync,
@@ -30,6 +50,9 @@ int run_serve(int argc, char** argv) {
     app.add_option("--idle-minutes", options.idle_minutes,
                    "drop a game left alone this long from memory (0: never)")
         ->check(CLI::Range(0.0, 1e6));
+    app.add_option("--test-seed", options.test_seed,
+                   "for tests only: every Black Swan game gets this seed instead of a secret "
+                   "one (its state and PGN say so)");
     app.add_option("--games-per-minute", options.games_per_minute,
                    "new games one client address may create a minute, as many at once after a "
                    "pause (0: no limit; behind a proxy every client has the proxy's address)")
@@ -40,6 +63,10 @@ int run_serve(int argc, char** argv) {
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "serve", "serve: "))
         return *status;
     options.port = static_cast<uint16_t>(port);
+    if (options.db == default_database()) {
+        std::error_code ec;
+        std::filesystem::create_directories(std::filesystem::path(options.db).parent_path(), ec);
+    }
     if (!sync.empty())
         options.sync = sync == "full" ? server::SyncMode::EverySave : server::SyncMode::ProcessSafe;
     return server::serve(options);

@@ -105,6 +105,12 @@ class Uci {
     void draw_start();
     Position current() const;  // the position after the moves, as a standalone copy
     std::string info_line(const Info& info, const Position& root) const;
+    // A move as this GUI reads it: with UCI_Chess960 every castling move king-takes-rook.
+    std::string move_text(const Position& pos, Move m) const {
+        if (chess960_ && m.kind() == MoveKind::Castling)
+            return pos.geometry().name(m.from()) + pos.geometry().name(m.to());
+        return move_to_uci(pos, m);
+    }
     // A chance move of a player's view must carry a possible outcome (Error otherwise).
     static void check_outcome(const Position& pos, Move m, const std::string& text);
 
@@ -123,6 +129,7 @@ class Uci {
     std::atomic<bool> searching_{false};  // a search or a perft runs on search_thread_
     std::atomic<bool> perft_stop_{false};
     bool pondering_go_ = false;
+    std::atomic<bool> chess960_{false};  // UCI_Chess960
 };
 
 void Uci::set_game() {
@@ -178,6 +185,8 @@ void Uci::uci() {
     say("option name Move Overhead type spin default 80 min 0 max 5000");
     say("option name Skill Level type spin default 20 min 0 max 20");
     say("option name Ponder type check default false");
+    // GUIs (polyglot among them) offer Chess960 only to an engine that lists this option.
+    say("option name UCI_Chess960 type check default false");
     say("option name Clear Hash type button");
     say("option name Use NNUE type check default true");
     say("option name EvalFile type string default <empty>");
@@ -234,6 +243,11 @@ void Uci::set_option(std::istringstream& in) {
         if (value != "true" && value != "false")
             throw Error(ErrorKind::Usage, "Ponder",
                         "Ponder must be true or false, not " + quoted(value));
+    } else if (key == "uci_chess960") {
+        if (value != "true" && value != "false")
+            throw Error(ErrorKind::Usage, "UCI_Chess960",
+                        "UCI_Chess960 must be true or false, not " + quoted(value));
+        chess960_ = value == "true";
     } else if (key == "clear hash") {
         engine_.new_game();
     } else if (key == "use nnue") {
@@ -327,7 +341,7 @@ std::string Uci::info_line(const Info& info, const Position& root) const {
       << " hashfull " << info.hashfull << " time " << info.time_ms << " pv";
     GameRecord line(root);
     for (Move m : info.pv) {
-        s << " " << move_to_uci(line.position(), m);
+        s << " " << move_text(line.position(), m);
         if (is_chance_move(line.position(), m) && m.outcome() == 0) break;  // the line ends there
         line.play(m);
     }
@@ -350,7 +364,7 @@ void Uci::perft(int depth) {
             // On a player's view a chance move counts each of its outcomes (view_perft).
             const uint64_t n = view_perft_below(pos, m, depth - 1, &perft_stop_);
             if (perft_stop_) break;  // n may be part of the move's count
-            say(move_to_uci(pos, m) + ": " + std::to_string(n));
+            say(move_text(pos, m) + ": " + std::to_string(n));
             total += n;
             ++counted;
         }
@@ -506,12 +520,12 @@ void Uci::go(std::istringstream& in) {
                 *start, moves, limits, [&](const Info& info) { say(info_line(info, root)); });
             Position pos(root);
             if (!result.pv.empty()) {
-                best = move_to_uci(pos, result.pv[0]);
+                best = move_text(pos, result.pv[0]);
                 // No ponder move after a chance move: the reply depends on its outcome.
                 if (result.pv.size() > 1 && !is_chance_move(pos, result.pv[0])) {
                     StateInfo st;
                     pos.do_move(result.pv[0], st);
-                    ponder = move_to_uci(pos, result.pv[1]);
+                    ponder = move_text(pos, result.pv[1]);
                 }
             }
         } catch (const std::exception& e) {

@@ -10,7 +10,7 @@ namespace menagerie::learn {
 namespace {
 
 constexpr char MAGIC[8] = {'M', 'N', 'G', 'D', 'A', 'T', 'A', '1'};
-constexpr size_t BLOCK_HEAD = 8;    // u32 game, u16 records, i8 result, u8 0
+[[maybe_unused]] constexpr size_t BLOCK_HEAD = 8;  // u32 game, u16 records, i8 result, u8 0
 constexpr size_t RECORD_HEAD = 22;  // u8 side, u8 men, i16 score, u16 ply, 16 bytes of cells
 
 void put16(std::string& out, unsigned v) {

@@ -62,7 +62,9 @@ void read_board(const Game& game, const std::string& board, size_t base, FenSetu
     for (size_t i = 0; i < rows.size(); ++i) {
         const int rank = g.height() - 1 - static_cast<int>(i);
         const auto& cells = ranks[rank];
-        const auto& [r, offset] = rows[i];
+        // Not a structured binding: clang 14 (Debian 12) refuses a lambda that captures one.
+        const std::string& r = rows[i].first;
+        const size_t offset = rows[i].second;
         size_t at = 0;
         auto rank_error = [&, rank](const std::string& what, size_t j) {
             return fen_error("board", "FEN rank " + std::to_string(rank + 1) + " " + what,
@@ -173,6 +175,35 @@ void apply_en_passant(Position& pos, const std::string& field) {
     }
 }
 
+// Where no pawn of colour `c` can ever stand: its first rank and any cell behind it (Chess 2016's
+// four cells e1-h1 behind White's first full rank). Pawns start ahead of these cells, events
+// place theirs ahead of them (Black Swan), and no pawn moves backwards.
+Bitboard pawnless_ranks(const Game& game, Color c) {
+    const Geometry& g = game.geometry;
+    int first = c == WHITE ? -1 : g.height();
+    for (Bitboard b = game.back_rank[c]; b;) {
+        const int rank = g.cell(pop_lsb(b)).rank;
+        first = c == WHITE ? std::max(first, rank) : std::min(first, rank);
+    }
+    Bitboard cells = 0;
+    for (Square s = 0; s < g.size(); ++s)
+        if (c == WHITE ? g.cell(s).rank <= first : g.cell(s).rank >= first) cells |= square_bb(s);
+    return cells;
+}
+
+void refuse_pawns_behind_their_start(const Game& game, const FenSetup& setup) {
+    if (game.pawn < 0) return;
+    for (const auto& [s, p] : setup.men) {
+        if (type_of(p) != game.pawn) continue;
+        const Color c = color_of(p);
+        if (has(pawnless_ranks(game, c), s))
+            throw fen_error("board", std::string("FEN position is impossible: a ") +
+                                         colour_name(c) + " pawn stands on " +
+                                         game.geometry.name(s) +
+                                         ", on or behind its first rank, where no pawn can be");
+    }
+}
+
 }  // namespace
 
 FenSetup read_fen(const Game& game, const std::string& fen) {
@@ -211,6 +242,7 @@ FenSetup read_fen(const Game& game, const std::string& fen) {
 }
 
 Position to_position(const std::shared_ptr<const Game>& game, const FenSetup& setup) {
+    refuse_pawns_behind_their_start(*game, setup);
     Position pos(game);
     for (const auto& [s, p] : setup.men) pos.put(s, p);
     pos.set_side_to_move(setup.side);

@@ -132,6 +132,15 @@ std::string disambiguator(const Position& pos, const MoveList& legal, Move m) {
 
 }  // namespace
 
+Move parse_played_move(Position& pos, const std::string& text) {
+    const Move m = parse_move(pos, text);
+    if (is_chance_move(pos, m) && chance_draw(pos, m).count == 0)
+        throw Error(ErrorKind::Move, "move",
+                    "the chance move " + quoted(text) +
+                        " needs its outcome, as the referee announced it (for example d2d4:N)");
+    return m;
+}
+
 std::vector<std::string> split_moves(const std::string& list) {
     std::vector<std::string> out;
     std::string cur;

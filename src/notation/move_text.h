@@ -18,7 +18,12 @@ std::string move_to_san(Position& pos, Move m);
 // The same from the position's legal moves, generated once for all of them (a list's SAN).
 std::string move_to_san(Position& pos, const MoveList& legal, Move m);
 // Reads one move in UCI or SAN form; throws Error if it is malformed, illegal or ambiguous.
+// A chance move (Black Swan) may come without its outcome (a seat names the move, the referee
+// draws what it brings): such a move cannot be played until the referee has announced it.
 Move parse_move(Position& pos, const std::string& text);
+// A move as a record gives it, to be played as it is: parse_move, and a chance move must carry
+// its outcome ("d2d4:N"); throws Error otherwise.
+Move parse_played_move(Position& pos, const std::string& text);
 // Splits a list of moves separated by spaces or commas.
 std::vector<std::string> split_moves(const std::string& list);
 

@@ -51,10 +51,11 @@ std::shared_ptr<const Game> game_of(const std::map<std::string, std::string>& ta
     return resolve(name, options);
 }
 
-// The tokens of PGN text. Comments, NAGs, variations, `%` lines and move numbers are dropped
-// here; what is malformed becomes an Error token, so that a database can still be split.
+// The tokens of PGN text. Comments, NAGs, `%` lines and move numbers are dropped here; a
+// variation is its moves between a VariationStart and a VariationEnd; what is malformed becomes
+// an Error token, so that a database can still be split.
 struct Token {
-    enum Kind { Tag, Move, Result, Bad } kind;
+    enum Kind { Tag, Move, Result, VariationStart, VariationEnd, Bad } kind;
     std::string text;   // tag name, move, result, or the error's message
     std::string value;  // tag value
     size_t line;
@@ -106,9 +107,13 @@ std::vector<Token> lex(std::string_view text, size_t line) {
             }
         } else if (c == '(') {
             if (depth++ == 0) depth_line = line;
+            out.push_back({Token::VariationStart, "(", "", line, i, i + 1});
             ++i;
         } else if (c == ')') {
-            if (depth == 0) bad(i, i + 1, "')' closes no variation");
+            if (depth == 0)
+                bad(i, i + 1, "')' closes no variation");
+            else
+                out.push_back({Token::VariationEnd, ")", "", line, i, i + 1});
             depth = std::max(depth - 1, 0);
             ++i;
         } else if (c == '[') {
@@ -158,10 +163,11 @@ std::vector<Token> lex(std::string_view text, size_t line) {
         } else {
             const size_t begin = i;
             while (i < n && !delimiter(text[i])) ++i;
-            if (c == '$' || depth > 0) continue;  // a NAG, or a move of a variation
+            if (c == '$') continue;  // a NAG
             std::string tok(text.substr(begin, i - begin));
             if (is_result(tok)) {
-                out.push_back({Token::Result, tok, "", line, begin, i});
+                // (a variation's result, which some programs write, ends nothing)
+                if (depth == 0) out.push_back({Token::Result, tok, "", line, begin, i});
                 continue;
             }
             size_t k = 0;  // a move number: 12. 12... or 12 (then perhaps the move: 12...Nf6)
@@ -439,13 +445,41 @@ PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve, const Move
     }
     Position& pos = record->position();
     g.start_fen = write_fen(pos);
+    std::optional<std::string> tag_result;
     if (const auto r = g.tags.find("Result"); r != g.tags.end() && is_result(r->second))
-        g.result = r->second;
+        g.result = *(tag_result = r->second);
+    // The variations open around the current move: each replaced the move before it, which is
+    // taken back while the variation's own moves are played, and played again at its end.
+    struct Variation {
+        Move replaced;
+        size_t played = 0;
+    };
+    std::vector<Variation> variations;
     for (const Token& t : with_turns_split(tokens)) {
-        if (t.kind == Token::Result) g.result = t.text, g.result_token = true;
+        if (t.kind == Token::Result) {
+            if (tag_result && t.text != *tag_result)
+                throw Error(ErrorKind::Pgn, "result",
+                            where(source.number, t.line) + ": the movetext ends " + t.text +
+                                " but the Result tag says " + *tag_result);
+            g.result = t.text, g.result_token = true;
+        }
+        const size_t in_line = variations.empty() ? g.moves.size() : variations.back().played;
+        if (t.kind == Token::VariationStart) {
+            if (in_line == 0)
+                throw Error(ErrorKind::Pgn, "move",
+                            where(source.number, t.line) +
+                                ": a variation must follow the move it replaces");
+            variations.push_back({record->moves().back()});
+            record->undo();
+        } else if (t.kind == Token::VariationEnd && !variations.empty()) {
+            for (; variations.back().played > 0; --variations.back().played) record->undo();
+            record->play(variations.back().replaced);
+            variations.pop_back();
+        }
         if (t.kind != Token::Move) continue;
         const std::string label = std::to_string(pos.fullmove()) +
-                                  (pos.side_to_move() == WHITE ? " (White)" : "... (Black)");
+                                  (pos.side_to_move() == WHITE ? " (White)" : "... (Black)") +
+                                  (variations.empty() ? "" : " of a variation");
         // A game ends where the rules end it (mate, stalemate, the draws the program claims by
         // itself): a record that goes on is not a game Menagerie could have played.
         if (const Outcome o = outcome(pos); o.result != Result::Ongoing)
@@ -467,6 +501,11 @@ PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve, const Move
                         where(source.number, t.line) + ", move " + label + ": " +
                             menagerie::quoted(t.text) + " needs its outcome (\"" + t.text +
                             ":...\")");
+        if (!variations.empty()) {
+            record->play(m);
+            ++variations.back().played;
+            continue;
+        }
         if (visit) visit(g, pos, m, t.text);
         g.san.push_back(move_to_san(pos, m));
         g.moves.push_back(m);

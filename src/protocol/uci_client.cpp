@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <sstream>
 
 #include "core/error.h"
@@ -18,6 +19,22 @@ std::string lower(std::string s) {
 bool starts_with(const std::string& s, const std::string& prefix) {
     return s.compare(0, prefix.size(), prefix) == 0 &&
            (s.size() == prefix.size() || s[prefix.size()] == ' ' || s[prefix.size()] == '\t');
+}
+
+// What follows `prefix` in a line that starts_with it, without the blanks around it (empty when
+// nothing follows: an engine's line may stop anywhere).
+std::string after(const std::string& line, const std::string& prefix) {
+    const size_t begin = line.find_first_not_of(" \t", prefix.size());
+    if (begin == std::string::npos) return "";
+    return line.substr(begin, line.find_last_not_of(" \t") + 1 - begin);
+}
+
+// A count an engine wrote: digits only, within 64 bits.
+std::optional<uint64_t> count_of(const std::string& text) {
+    uint64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
 }
 
 }  // namespace
@@ -55,7 +72,9 @@ UciClient::UciClient(const std::string& command, std::chrono::milliseconds timeo
     for (;;) {
         const std::string line = read_line(deadline, "uciok");
         if (line == "uciok") break;
-        if (starts_with(line, "id name")) name_ = line.substr(8);
+        // A bare `id name` leaves the engine named by its command.
+        if (starts_with(line, "id name") && !after(line, "id name").empty())
+            name_ = after(line, "id name");
         if (starts_with(line, "option")) {
             UciOption o = parse_uci_option(line);
             if (!o.name.empty()) options_.push_back(std::move(o));
@@ -159,19 +178,20 @@ std::map<std::string, uint64_t> UciClient::perft(int depth, uint64_t& total,
     std::map<std::string, uint64_t> moves;
     for (;;) {
         const std::string line = read_line(deadline, "the perft total");
-        try {
-            if (line.rfind("Nodes searched: ", 0) == 0) {
-                total = std::stoull(line.substr(16));
-                return moves;
-            }
-            const auto colon = line.find(": ");
-            if (colon != std::string::npos && colon >= 4 && colon <= 6)
-                moves[line.substr(0, colon)] = std::stoull(line.substr(colon + 2));
-        } catch (const std::logic_error&) {
+        const bool is_total = starts_with(line, "Nodes searched:");
+        const size_t colon = line.find(':');
+        // Other lines (an info line, the blank line before the total) are not part of the answer.
+        if (!is_total && (colon == std::string::npos || colon < 4 || colon > 6)) continue;
+        const std::optional<uint64_t> count = count_of(after(line, line.substr(0, colon + 1)));
+        if (!count)
             throw EngineFailure(EngineFailure::Kind::Protocol,
                                 "engine " + menagerie::quoted(name_) + " sent " +
                                     menagerie::quoted(line) + " in a perft answer");
+        if (is_total) {
+            total = *count;
+            return moves;
         }
+        moves[line.substr(0, colon)] = *count;
     }
 }
 

@@ -103,7 +103,9 @@ const std::string& query_field(const ApiRequest& request, const char* key) {
 }
 
 ApiResponse json_response(unsigned status, const json& body) {
-    return {status, "application/json", body.dump(), std::nullopt};
+    // Bytes that are not UTF-8 (an echoed request's) are replaced rather than thrown on.
+    return {status, "application/json", body.dump(-1, ' ', false, json::error_handler_t::replace),
+            std::nullopt};
 }
 
 }  // namespace
@@ -154,6 +156,10 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
     auto wrong_method = [&](const char* allowed) {
         return ApiError(405, request.method + " is not allowed on " + p + " (use " + allowed + ")");
     };
+    if (p == "/api/health") {
+        if (!get) throw wrong_method("GET");
+        return json_response(200, games_.health());
+    }
     if (p == "/api/variants") {
         if (!get) throw wrong_method("GET");
         return json_response(200, variants_json());

@@ -18,7 +18,7 @@ namespace menagerie::server {
 using nlohmann::json;
 
 // The games the server offers: every listed game. A game with hidden identities (Black Swan) is
-// refereed: its seats are shown only the player's view (seat_record.h, game_view.cpp).
+// refereed: its seats are shown only the player's view (refereed.h, game_view.cpp).
 std::vector<std::string> served_game_names() { return game_names(); }
 
 std::shared_ptr<const Game> game_named(const std::string& variant, const Options& options) {

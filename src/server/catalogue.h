@@ -16,7 +16,7 @@ namespace menagerie::server {
 using Query = std::map<std::string, std::string>;
 
 // The games the server offers: every listed game (a game with hidden identities is refereed,
-// seat_record.h).
+// refereed.h).
 std::vector<std::string> served_game_names();
 // The game a request names: `variant` and its options (a JSON object of strings).
 std::shared_ptr<const Game> game_named(const std::string& variant, const Options& options);

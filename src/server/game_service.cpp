@@ -8,10 +8,12 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <iostream>
+#include <limits>
 #include <random>
 
 #include "core/error.h"
 #include "core/outcome.h"
+#include "core/random_stream.h"
 #include "core/setup.h"
 #include "engine/engine.h"
 #include "notation/fen.h"
@@ -64,9 +66,10 @@ MoveSearcher& worker_searcher() {
     return *searcher;
 }
 
+// A move an analysis plays on its position (on a player's view, with its outcome).
 Move parse_move_text(Position& pos, const std::string& text) {
     try {
-        return parse_move(pos, text);
+        return parse_played_move(pos, text);
     } catch (const Error& e) {
         throw ApiError(400, requote(e.what(), text));
     }
@@ -122,6 +125,12 @@ Position requested_start(const std::shared_ptr<const Game>& game,
     }
 }
 
+// The database's own words (its host, its port, its user) are for the log, not for clients.
+[[noreturn]] void storage_unavailable(const std::string& what, const std::exception& e) {
+    std::cerr << "storage: " << what << ": " << e.what() << "\n";
+    throw ApiError(503, what + ": the game store is unavailable, try again shortly");
+}
+
 // An imported PGN's tags but those the export writes from the game itself.
 std::map<std::string, std::string> kept_tags(const std::map<std::string, std::string>& tags) {
     std::map<std::string, std::string> kept;
@@ -153,16 +162,26 @@ GameService::GameService(Storage& storage, boost::asio::any_io_executor timers, 
       sweep_timer_(timers_) {
     arm_sweep();
     storage_.listen(
-        [this](const std::string& id, int64_t revision) { stored_elsewhere(id, revision); });
+        [this](const std::string& id, int64_t revision) { stored_elsewhere(id, revision); },
+        [this] { recheck_all(); });
 }
 
 GameService::~GameService() { stop(); }
 
+void GameService::fix_refereed_seeds(const std::string& seed) {
+    if (!seed_from_text(seed))
+        throw std::invalid_argument("--test-seed: " + menagerie::quoted(seed) +
+                                    " is not 64 hexadecimal digits or a whole number from 0 to "
+                                    "2^64-1");
+    test_seed_ = seed;
+}
+
 void GameService::stop() {
-    storage_.listen({});
+    storage_.listen({}, {});
     sweep_timer_.cancel();
     {
         std::lock_guard lock(analyses_mutex_);  // running analyses stop soon
+        stopping_ = true;
         for (const std::shared_ptr<Analysis>& analysis : analyses_) {
             std::lock_guard analysis_lock(analysis->mutex);
             analysis->replaced = true;
@@ -170,8 +189,8 @@ void GameService::stop() {
         }
     }
     engine_pool_.stop();
-    analysis_pool_.stop();
     engine_pool_.join();
+    // Not stopped but drained: every analysis accepted answers (503), none searches any more.
     analysis_pool_.join();
 }
 
@@ -188,7 +207,7 @@ std::shared_ptr<Room> GameService::room(const std::string& id) {
     try {
         stored = storage_.load(id);
     } catch (const std::exception& e) {
-        throw ApiError(503, std::string("the game store cannot be read: ") + e.what());
+        storage_unavailable("the game cannot be read", e);
     }
     if (!stored) throw ApiError(404, "there is no game " + menagerie::quoted(id));
     auto room = std::make_shared<Room>();
@@ -212,17 +231,16 @@ void GameService::commit(const std::shared_ptr<Room>& shared, const StoredGame& 
         room.game->set_revision(storage_.save(room.game->stored()));
     } catch (const StorageConflict&) {
         // Another server sharing the database moved first: take its version of the game.
-        std::optional<StoredGame> theirs;
+        room.game = std::make_unique<LiveGame>(before);
         try {
-            theirs = storage_.load(before.id);
-        } catch (const std::exception&) {
+            reload(shared);
+        } catch (const ApiError&) {
         }
-        room.game = std::make_unique<LiveGame>(theirs ? std::move(*theirs) : before);
         changed(shared);
         throw ApiError(409, "the game was changed by another server meanwhile: reload it");
     } catch (const std::exception& e) {
         room.game = std::make_unique<LiveGame>(before);
-        throw ApiError(503, std::string("the game could not be stored: ") + e.what());
+        storage_unavailable("the game could not be stored", e);
     }
 }
 
@@ -367,7 +385,8 @@ json GameService::create(const json& body) {
     }
 
     std::shared_ptr<const Game> game =
-        referee_game(game_named(variant, options), options, setup || fen || pgn);
+        referee_game(game_named(variant, options), options, setup || fen || pgn, test_seed_);
+    s.test_seed = test_seed_ && is_refereed(*game);
     std::optional<Position> start;
     std::vector<Move> moves;
     if (pgn) {
@@ -423,7 +442,7 @@ json GameService::create(const json& body) {
     try {
         room->game->set_revision(storage_.save(room->game->stored()));
     } catch (const std::exception& e) {
-        throw ApiError(503, std::string("the game could not be stored: ") + e.what());
+        storage_unavailable("the game could not be stored", e);
     }
     {
         std::lock_guard lock(rooms_mutex_);
@@ -440,7 +459,7 @@ json GameService::list() {
     try {
         games = storage_.list(200);
     } catch (const std::exception& e) {
-        throw ApiError(503, std::string("the game store cannot be read: ") + e.what());
+        storage_unavailable("the game list cannot be read", e);
     }
     json out = json::array();
     for (const GameSummary& g : games)
@@ -452,6 +471,15 @@ json GameService::list() {
                        {"ply", g.ply},
                        {"updated", g.updated_ms}});
     return out;
+}
+
+json GameService::health() {
+    try {
+        storage_.list(1);
+    } catch (const std::exception& e) {
+        storage_unavailable("not ready", e);
+    }
+    return {{"status", "ok"}};
 }
 
 json GameService::state(const std::string& id, const std::optional<std::string>& token) {
@@ -484,6 +512,10 @@ json GameService::move(const std::string& id, const std::optional<std::string>& 
                        const json& move_field, const json& ply_field) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
+    // A client ahead of this server saw a move stored by another server that this one has not
+    // heard of yet (its listener may be reconnecting): the store decides, not this copy.
+    if (ply_field.is_number_integer() && ply_field.get<int64_t>() > r->game->ply() && reload(r))
+        changed(r);
     LiveGame& g = *r->game;
     const Seat seat = seat_or_refuse(g, token);
     const StoredGame before = g.stored();
@@ -589,6 +621,7 @@ std::string GameService::pgn(const std::string& id) {
     for (const auto& [name, value] : s.tags) tags[name] = value;  // an import's own names
     tags["Result"] = s.result;
     if (!s.reason.empty()) tags["Termination"] = s.reason;
+    if (s.test_seed) tags["TestSeed"] = "the server fixed the seed for tests: it was never secret";
     std::vector<PlayedMove> played;
     for (const PlyNote& note : g.notes()) played.push_back(note.played);
     std::string text =
@@ -650,6 +683,7 @@ void GameService::analyse(const json& body, std::function<void(int, json)> reply
                 if (it->second->searcher) it->second->searcher->stop();
             }
         }
+        if (stopping_) throw ApiError(503, "the server is stopping");
         // A replaced analysis is about to end: it no longer counts.
         size_t live = 0;
         for (const std::shared_ptr<Analysis>& a : analyses_) {
@@ -685,6 +719,7 @@ void GameService::analyse(const json& body, std::function<void(int, json)> reply
                 if (analysis->searcher) report = searcher.search(start, moves, limits);
                 std::lock_guard lock(analysis->mutex);
                 analysis->searcher = nullptr;
+                if (analysis->replaced && stopping_) throw ApiError(503, "the server is stopping");
                 if (analysis->replaced)
                     throw ApiError(409, "the analysis was replaced by a newer one of its session");
                 if (ended.result != Result::Ongoing) {
@@ -694,13 +729,9 @@ void GameService::analyse(const json& body, std::function<void(int, json)> reply
                     else
                         report.mate = 0;
                 }
-                json pv = json::array();
-                for (Move m : report.pv) {
-                    pv.push_back({{"uci", move_to_uci(record.position(), m)},
-                                  {"san", move_to_san(record.position(), m)}});
-                    record.play(m);
-                }
-                out = {{"depth", report.depth}, {"pv", pv}, {"nodes", report.nodes}};
+                out = {{"depth", report.depth},
+                       {"pv", line_json(record.position(), report.pv)},
+                       {"nodes", report.nodes}};
                 if (report.mate) out["mate"] = *report.mate;
                 if (report.score_cp) out["score_cp"] = *report.score_cp;
                 if (ended.result != Result::Ongoing)
@@ -796,8 +827,31 @@ void GameService::stored_elsewhere(const std::string& id, int64_t revision) {
     }
     std::lock_guard lock(r->mutex);
     if (r->game->stored().revision >= revision) return;  // this server's own save, or known
-    std::optional<StoredGame> theirs = storage_.load(id);
-    if (!theirs || theirs->revision <= r->game->stored().revision) return;
+    if (reload(r)) changed(r);
+}
+
+void GameService::recheck_all() {
+    std::vector<std::string> held;
+    {
+        std::lock_guard lock(rooms_mutex_);
+        for (const auto& [id, room] : rooms_) held.push_back(id);
+    }
+    for (const std::string& id : held) {
+        try {
+            stored_elsewhere(id, std::numeric_limits<int64_t>::max());
+        } catch (const ApiError&) {  // the store is away again (logged): its listener will call
+        }
+    }
+}
+
+bool GameService::reload(const std::shared_ptr<Room>& r) {
+    std::optional<StoredGame> theirs;
+    try {
+        theirs = storage_.load(r->game->stored().id);
+    } catch (const std::exception& e) {
+        storage_unavailable("the game cannot be read", e);
+    }
+    if (!theirs || theirs->revision <= r->game->stored().revision) return false;
     r->game = std::make_unique<LiveGame>(std::move(*theirs));
     // The server that stored the change started the engine's reply if one is due: the game
     // shows it thinking, and this server does not search too, unless the reply never comes.
@@ -805,7 +859,7 @@ void GameService::stored_elsewhere(const std::string& id, int64_t revision) {
         r->game->mark_searching();
         arm_handover(r);
     }
-    changed(r);
+    return true;
 }
 
 void GameService::arm_handover(const std::shared_ptr<Room>& room) {

@@ -46,9 +46,17 @@ class GameService {
     GameService(const GameService&) = delete;
     GameService& operator=(const GameService&) = delete;
 
+    // Every refereed game created from now on gets this seed (a seed as `--seed` takes it)
+    // instead of a secret random one, and its state and PGN say so: for tests only (`menagerie
+    // serve --test-seed`). Throws std::invalid_argument naming what is wrong with the seed.
+    void fix_refereed_seeds(const std::string& seed);
+
     // Each throws ApiError (4xx) for a bad request, changing nothing.
     nlohmann::json create(const nlohmann::json& body);  // the 201 body
     nlohmann::json list();
+    // For a proxy's or a monitor's checks: {"status":"ok"} once the store answers (a list of
+    // one game), else ApiError 503.
+    nlohmann::json health();
     nlohmann::json state(const std::string& id, const std::optional<std::string>& token);
     nlohmann::json move(const std::string& id, const std::optional<std::string>& token,
                         const nlohmann::json& move, const nlohmann::json& ply);
@@ -92,7 +100,8 @@ class GameService {
     size_t expire_unplayed(std::chrono::milliseconds age);
     uint64_t games_evicted() const { return evicted_; }
 
-    // Waits for running searches to end (for shutdown and tests).
+    // Waits for running searches to end (for shutdown and tests); every analysis accepted is
+    // answered (503 if it had not finished).
     void stop();
 
   private:
@@ -113,6 +122,12 @@ class GameService {
     // Another server sharing the database stored game `id` as `revision`: a copy held here is
     // reloaded and pushed to its subscribers.
     void stored_elsewhere(const std::string& id, int64_t revision);
+    // Changes may have gone untold (the storage's listener was reconnecting): every game held
+    // is compared with the store.
+    void recheck_all();
+    // The room's game as stored, if the store has a newer revision (the room locked); true if
+    // it changed. Throws ApiError 503 if the store cannot be read.
+    bool reload(const std::shared_ptr<Room>& room);
 
     Storage& storage_;
     boost::asio::any_io_executor timers_;
@@ -122,6 +137,7 @@ class GameService {
     std::mutex analyses_mutex_;
     std::set<std::shared_ptr<Analysis>> analyses_;               // waiting or running
     std::map<std::string, std::shared_ptr<Analysis>> sessions_;  // each session's latest
+    std::atomic<bool> stopping_{false};                          // stop() was called
     std::mutex rooms_mutex_;
     std::map<std::string, std::shared_ptr<Room>> rooms_;
     std::atomic<uint64_t> next_subscriber_{1};
@@ -131,6 +147,7 @@ class GameService {
     int64_t started_ms_;  // when this service started (the clocks' downtime rule)
     boost::asio::steady_timer sweep_timer_;
     std::atomic<uint64_t> evicted_{0};
+    std::optional<std::string> test_seed_;
 };
 
 }  // namespace menagerie::server

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/movegen.h"
+#include "core/rules.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 
@@ -104,6 +105,7 @@ void add_view_state(json& state, const StoredGame& s, const Referee& r) {
         {"tiles", pos.game().chance.tile_names},
         {"unseen", {{"white", unseen_json(pos, WHITE)}, {"black", unseen_json(pos, BLACK)}}}};
     if (s.over()) swan["seed"] = r.seed();
+    if (s.test_seed) swan["test_seed"] = true;  // fixed by the server for tests: no secret
     json options = json::object();
     for (const auto& [name, value] : pos.game().options) options[name] = value;
     state["options"] = options;
@@ -112,6 +114,18 @@ void add_view_state(json& state, const StoredGame& s, const Referee& r) {
 }
 
 }  // namespace
+
+json line_json(Position pos, const std::vector<Move>& line) {
+    json out = json::array();
+    std::vector<StateInfo> states(line.size());
+    for (size_t i = 0; i < line.size(); ++i) {
+        const Move m = line[i];
+        out.push_back({{"uci", move_to_uci(pos, m)}, {"san", move_to_san(pos, m)}});
+        if (is_chance_move(pos, m) && m.outcome() == 0) break;
+        pos.do_move(m, states[i]);
+    }
+    return out;
+}
 
 json game_state(LiveGame& g, Seat seat, int64_t now) {
     const StoredGame& s = g.stored();

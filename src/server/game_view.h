@@ -12,4 +12,9 @@ namespace menagerie::server {
 
 nlohmann::json game_state(LiveGame& game, Seat seat, int64_t now);
 
+// An engine's line from `pos` as [{"uci","san"}]. On a player's view (Black Swan) it ends at its
+// first chance move: what follows depends on the outcome, which nobody knows, and the view
+// cannot play the move without one.
+nlohmann::json line_json(Position pos, const std::vector<Move>& line);
+
 }  // namespace menagerie::server

@@ -236,6 +236,7 @@ Server::Server(const ServerOptions& options) : impl_(std::make_unique<Impl>()) {
         std::chrono::milliseconds(static_cast<int64_t>(options.idle_minutes * 60'000)),
         std::chrono::seconds(10), options.analysis_threads,
         std::chrono::milliseconds(static_cast<int64_t>(options.unplayed_hours * 3'600'000)));
+    if (options.test_seed) impl_->games->fix_refereed_seeds(*options.test_seed);
     impl_->router = std::make_unique<ApiRouter>(*impl_->games, options.games_per_minute);
     beast::error_code ec;
     tcp::endpoint endpoint;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "server/storage.h"
@@ -22,7 +23,8 @@ struct ServerOptions {
     int analysis_threads = 1;    // /api/analyse (never delays a game's reply)
     double idle_minutes = 5;     // a game left alone this long leaves memory (0: never)
     int games_per_minute = 20;   // new games a minute per client address (0: no limit)
-    double unplayed_hours = 24;  // a game with no move is deleted this long after its creation
+    double unplayed_hours = 24;  // a game with no move is deleted this long after creation
+    std::optional<std::string> test_seed;  // fixes refereed games' seeds: for tests only
 };
 
 class Server {

@@ -154,9 +154,12 @@ void LiveGame::play(Move m, int64_t now) {
     const Color mover = pos.side_to_move();
     record(m);
     stored_.moves.push_back(notes_.back().played.uci);
-    if (StoredClock* c = stored_.clock ? &*stored_.clock : nullptr) {
+    // The clock changes hands when the turn does: a Black Swan move that brings pieces to place
+    // is one turn with its placements, and the mover's clock runs on until the last of them.
+    StoredClock* c = stored_.clock ? &*stored_.clock : nullptr;
+    if (c && pos.side_to_move() != mover) {
         int64_t& left = mover == WHITE ? c->white_ms : c->black_ms;
-        // Fischer's increment follows every move, the first too (whose clock has not run).
+        // Fischer's increment follows every turn, the first too (whose clock has not run).
         if (c->running) left -= now - c->turn_started_ms;
         left += c->increment_ms;
         c->running = true;

@@ -16,11 +16,6 @@ namespace {
 
 constexpr int RECONNECT_MS = 1000;  // after the database went away
 
-std::string trimmed(std::string s) {
-    while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
-    return s;
-}
-
 // LISTEN on `conn`; false if the server refused.
 bool listen_on(PGconn* conn) {
     PGresult* r = PQexec(conn, (std::string("LISTEN ") + GAMES_CHANNEL).c_str());
@@ -31,9 +26,16 @@ bool listen_on(PGconn* conn) {
 
 }  // namespace
 
+std::string postgres_message(const char* text) {
+    std::string s = text ? text : "";
+    while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+    return s;
+}
+
 struct PostgresListener::Impl {
     PGconn* conn = nullptr;
     Storage::ChangeListener on_change;
+    Storage::MissedListener on_missed;
     int wake[2] = {-1, -1};  // a byte written to wake[1] ends the thread
     std::thread thread;
 
@@ -63,15 +65,22 @@ struct PostgresListener::Impl {
     void run() {
         for (;;) {
             if (PQstatus(conn) != CONNECTION_OK) {
-                // Changes made while the connection was down are not told: a server's copy of
-                // such a game is brought up to date by its next change (a revision conflict).
                 if (!wait(RECONNECT_MS, false)) return;
                 PQreset(conn);
                 if (PQstatus(conn) != CONNECTION_OK || !listen_on(conn)) continue;
+                // Changes stored while the connection was down were told to nobody here.
+                std::cerr << "PostgreSQL listener: connected again; rechecking the games held\n";
+                try {
+                    on_missed();
+                } catch (const std::exception& e) {
+                    std::cerr << "PostgreSQL listener: the games held were not rechecked: "
+                              << e.what() << "\n";
+                }
             }
             if (!wait(-1, true)) return;
             if (!PQconsumeInput(conn)) {
-                std::cerr << "PostgreSQL listener: " << trimmed(PQerrorMessage(conn)) << "\n";
+                std::cerr << "PostgreSQL listener: " << postgres_message(PQerrorMessage(conn))
+                          << "; connecting again every " << RECONNECT_MS << " ms\n";
                 continue;
             }
             deliver();
@@ -79,14 +88,17 @@ struct PostgresListener::Impl {
     }
 };
 
-PostgresListener::PostgresListener(const std::string& url, Storage::ChangeListener on_change)
+PostgresListener::PostgresListener(const std::string& url, Storage::ChangeListener on_change,
+                                   Storage::MissedListener on_missed)
     : impl_(std::make_unique<Impl>()) {
     impl_->on_change = std::move(on_change);
+    impl_->on_missed = std::move(on_missed);
     impl_->conn = PQconnectdb(url.c_str());
     if (!impl_->conn || PQstatus(impl_->conn) != CONNECTION_OK || !listen_on(impl_->conn)) {
-        const std::string why = impl_->conn ? PQerrorMessage(impl_->conn) : "out of memory";
+        const std::string why =
+            impl_->conn ? postgres_message(PQerrorMessage(impl_->conn)) : "out of memory";
         PQfinish(impl_->conn);
-        throw std::runtime_error("cannot listen for changes on PostgreSQL: " + trimmed(why));
+        throw std::runtime_error("cannot listen for changes on PostgreSQL: " + why);
     }
     if (pipe(impl_->wake) != 0) {
         PQfinish(impl_->conn);

@@ -12,10 +12,15 @@ namespace menagerie::server {
 
 extern const char* const GAMES_CHANNEL;
 
+// A libpq message (PQerrorMessage) without the line end it comes with.
+std::string postgres_message(const char* text);
+
 class PostgresListener {
   public:
-    // Connects and listens; throws std::runtime_error naming what failed.
-    PostgresListener(const std::string& url, Storage::ChangeListener on_change);
+    // Connects and listens; throws std::runtime_error naming what failed. `on_missed` is called
+    // each time the connection is back after it was lost.
+    PostgresListener(const std::string& url, Storage::ChangeListener on_change,
+                     Storage::MissedListener on_missed);
     ~PostgresListener();  // stops the thread; no call runs after it returns
     PostgresListener(const PostgresListener&) = delete;
     PostgresListener& operator=(const PostgresListener&) = delete;

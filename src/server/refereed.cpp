@@ -1,7 +1,5 @@
 #include "server/refereed.h"
 
-#include <cstdlib>
-
 #include "core/error.h"
 #include "games/games.h"
 #include "hidden/player_view.h"
@@ -11,10 +9,9 @@ namespace menagerie::server {
 
 bool is_refereed(const Game& game) { return is_referee_game(game); }
 
-const char* test_seed() { return std::getenv("MENAGERIE_TEST_SEED"); }
-
 std::shared_ptr<const Game> referee_game(std::shared_ptr<const Game> game, Options options,
-                                         bool has_start) {
+                                         bool has_start,
+                                         const std::optional<std::string>& test_seed) {
     if (!game->has_chance()) return game;
     const std::string& name = game->name;
     if (options.count("view"))
@@ -30,13 +27,9 @@ std::shared_ptr<const Game> referee_game(std::shared_ptr<const Game> game, Optio
                                 " game starts from its seed's setup: \"setup\", \"fen\" and "
                                 "\"pgn\" are refused (check a finished record with menagerie "
                                 "verify)");
-    if (const char* seed = test_seed()) {
-        options["seed"] = seed;
-        try {
-            return make_game(name, options);
-        } catch (const Error& e) {
-            throw ApiError(500, std::string("MENAGERIE_TEST_SEED: ") + e.what());
-        }
+    if (test_seed) {
+        options["seed"] = *test_seed;
+        return make_game(name, options);  // the seed was checked when the server started
     }
     return game;
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/game.h"
@@ -18,13 +19,12 @@ bool is_refereed(const Game& game);
 // The game a create request gets: `game` itself for an open game; for a game with hidden
 // identities, its referee's game with a seed from the system's secure random source. Refused
 // (ApiError 400): a given seed (it would be known before the game), a player's view (view=...),
-// a given start (`has_start`: setup, FEN or PGN; the start is the seed's). The environment
-// variable MENAGERIE_TEST_SEED (a seed as `--seed` takes it) fixes every such game's seed: for
-// tests only (the server warns on start).
+// a given start (`has_start`: setup, FEN or PGN; the start is the seed's). `test_seed` (a seed as
+// `--seed` takes it, from `menagerie serve --test-seed`) replaces the random seed: for tests only,
+// and the game's record says so (StoredGame::test_seed).
 std::shared_ptr<const Game> referee_game(std::shared_ptr<const Game> game, Options options,
-                                         bool has_start);
-// The seed MENAGERIE_TEST_SEED fixes, if set.
-const char* test_seed();
+                                         bool has_start,
+                                         const std::optional<std::string>& test_seed);
 // Why a refereed game refuses a takeback.
 std::string refereed_takeback_refusal(const Game& game);
 

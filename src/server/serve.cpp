@@ -4,7 +4,6 @@
 #include <iostream>
 
 #include "core/error.h"
-#include "server/refereed.h"
 
 namespace menagerie::server {
 
@@ -18,10 +17,15 @@ int serve(const ServerOptions& options) {
     std::signal(SIGPIPE, SIG_IGN);
     server->stop_on_signals();
     server->start();
-    if (const char* seed = test_seed())
-        std::cerr << "warning: MENAGERIE_TEST_SEED=" << seed
+    if (options.test_seed)
+        std::cerr << "warning: --test-seed " << *options.test_seed
                   << " fixes every Black Swan game's seed: for tests only, never for play\n";
     std::cout << "Menagerie is at " << server->url() << std::endl;
+    // (Only whether the database is PostgreSQL: its URL may hold a password.)
+    const bool postgres = options.db.starts_with("postgres");
+    std::cout << "Games are kept in "
+              << (postgres ? std::string("the PostgreSQL database of --db") : options.db)
+              << "; Ctrl-C stops the server." << std::endl;
     server->wait();
     return 0;
 }

@@ -37,9 +37,15 @@ class Storage {
     // Whoever shares the database stored game `id` as `revision` (this storage's own saves may
     // be told too). Called on a thread of the storage's own.
     using ChangeListener = std::function<void(const std::string& id, int64_t revision)>;
-    // Starts telling `listener` of every game stored; an empty one stops, returning once no
-    // call is under way. A storage that cannot tell (SQLite: one server per file) never calls.
-    virtual void listen(ChangeListener listener) { (void)listener; }
+    // The storage could not hear of changes for a while (its connection to the database was
+    // lost, and is back): any game may have changed meanwhile. On the same thread.
+    using MissedListener = std::function<void()>;
+    // Starts telling `listener` of every game stored, and `missed` when changes may have gone
+    // untold; empty ones stop, returning once no call is under way. A storage that cannot tell
+    // (SQLite: one server per file) never calls.
+    virtual void listen(ChangeListener listener, MissedListener missed) {
+        (void)listener, (void)missed;
+    }
 };
 
 // The games table and its index, in SQL that SQLite and PostgreSQL both take.

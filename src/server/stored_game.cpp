@@ -27,6 +27,7 @@ std::string to_record(const StoredGame& g) {
               {"created_ms", g.created_ms},
               {"updated_ms", g.updated_ms}};
     if (g.clock) j["clock"] = *g.clock;
+    if (g.test_seed) j["test_seed"] = true;
     if (!g.tags.empty()) j["tags"] = g.tags;
     if (!g.draw_offer.empty()) j["draw_offer"] = g.draw_offer;
     return j.dump();
@@ -51,6 +52,7 @@ StoredGame from_record(const std::string& text) {
         g.created_ms = j.at("created_ms").get<int64_t>();
         g.updated_ms = j.at("updated_ms").get<int64_t>();
         if (const auto c = j.find("clock"); c != j.end()) g.clock = c->get<StoredClock>();
+        g.test_seed = j.value("test_seed", false);
         if (const auto t = j.find("tags"); t != j.end())  // absent in records before tags
             g.tags = t->get<std::map<std::string, std::string>>();
         g.draw_offer = j.value("draw_offer", "");

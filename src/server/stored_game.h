@@ -38,6 +38,9 @@ struct StoredGame {
     // writes revision + 1 only over this revision, so two servers sharing one database cannot
     // overwrite each other's moves.
     int64_t revision = 0;
+    // Its seed was fixed by `menagerie serve --test-seed` (a test server's game, whose hidden
+    // identities anyone who knows the flag knows): the state and the PGN say so.
+    bool test_seed = false;
 
     bool over() const { return result != "*"; }
 };

@@ -6,6 +6,7 @@
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket.hpp>
 #include <deque>
+#include <iostream>
 #include <memory>
 
 #include "core/error.h"
@@ -72,22 +73,8 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
     }
 
     void on_message(const std::string& text) {
-        try {
-            const std::optional<json> parsed = parse_client_json(text);
-            if (!parsed || !parsed->is_object())
-                throw ApiError(400, "a message must be a JSON object");
-            const json& message = *parsed;
-            const auto type = message.find("type");
-            if (type == message.end() || *type != "move")
-                throw ApiError(400, "the only message a client sends is {\"type\":\"move\",...}");
-            only_fields(message, {"type", "move", "ply"}, "a move message");
-            // The new state reaches this session through its subscription.
-            games_.move(id_, token_, message.value("move", json()), message.value("ply", json()));
-        } catch (const ApiError& e) {
-            send(json{{"type", "error"}, {"error", e.what()}}.dump());
-        } catch (const Error& e) {
-            send(json{{"type", "error"}, {"error", e.what()}}.dump());
-        }
+        if (std::optional<std::string> error = take_client_message(games_, id_, token_, text))
+            send(std::move(*error));
     }
 
     void send(std::string message) {
@@ -125,6 +112,30 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
 };
 
 }  // namespace
+
+std::optional<std::string> take_client_message(GameService& games, const std::string& game_id,
+                                               const std::optional<std::string>& token,
+                                               const std::string& text) {
+    try {
+        const std::optional<json> parsed = parse_client_json(text);
+        if (!parsed || !parsed->is_object()) throw ApiError(400, "a message must be a JSON object");
+        const json& message = *parsed;
+        const auto type = message.find("type");
+        if (type == message.end() || *type != "move")
+            throw ApiError(400, "the only message a client sends is {\"type\":\"move\",...}");
+        only_fields(message, {"type", "move", "ply"}, "a move message");
+        games.move(game_id, token, message.value("move", json()), message.value("ply", json()));
+        return std::nullopt;
+    } catch (const ApiError& e) {
+        return json{{"type", "error"}, {"error", e.what()}}.dump();
+    } catch (const Error& e) {
+        return json{{"type", "error"}, {"error", e.what()}}.dump();
+    } catch (const std::exception& e) {  // a bug: said to the client, never ending the server
+        std::cerr << "internal error: " << e.what() << "\n";
+        return json{{"type", "error"}, {"error", std::string("internal error: ") + e.what()}}
+            .dump();
+    }
+}
 
 void start_websocket_session(beast::tcp_stream stream,
                              beast::http::request<beast::http::string_body> request,

@@ -1,17 +1,14 @@
 // End-to-end tests: the built front end in Debian's Chromium against the real `menagerie serve`.
-// Run with `npm run e2e` (after `npm run build` and the C++ build). Skips, saying why, when the
-// server binary has no `serve` command.
+// Run with `npm run e2e` (after `npm run build` and the C++ build); fails, saying what is
+// missing, when either is not there.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { boardReady, cellPoint, clickCell, dragCell, movesText, newPage, shownPly, waitForPly } from './browser.mjs';
-import { startServer, whyNotRunnable } from './server.mjs';
+import { startServer } from './server.mjs';
 import { browserSession } from './session.mjs';
 
-const skip = whyNotRunnable();
-if (skip) console.log(`# SKIPPED the browser tests: ${skip}`);
-
-describe('menagerie web app', { skip: skip ?? false, timeout: 10 * 60_000 }, () => {
+describe('menagerie web app', { timeout: 10 * 60_000 }, () => {
   const session = browserSession();
   const { api, stateOf } = session;
 

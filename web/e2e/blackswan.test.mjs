@@ -1,5 +1,5 @@
 // Black Swan in the browser: the server referees a game with a seed fixed by the test-only
-// MENAGERIE_TEST_SEED (seed 1: White's e2 swan is an event of two pieces), and the page shows the
+// `--test-seed` (seed 1: White's e2 swan is an event of two pieces), and the page shows the
 // commitment, face-down swans, reveals, the placement of an event's piece, and the seed after a
 // resignation. Every WebSocket message and API answer the page receives is read: none carries a
 // referee's FEN, and none carries the seed before the game is over.
@@ -11,10 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { boardReady, clickCell, newPage, waitForPly } from './browser.mjs';
-import { binary, whyNotRunnable } from './server.mjs';
+import { binary } from './server.mjs';
 import { browserSession } from './session.mjs';
 
-const skip = whyNotRunnable();
 const SEED_HEX = '0'.repeat(63) + '1';
 
 /** Every "fen"/"start_fen" value anywhere in a JSON value. */
@@ -28,8 +27,8 @@ function fens(value, out = []) {
   return out;
 }
 
-describe('Black Swan in the web app', { skip: skip ?? false, timeout: 5 * 60_000 }, () => {
-  const session = browserSession({ env: { MENAGERIE_TEST_SEED: '1' } });
+describe('Black Swan in the web app', { timeout: 5 * 60_000 }, () => {
+  const session = browserSession({ args: ['--test-seed', '1'] });
 
   it('plays a refereed game: commitment, face-down swans, reveals, a placement, the seed', async () => {
     const page = await newPage(session.context);

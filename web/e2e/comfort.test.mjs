@@ -10,11 +10,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { boardReady, clickCell, movesText, newPage, waitForPly } from './browser.mjs';
-import { webDir, whyNotRunnable } from './server.mjs';
+import { webDir } from './server.mjs';
 import { browserSession } from './session.mjs';
-
-const skip = whyNotRunnable();
-if (skip) console.log(`# SKIPPED the browser tests: ${skip}`);
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const results = path.join(webDir, 'test-results');
@@ -31,7 +28,7 @@ const INSTRUMENT = () => {
   document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
 };
 
-describe('comforts and rules on the page', { skip: skip ?? false, timeout: 10 * 60_000 }, () => {
+describe('comforts and rules on the page', { timeout: 10 * 60_000 }, () => {
   const session = browserSession();
   const { api } = session;
 

@@ -13,18 +13,13 @@ export const webDir = path.resolve(here, '..');
 export const binary = process.env.MENAGERIE_BIN ?? path.resolve(webDir, '..', 'build', 'menagerie');
 
 /**
- * The one reason to skip the suite: a server binary without the `serve` command (a build from
- * before the web server). Anything else missing fails the suite (see `checkReady`).
+ * Throws, naming what is missing, when the suite cannot run: the suite is never skipped, since the
+ * test command builds and installs everything it needs.
  */
-export function whyNotRunnable() {
-  if (!existsSync(binary)) return null;
-  const help = spawnSync(binary, ['serve', '--help'], { encoding: 'utf8', timeout: 10_000 });
-  return help.status === 0 ? null : `${binary} has no 'serve' command`;
-}
-
-/** Throws, naming what is missing, when the suite cannot run. */
 export function checkReady() {
   if (!existsSync(binary)) throw new Error(`no server binary at ${binary}: build it (cmake --build build)`);
+  const help = spawnSync(binary, ['serve', '--help'], { encoding: 'utf8', timeout: 10_000 });
+  if (help.status !== 0) throw new Error(`${binary} serve --help failed: ${help.stderr || help.error}`);
   if (!existsSync(path.join(webDir, 'dist', 'index.html')))
     throw new Error('the front end is not built: run npm run build in web/');
 }
@@ -34,12 +29,12 @@ export function freshDbPath() {
 }
 
 /**
- * Starts a server (`env`: extra environment, e.g. the test-only MENAGERIE_TEST_SEED); resolves to { url, port, process, stop(), kill9() } once it prints its address.
+ * Starts a server (`args`: more flags, e.g. the test-only `--test-seed 1`); resolves to { url, port, process, stop(), kill9() } once it prints its address.
  */
-export function startServer({ db, port = 0, env = {} } = {}) {
+export function startServer({ db, port = 0, env = {}, args = [] } = {}) {
   // The tests create games faster than a person would: no limit on creation (docs/server.md).
-  const args = ['serve', '--port', String(port), '--db', db, '--static', path.join(webDir, 'dist'), '--games-per-minute', '0'];
-  const child = spawn(binary, args, {
+  const flags = ['serve', '--port', String(port), '--db', db, '--static', path.join(webDir, 'dist'), '--games-per-minute', '0', ...args];
+  const child = spawn(binary, flags, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });

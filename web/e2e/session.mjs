@@ -8,7 +8,7 @@ import { checkReady, freshDbPath, startServer } from './server.mjs';
  * calls on its server: `api(pathname, body?)` (a POST when there is a body) answering
  * { status, json, text }, and `stateOf(page)`, the page's game as the server has it now.
  */
-export function browserSession({ env = {} } = {}) {
+export function browserSession({ args = [] } = {}) {
   const session = { db: freshDbPath(), server: null, browser: null, context: null };
   session.api = async (pathname, body) => {
     const response = await fetch(session.server.url + pathname, body === undefined ? {} : {
@@ -32,7 +32,7 @@ export function browserSession({ env = {} } = {}) {
   };
   before(async () => {
     checkReady();
-    session.server = await startServer({ db: session.db, env });
+    session.server = await startServer({ db: session.db, args });
     session.browser = await launchBrowser();
     session.context = await session.browser.newContext({ viewport: { width: 1280, height: 1000 } });
   });
