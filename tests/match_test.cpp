@@ -2,8 +2,6 @@
 // process handling, the castling conventions of engines, the built-in players, and whole
 // matches (built-in players, Debian's stockfish, engines that misbehave) through the CLI.
 #include <gtest/gtest.h>
-
-#include <set>
 #include <sys/wait.h>
 
 #include <cerrno>
@@ -12,6 +10,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <thread>
 
 #include "app/elo.h"
@@ -312,10 +311,10 @@ TEST(MatchCli, GreedyAgainstRandomWritesAValidPgn) {
 // from positions after that many moves, and two openings differ.
 TEST(MatchCli, RandomPliesOpenGamesFromOneStartDifferently) {
     const std::string pgn = test::temp_file("plies.pgn");
-    const test::RunResult r =
-        test::run("match --engine builtin:greedy --engine builtin:greedy --variant chess66 "
-                  "--games 4 --random-plies 6 --seed 5 --maxmoves 1 --pgn " +
-                  pgn);
+    const test::RunResult r = test::run(
+        "match --engine builtin:greedy --engine builtin:greedy --variant chess66 "
+        "--games 4 --random-plies 6 --seed 5 --maxmoves 1 --pgn " +
+        pgn);
     ASSERT_EQ(r.status, 0) << r.err;
     std::ifstream in(pgn);
     std::set<std::string> starts;

@@ -525,8 +525,9 @@ int run_match(int argc, char** argv) {
                    "seconds to wait for a move that no clock bounds (default 30)");
     app.add_option("--sprt", sprt_text, "elo0=0,elo1=10,alpha=0.05,beta=0.05");
     std::optional<std::string> random_plies_text;
-    app.add_option("--random-plies", random_plies_text,
-                   "random moves played from each opening before the engines take over (default 0)");
+    app.add_option(
+        "--random-plies", random_plies_text,
+        "random moves played from each opening before the engines take over (default 0)");
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "", "match: "))
         return *status;
 
@@ -582,8 +583,8 @@ int run_match(int argc, char** argv) {
         setups = static_cast<int>(game->setups.size());
     }
     if (!games) games = 2 * setups;
-    std::vector<Opening> openings = draw_openings(
-        game, hidden(*game) ? games : setups, openings_kind == "start", seed, game_options);
+    std::vector<Opening> openings = draw_openings(game, hidden(*game) ? games : setups,
+                                                  openings_kind == "start", seed, game_options);
     if (random_plies > 0) {
         if (hidden(*game))
             throw Error(ErrorKind::Usage, "--random-plies",

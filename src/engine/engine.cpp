@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <fstream>
-#include <optional>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <thread>
 
