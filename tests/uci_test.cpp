@@ -429,11 +429,16 @@ TEST(Uci, BadInputGetsInfoString) {
          {"foo", "position fen x", "position startpos moves e2e5", "setoption name Hash value x",
           "setoption name Nope value 1", "setoption name UCI_Variant value nope",
           "setoption name castling value bogus", "position banana",
-          "setoption name Setup value nope"}) {
+          "setoption name Setup value nope", "setoption name Tune nope value 1",
+          "setoption name Tune rfp_margin value 99999"}) {
         uci.send(bad);
         const std::string l = uci.line(30);
         EXPECT_EQ(l.rfind("info string error: ", 0), 0u) << bad << " -> " << l;
     }
+    // A tunable in range is taken silently (the next line is the answer to isready).
+    uci.send("setoption name Tune rfp_margin value 80");
+    uci.send("isready");
+    EXPECT_EQ(uci.line(), "readyok");
     // The position survived: a bad move list leaves the last good position.
     uci.send("position startpos moves e2e4");
     uci.send("position startpos moves e7e5 zz");

@@ -7,6 +7,7 @@
 
 #include "core/movegen.h"
 #include "core/rules.h"
+#include "engine/tunables.h"
 
 namespace menagerie::engine {
 
@@ -298,16 +299,16 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
 
     if (!pv_node && !in_check && !pending && !excluding && std::abs(beta) < SCORE_MATE_BOUND) {
         // 4a. Reverse futility: far above beta at low depth.
-        if (depth <= 7 && eval - 80 * (depth - improving) >= beta) return eval;
+        if (depth <= 7 && eval - tuned(RFP_MARGIN) * (depth - improving) >= beta) return eval;
         // 4b. Razoring: far below alpha near the leaves, a quiescence search decides.
-        if (depth <= 3 && eval + 300 + 250 * depth * depth < alpha) {
+        if (depth <= 3 && eval + tuned(RAZOR_BASE) + tuned(RAZOR_SLOPE) * depth * depth < alpha) {
             const int value = qsearch<NON_PV>(alpha - 1, alpha, ply);
             if (value < alpha) return value;
         }
         // 4c. Null move: give the opponent a free move; if we still reach beta, cut.
         const Frame& parent = frames_[ply + FRAME_OFFSET - 1];
         if (depth >= 3 && eval >= beta && !parent.null_move && us_has_pieces) {
-            const int r = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+            const int r = 3 + depth / 4 + std::min((eval - beta) / tuned(NULL_EVAL_DIVISOR), 3);
             frame.null_move = true;
             frame.current = MOVE_NONE;
             frame.continuation = nullptr;
@@ -362,10 +363,15 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             if (!tactical && !gives_check) {
                 if (depth <= 5 && played >= (3 + depth * depth) / (2 - improving)) continue;
                 // A move that has kept failing after these predecessors.
-                if (depth <= 3 && history_.quiet(us, m, moved, rows) < -1500 * depth) continue;
-                if (depth <= 6 && eval != SCORE_NONE && eval + 100 + 120 * depth <= alpha) continue;
-                if (depth <= 6 && pos.see(m) < -30 * depth * depth) continue;
-            } else if (depth <= 6 && (see == SEE_UNKNOWN ? pos.see(m) : see) < -90 * depth) {
+                if (depth <= 3 &&
+                    history_.quiet(us, m, moved, rows) < -tuned(HISTORY_PRUNE) * depth)
+                    continue;
+                if (depth <= 6 && eval != SCORE_NONE &&
+                    eval + tuned(FUTILITY_BASE) + tuned(FUTILITY_SLOPE) * depth <= alpha)
+                    continue;
+                if (depth <= 6 && pos.see(m) < -tuned(SEE_QUIET) * depth * depth) continue;
+            } else if (depth <= 6 &&
+                       (see == SEE_UNKNOWN ? pos.see(m) : see) < -tuned(SEE_TACTICAL) * depth) {
                 continue;
             }
         }
@@ -379,7 +385,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         if (!root && tt_hit && m == tt_move && m == tt.move && !excluding && depth >= 7 &&
             ply < 2 * root_depth_ && (tt.bound & BOUND_LOWER) && tt.depth >= depth - 3 &&
             std::abs(tt_score) < SCORE_MATE_BOUND && !is_chance) {
-            const int singular_beta = tt_score - 2 * depth;
+            const int singular_beta = tt_score - tuned(SINGULAR_MARGIN) * depth;
             frame.excluded = m;
             const int value_without =
                 search<NON_PV>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
@@ -419,7 +425,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             if (depth >= 3 && played > 1 + 2 * pv_node && !tactical && !in_check) {
                 r = reduction(depth, played);
                 r += cut_node - pv_node + !improving + tt_capture;
-                r -= std::clamp(history_.quiet(us, m, moved, rows) / 9000, -2, 2);
+                r -= std::clamp(history_.quiet(us, m, moved, rows) / tuned(LMR_HISTORY), -2, 2);
                 // The killers and the counter-move have refuted a sibling: less.
                 r -= m == frame.killers[0] || m == frame.killers[1] || (counter && m == *counter);
                 r = std::clamp(r, 0, new_depth - 1);
@@ -533,7 +539,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
             const Piece victim = pos.piece_on(m.to());
             const int gain = (victim == NO_PIECE ? 100 : g.piece_value[type_of(victim)]) +
                              (m.kind() == MoveKind::Promotion ? g.piece_value[m.promotion()] : 0);
-            if (stand + gain + 200 <= alpha) continue;
+            if (stand + gain + tuned(QS_DELTA) <= alpha) continue;
         }
         if (!legal(pos, m)) continue;
         ++played;
@@ -603,7 +609,7 @@ void Worker::iterate() {
         for (pv_index_ = 0; pv_index_ < lines; ++pv_index_) {
             seldepth_ = 0;
             const int previous = root_moves[pv_index_].previous_score;
-            int delta = 18, alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+            int delta = tuned(ASPIRATION), alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
             if (depth >= 4 && std::abs(previous) < SCORE_MATE_BOUND) {
                 alpha = std::max(previous - delta, -SCORE_INFINITE);
                 beta = std::min(previous + delta, SCORE_INFINITE);

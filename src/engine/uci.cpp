@@ -24,6 +24,7 @@
 #include "core/setup.h"
 #include "engine/engine.h"
 #include "engine/score.h"
+#include "engine/tunables.h"
 #include "games/games.h"
 #include "hidden/player_view.h"
 #include "notation/fen.h"
@@ -255,6 +256,13 @@ void Uci::set_option(std::istringstream& in) {
             throw Error(ErrorKind::Usage, "Use NNUE",
                         "Use NNUE must be true or false, not " + quoted(value));
         engine_.use_network(value == "true");
+    } else if (key.rfind("tune ", 0) == 0) {
+        const std::string which = key.substr(5);
+        const auto it = std::find_if(tunables.begin(), tunables.end(),
+                                     [&](const Tunable& t) { return which == t.name; });
+        if (it == tunables.end())
+            throw Error(ErrorKind::Option, name, "unknown tunable " + quoted(which));
+        it->value = static_cast<int>(number(name, value, it->min, it->max));
     } else if (key == "evalterms") {
         const std::string path = value == "<empty>" ? "" : value;
         const std::string family = engine_.set_terms_file(path);

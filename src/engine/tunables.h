@@ -1,0 +1,52 @@
+// The search's margins and divisors by name, so that they can be tuned by playing (SPSA,
+// scripts/spsa.py, docs/engine.md "Tuning the search") without a build per try: UCI
+// `setoption name Tune NAME value V` sets one (not listed by `uci`: a GUI has no use for them).
+// Set between searches only; the search reads them where it used constants.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace menagerie::engine {
+
+struct Tunable {
+    const char* name;
+    int value, min, max;
+};
+
+enum TunableIndex {
+    RFP_MARGIN,  // reverse futility: eval - margin * depth >= beta
+    RAZOR_BASE,  // razoring: eval + base + slope * depth^2 < alpha
+    RAZOR_SLOPE,
+    NULL_EVAL_DIVISOR,  // null move: one more ply of reduction per this much above beta
+    FUTILITY_BASE,      // quiet moves whose eval + base + slope * depth cannot reach alpha
+    FUTILITY_SLOPE,
+    SEE_QUIET,        // quiet moves losing more than this * depth^2 by exchange
+    SEE_TACTICAL,     // captures losing more than this * depth
+    HISTORY_PRUNE,    // quiet moves whose history is below -this * depth (depth <= 3)
+    SINGULAR_MARGIN,  // singular beta: tt score - this * depth
+    LMR_HISTORY,      // one ply less (more) reduction per this much history
+    QS_DELTA,         // quiescence: captures that cannot lift eval within this of alpha
+    ASPIRATION,       // the first window around the last score
+    TUNABLE_NB
+};
+
+inline std::array<Tunable, TUNABLE_NB> tunables = {{
+    {"rfp_margin", 80, 30, 200},
+    {"razor_base", 300, 100, 800},
+    {"razor_slope", 250, 50, 600},
+    {"null_eval_divisor", 200, 60, 600},
+    {"futility_base", 100, 0, 400},
+    {"futility_slope", 120, 40, 300},
+    {"see_quiet", 30, 5, 120},
+    {"see_tactical", 90, 20, 300},
+    {"history_prune", 1500, 200, 6000},
+    {"singular_margin", 2, 1, 8},
+    {"lmr_history", 9000, 2000, 30000},
+    {"qs_delta", 200, 50, 600},
+    {"aspiration", 18, 5, 80},
+}};
+
+inline int tuned(TunableIndex i) { return tunables[i].value; }
+
+}  // namespace menagerie::engine
