@@ -105,8 +105,11 @@ describe('comforts and rules on the page', { timeout: 10 * 60_000 }, () => {
     await clickCell(white, 'g1');
     await clickCell(white, 'f3');
     await white.focus('svg.board');
+    assert.match(await white.textContent('#premove-note'), /Premove g1–f3/);
     await white.keyboard.press('Escape');
-    assert.equal(await white.$$eval('.premove', (m) => m.length), 0);
+    // The board redraws on the next animation frame.
+    await white.waitForFunction(() => document.querySelectorAll('.premove').length === 0);
+    assert.equal(await white.textContent('#premove-note'), '', 'the note goes with the premove');
     await clickCell(black, 'e5');
     await clickCell(black, 'd4');
     await waitForPly(white, 4);

@@ -73,9 +73,10 @@ const POSITIONS = {
     ],
   },
   // King g2 three cells to j2 (rook k2 to i2) or to d2 (rook b2 to e2); promotion on e10, a cell
-  // with no cell ahead, to any type of the array (here the unsubstituted one's).
+  // with no cell ahead, to any type of the array (here the unsubstituted one's). The rook on k9
+  // keeps the king on h10 from rank 9 (no Black pawn can stand there: it is Black's first rank).
   chess56: {
-    promotion: '3k/3P1ppp2/10/12/12/12/12/10/K9/4 w - - 0 1',
+    promotion: '3k/3P5R/10/12/12/12/12/10/K9/4 w - - 0 1',
     castles: [
       {
         fen: '4/r4k3r/pppppppppp/12/12/12/12/PPPPPPPPPP/R4K3R/4 w KBkb - 0 1',

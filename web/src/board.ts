@@ -281,6 +281,7 @@ export function createBoard(
       state.selected = null;
       state.premove = null;
       state.chooser = null;
+      onIntent({ kind: 'none' });
     } else {
       return;
     }

@@ -221,7 +221,7 @@ class GamePage {
     try {
       this.geometry = await api.board(state.variant, state.options);
     } catch (e) {
-      this.showError(`The this.board of ${state.variant} could not be loaded: ${(e as Error).message}`);
+      this.showError(`The board of ${state.variant} could not be loaded: ${(e as Error).message}`);
       return;
     }
     try {
@@ -309,11 +309,13 @@ class GamePage {
   async onIntent(intent: Intent): Promise<void> {
     if (intent.kind === 'premove') {
       this.board!.state.premove = intent.premove;
-      this.$('#premove-note').textContent = `Premove ${intent.premove.from}–${intent.premove.to} (click the this.board or press Escape to cancel)`;
+      this.$('#premove-note').textContent = `Premove ${intent.premove.from}–${intent.premove.to} (click the board or press Escape to cancel)`;
       this.board!.draw();
       return;
     }
-    if (intent.kind === 'choose') return; // the this.board shows the chooser; its answer comes back as a move
+    // A click that picked nothing, or Escape, may have cancelled the premove: so may its note.
+    if (intent.kind === 'none' && !this.board!.state.premove) this.$('#premove-note').textContent = '';
+    if (intent.kind === 'choose') return; // the board shows the chooser; its answer comes back as a move
     if (intent.kind !== 'move' || !this.model.game || !this.token) return;
     if (this.model.pending) return;
     this.model.pending = true;
@@ -327,7 +329,7 @@ class GamePage {
       try {
         this.accept(await api.game(this.id, this.token), 'answer');
       } catch {
-        // The this.socket will bring the state when the server is back.
+        // The socket will bring the state when the server is back.
       }
     }
     this.render();
@@ -393,7 +395,7 @@ class GamePage {
     this.board!.element.dataset.viewPly = String(this.model.viewPly);
     this.board!.element.dataset.turn = game.turn;
     this.board!.element.dataset.status = game.status;
-    // Drawn at once, so the this.board never shows an older position than the page's record and stamps.
+    // Drawn at once, so the board never shows an older position than the page's record and stamps.
     this.board!.draw();
   }
 
@@ -515,7 +517,7 @@ class GamePage {
     const analysis = this.$('#open-analysis') as HTMLButtonElement;
     // A refereed record is checked with `menagerie verify`, not continued: no analysis this.board.
     analysis.disabled = !!game.blackswan || !this.enginePlays;
-    // Not modal: the page stays usable (the record, the PGN, the this.board to look back on).
+    // Not modal: the page stays usable (the record, the PGN, the board to look back on).
     if (!dialog.open) dialog.show();
     dialog.dataset.result = game.result;
   }
@@ -691,7 +693,7 @@ class GamePage {
   }
 
   private readonly onKey = (e: KeyboardEvent): void => {
-    // The this.board, the fields and the dialog keep their own keys.
+    // The board, the fields and the dialog keep their own keys.
     if (!this.model.game || (e.target as Element).closest('input, textarea, select, svg.board, dialog')) return;
     if (e.key === 'ArrowLeft') goToPly(this.model, this.model.viewPly - 1);
     else if (e.key === 'ArrowRight') goToPly(this.model, this.model.viewPly + 1);
