@@ -447,6 +447,30 @@ TEST(Uci, BadInputGetsInfoString) {
     expect_a_legal_reply_to_e4(uci, uci.bestmove());
 }
 
+// `Tune` reaches the search: wider reverse-futility and futility margins prune less, so the same
+// depth takes more nodes; the built-in values give the first count again.
+TEST(Uci, TunablesChangeTheSearch) {
+    UciSession uci;
+    const auto nodes_at_depth_9 = [&] {
+        uci.send("ucinewgame");
+        uci.send("position startpos moves e2e4 e7e5 g1f3");
+        uci.send("go depth 9");
+        std::string nodes;
+        for (const std::string& l : uci.until("bestmove"))
+            if (l.rfind("info depth 9 ", 0) == 0) nodes = l.substr(l.find(" nodes ") + 7);
+        return nodes.substr(0, nodes.find(' '));
+    };
+    const std::string built_in = nodes_at_depth_9();
+    uci.send("setoption name Tune rfp_margin value 200");
+    uci.send("setoption name Tune futility_base value 400");
+    const std::string wider = nodes_at_depth_9();
+    uci.send("setoption name Tune rfp_margin value 80");
+    uci.send("setoption name Tune futility_base value 100");
+    EXPECT_FALSE(built_in.empty());
+    EXPECT_NE(wider, built_in);
+    EXPECT_EQ(nodes_at_depth_9(), built_in);
+}
+
 // Every `go` gets exactly one bestmove, whatever is wrong with its parameters: the bad one is
 // named in an error and the search runs on the rest (or a safe default), so a GUI never hangs.
 TEST(Uci, BadGoParametersStillAnswerOneBestmove) {
