@@ -1,6 +1,6 @@
 // libFuzzer target for the PGN reader. Input: a PGN database. Each game is refused with Error,
-// or reads as a game whose record, written again by the PGN writer, reads back to the same
-// moves and the same final position.
+// or reads as a game whose record, written again by the PGN writer, reads back to a game through
+// the same positions to the same final position.
 #include <cstddef>
 #include <cstdint>
 
@@ -29,6 +29,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         PgnGame start_only = game;
         start_only.moves.clear();
         const Position start = final_position(start_only, resolve);
+        // The positions a game passes through. Compared rather than the moves themselves: a
+        // referee's game (Black Swan with its seed) reads a chance move with or without its
+        // outcome (it draws the outcome itself), and the writer always gives the outcome.
+        const auto trail = [&](const std::vector<Move>& played) {
+            std::vector<std::string> fens;
+            GameRecord replay(start);
+            for (Move m : played) {
+                replay.play(m);
+                fens.push_back(write_fen(replay.position()));
+            }
+            return fens;
+        };
         std::vector<std::string> moves;
         GameRecord record(start);
         for (Move m : game.moves) {
@@ -40,7 +52,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         const std::string written = write_pgn(start, moves);
         try {
             const PgnGame again = parse_pgn(written, resolve);
-            FUZZ_CHECK(again.moves == game.moves, written);
+            FUZZ_CHECK(trail(again.moves) == trail(game.moves), written);
             FUZZ_CHECK(write_fen(final_position(again, resolve)) == final_fen, written);
         } catch (const Error& e) {
             FUZZ_CHECK(false,
