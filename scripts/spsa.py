@@ -87,6 +87,9 @@ def main():
     if os.path.exists(args.state):
         with open(args.state, encoding="utf-8") as f:
             state = json.load(f)
+        # A tunable added to the header since starts from its value there; one removed is dropped.
+        state["values"] = {name: state["values"].get(name, float(value))
+                           for name, value, _, _ in specs}
     rng = random.Random(args.seed * 1_000_003 + state["iteration"])
     bounds = {name: (low, high) for name, _, low, high in specs}
 
