@@ -273,24 +273,26 @@ int run(int argc, char** argv) {
     analyse->add_option("--movetime", analyse_movetime, "search time in milliseconds");
     analyse->add_option("--threads", analyse_threads, "search threads, 1 to 256 (default 1)");
     analyse->add_option("--hash", analyse_hash, "hash table in MB, 1 to 65536 (default 16)");
-    auto* bench = app.add_subcommand("bench", "fixed perft suite and nodes per second");
-    bench->allow_extras();
-    bench->set_help_flag();  // `bench --help` is Google Benchmark's
-    auto* match = app.add_subcommand("match", "play two engines against each other");
-    match->allow_extras();
-    match->set_help_flag();  // `match --help` is run_match's
-    auto* serve = app.add_subcommand("serve", "serve the web app and its API (docs/server.md)");
-    serve->allow_extras();
-    serve->set_help_flag();  // `serve --help` is run_serve's
-    auto* datagen = app.add_subcommand("datagen", "self-play positions for the trainer");
-    datagen->allow_extras();
-    datagen->set_help_flag();  // `datagen --help` is run_datagen's
-    auto* train = app.add_subcommand("train", "fit an evaluation network to datagen's positions");
-    train->allow_extras();
-    train->set_help_flag();  // `train --help` is run_train's
-    auto* fit = app.add_subcommand("fit", "fit the hand-made evaluation's terms to the positions");
-    fit->allow_extras();
-    fit->set_help_flag();  // `fit --help` is run_fit's
+    // Subcommands that read their own flags (their `--help` is theirs): given what follows them.
+    struct PassThrough {
+        const char* name;
+        const char* help;
+        int (*run)(int, char**);
+        CLI::App* command = nullptr;
+    };
+    PassThrough pass_through[] = {
+        {"bench", "fixed perft suite and nodes per second", run_bench},
+        {"match", "play two engines against each other", run_match},
+        {"serve", "serve the web app and its API (docs/server.md)", run_serve},
+        {"datagen", "self-play positions for the trainer", run_datagen},
+        {"train", "fit an evaluation network to datagen's positions", run_train},
+        {"fit", "fit the hand-made evaluation's terms to the positions", run_fit},
+    };
+    for (PassThrough& p : pass_through) {
+        p.command = app.add_subcommand(p.name, p.help);
+        p.command->allow_extras();
+        p.command->set_help_flag();
+    }
     // geometry: the board's drawing data as JSON, of a game or of a board no game uses yet.
     auto* geometry = app.add_subcommand("geometry", "print the board's cells and drawing as JSON");
     std::optional<std::string> geometry_variant, board;
@@ -447,19 +449,9 @@ int run(int argc, char** argv) {
         Position pos = position_of(c, game);
         return run_analyse(pos, depth, analyse_movetime.empty() ? 0 : std::max(movetime, 1),
                            threads, hash);
-    } else if (bench->parsed()) {
-        return run_bench(argc - 1, argv + 1);
-    } else if (match->parsed()) {
-        return run_match(argc - 1, argv + 1);
-    } else if (serve->parsed()) {
-        return run_serve(argc - 1, argv + 1);
-    } else if (datagen->parsed()) {
-        return run_datagen(argc - 1, argv + 1);
-    } else if (train->parsed()) {
-        return run_train(argc - 1, argv + 1);
-    } else if (fit->parsed()) {
-        return run_fit(argc - 1, argv + 1);
     }
+    for (const PassThrough& p : pass_through)
+        if (p.command->parsed()) return p.run(argc - 1, argv + 1);
     return 0;
 }
 

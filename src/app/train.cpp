@@ -12,13 +12,30 @@
 #include "learn/trainer.h"
 
 namespace menagerie {
+namespace {
+
+// The flags train and fit share: the data, the target's blend and the share held out (`held_out`
+// names the command's own default).
+template <class Settings>
+void add_data_flags(CLI::App& app, Settings& s, const std::string& out_help,
+                    const std::string& held_out) {
+    app.add_option("--data", s.data, "data files of one family (datagen --out)")->required();
+    app.add_option("--out", s.out, out_help)->required();
+    app.add_option("--lambda", s.lambda,
+                   "weight of the search's score in the target, the rest the result (default 0.75)")
+        ->check(CLI::Range(0.0, 1.0));
+    app.add_option("--validation", s.validation,
+                   "share of games held out (default " + held_out + ")")
+        ->check(CLI::Range(0.0, 0.5));
+}
+
+}  // namespace
 
 int run_train(int argc, char** argv) {
     CLI::App app{"menagerie train: fit an evaluation network to datagen's positions"};
     app.name("menagerie train");
     learn::TrainSettings s;
-    app.add_option("--data", s.data, "data files of one family (datagen --out)")->required();
-    app.add_option("--out", s.out, "the network file to write")->required();
+    add_data_flags(app, s, "the network file to write", "0.02");
     app.add_option("--hidden", s.hidden, "hidden units per perspective (default 256)")
         ->check(CLI::Range(32, 512));
     app.add_option("--epochs", s.epochs, "passes over the data (default 20)")
@@ -27,11 +44,6 @@ int run_train(int argc, char** argv) {
         ->check(CLI::Range(1, 1 << 22));
     app.add_option("--lr", s.learning_rate, "Adam's learning rate at the start (default 0.001)")
         ->check(CLI::Range(1e-6, 1.0));
-    app.add_option("--lambda", s.lambda,
-                   "weight of the search's score in the target, the rest the result (default 0.75)")
-        ->check(CLI::Range(0.0, 1.0));
-    app.add_option("--validation", s.validation, "share of games held out (default 0.02)")
-        ->check(CLI::Range(0.0, 0.5));
     app.add_option("--decay", s.weight_decay,
                    "decoupled weight decay of the first layer per step, times the rate (default 0)")
         ->check(CLI::Range(0.0, 10.0));
@@ -53,13 +65,7 @@ int run_fit(int argc, char** argv) {
     CLI::App app{"menagerie fit: fit the hand-made evaluation's terms to datagen's positions"};
     app.name("menagerie fit");
     learn::FitSettings s;
-    app.add_option("--data", s.data, "data files of one family (datagen --out)")->required();
-    app.add_option("--out", s.out, "the terms file to write (nets/NAME.terms)")->required();
-    app.add_option("--lambda", s.lambda,
-                   "weight of the search's score in the target, the rest the result (default 0.75)")
-        ->check(CLI::Range(0.0, 1.0));
-    app.add_option("--validation", s.validation, "share of games held out (default 0.1)")
-        ->check(CLI::Range(0.0, 0.5));
+    add_data_flags(app, s, "the terms file to write (nets/NAME.terms)", "0.1");
     app.add_option("--rounds", s.rounds, "linearisations (default 3)")->check(CLI::Range(1, 100));
     app.add_option("--steps", s.steps, "gradient steps per round (default 400)")
         ->check(CLI::Range(1, 100000));
