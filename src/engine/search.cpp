@@ -109,8 +109,7 @@ void Worker::set_position(const Position& start, const std::vector<Move>& moves)
     nodes = 0;
 }
 
-int Worker::static_eval(int ply) {
-    const uint64_t key = node_key();
+int Worker::static_eval(int ply, uint64_t key) {
     uint64_t& entry = eval_cache_[key & (eval_cache_.size() - 1)];
     if ((entry ^ key) >> 16 == 0) return static_cast<int16_t>(entry & 0xFFFF);
     int value;
@@ -258,7 +257,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     // 2. Draws by the fifty-move rule and by repetition (a position met once more in the
     // search is scored as the draw it can force), and mate distance pruning.
     if (!root) {
-        if (ply >= MAX_PLY - 1) return in_check ? 0 : static_eval(ply);
+        if (ply >= MAX_PLY - 1) return in_check ? 0 : static_eval(ply, node_key());
         if (pos.rule50() >= 100 || pos.repetitions() > 0) return 0;
         alpha = std::max(mated_in(ply), alpha);
         beta = std::min(mate_in(ply + 1), beta);
@@ -285,7 +284,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     const bool us_has_pieces = has_pieces(pos, us);
     int eval = SCORE_NONE;
     if (!in_check) {
-        eval = static_eval(ply);
+        eval = static_eval(ply, key);
         if (tt_hit && tt_score != SCORE_NONE &&
             (tt.bound & (tt_score > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = tt_score;
@@ -504,7 +503,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     if (pv_node) pv_length_[ply] = ply;
     seldepth_ = std::max(seldepth_, ply + 1);
     const bool in_check = pos.checkers() != 0;
-    if (ply >= MAX_PLY - 1) return in_check ? 0 : static_eval(ply);
+    if (ply >= MAX_PLY - 1) return in_check ? 0 : static_eval(ply, node_key());
     if (pos.rule50() >= 100) return 0;
 
     const uint64_t key = node_key();
@@ -518,7 +517,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     // Standing pat: the side to move need not capture.
     int best = -SCORE_INFINITE, stand = SCORE_NONE;
     if (!in_check) {
-        stand = best = static_eval(ply);
+        stand = best = static_eval(ply, key);
         if (best >= beta) return best;
         alpha = std::max(alpha, best);
     }

@@ -96,8 +96,9 @@ class Worker {
     // The key of the current position in the table: the position's, with what the position's
     // key leaves out and a chance node's value depends on (the unseen tiles).
     uint64_t node_key() const { return pos_->key() ^ (swan_view_ ? unseen_key(*pos_) : 0); }
-    // The static evaluation of the position at `ply`, from the side to move's view.
-    int static_eval(int ply);
+    // The static evaluation of the position at `ply`, from the side to move's view; `key` is its
+    // node_key(), which the caller has already computed for the table.
+    int static_eval(int ply, uint64_t key);
     void check_limits();
     void update_pv(int ply, Move m);
     // The counter-move entry of the move that led here (null at the root, after a null move,
