@@ -17,6 +17,7 @@
 #include "core/outcome.h"
 #include "core/record.h"
 #include "core/rules.h"
+#include "core/setup.h"
 #include "engine/eval.h"
 #include "engine/nnue.h"
 #include "engine/tt.h"
@@ -153,6 +154,29 @@ TEST(Engine, HistoryGivesRepetitions) {
     EXPECT_EQ(info.score_cp, 0);
     e.new_game();
     EXPECT_LT(e.search(pos, {}, limits).score_cp, 0);
+}
+
+// After new_game, a search to a node count gives what it gives in a fresh engine, whatever was
+// searched before (the atlas and datagen rely on it). The root's killers and the phase of the
+// node-count checks used to carry over from one search to the next.
+TEST(Engine, ANewGameSearchesAsAFreshEngine) {
+    const auto game = make_game("chess2016");
+    const Position first = setup_position(game, 0);
+    const Position second = parse_fen(
+        game, "tmot/rngbqkbgnr/pppppppppp/12/12/12/12/PPPPPPPPPP/RNGBQKBGNR/TMOT w KBkb - 0 1");
+    engine::Limits limits;
+    limits.nodes = 100000;
+    auto line = [](const engine::Info& i) {
+        std::string text = std::to_string(i.score_cp) + " " + std::to_string(i.nodes);
+        for (Move m : i.pv) text += " " + std::to_string(m.raw());
+        return text;
+    };
+    engine::Engine fresh(4);
+    const std::string alone = line(fresh.search(second, {}, limits));
+    engine::Engine used(4);
+    used.search(first, {}, limits);
+    used.new_game();
+    EXPECT_EQ(line(used.search(second, {}, limits)), alone);
 }
 
 // From the start of every game and from random positions, the move is legal.

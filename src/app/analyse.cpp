@@ -1,6 +1,5 @@
 // `menagerie analyse`: the engine's best line for a position, for command-line users. One line
 // per completed depth, then the best move, its line in SAN, the score and the statistics.
-#include <deque>
 #include <iostream>
 #include <new>
 #include <optional>
@@ -19,19 +18,6 @@ namespace {
 std::string score_text(const engine::Info& info) {
     if (info.mated) return "mate 0";
     return info.mate ? "mate " + std::to_string(info.mate) : "cp " + std::to_string(info.score_cp);
-}
-
-std::string san_line(const Position& root, const std::vector<Move>& pv) {
-    Position pos(root);
-    std::deque<StateInfo> states;
-    std::string out;
-    for (Move m : pv) {
-        out += (out.empty() ? "" : " ") + move_to_san(pos, m);
-        if (m.outcome() == 0 && is_chance_move(pos, m)) break;  // its outcome decides the rest
-        states.emplace_back();
-        pos.do_move(m, states.back());
-    }
-    return out;
 }
 
 }  // namespace

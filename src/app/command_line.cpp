@@ -1,6 +1,9 @@
 #include "app/command_line.h"
 
 #include <CLI/CLI.hpp>
+#include <cctype>
+#include <charconv>
+#include <cstdio>
 
 #include "core/error.h"
 
@@ -25,6 +28,36 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv,
         throw Error(ErrorKind::Usage, field, prefix + what);
     }
     return std::nullopt;
+}
+
+uint64_t parse_whole(const std::string& flag, const std::string& text, uint64_t min, uint64_t max) {
+    uint64_t value = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    const bool digits = !text.empty() && std::isdigit(static_cast<unsigned char>(text[0]));
+    if (!digits || ec != std::errc() || ptr != end || value < min || value > max)
+        throw Error(ErrorKind::Usage, flag,
+                    flag + ": " + menagerie::quoted(text) + " is not a whole number from " +
+                        std::to_string(min) + " to " + std::to_string(max));
+    return value;
+}
+
+Shard parse_shard(const std::string& text) {
+    const auto slash = text.find('/');
+    if (slash == std::string::npos)
+        throw Error(ErrorKind::Usage, "--shard",
+                    "--shard: " + menagerie::quoted(text) + " is not of the form I/N");
+    Shard s;
+    s.count = parse_whole("--shard", text.substr(slash + 1), 1, 1u << 20);
+    s.index = parse_whole("--shard", text.substr(0, slash), 1, s.count);
+    return s;
+}
+
+std::string clock_text(double seconds) {
+    const auto s = static_cast<long>(seconds);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    return buf;
 }
 
 }  // namespace menagerie

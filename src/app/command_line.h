@@ -1,6 +1,7 @@
 // Parsing a command's flags with CLI11, its errors turned into the project's Usage errors.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -16,5 +17,19 @@ namespace menagerie {
 std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv,
                                       const std::string& field = "",
                                       const std::string& prefix = "");
+
+// A whole decimal number from `min` to `max`, the flag's value as typed (CLI11 would wrap). The
+// message gives the range checked, whichever way the value misses it.
+uint64_t parse_whole(const std::string& flag, const std::string& text, uint64_t min, uint64_t max);
+
+// `--shard I/N` of a batch command: this run does items n with n % count == index - 1.
+struct Shard {
+    uint64_t index = 1, count = 1;
+    bool mine(uint64_t n) const { return n % count == index - 1; }
+};
+Shard parse_shard(const std::string& text);
+
+// Seconds as H:MM:SS, for progress lines.
+std::string clock_text(double seconds);
 
 }  // namespace menagerie

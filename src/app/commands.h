@@ -15,6 +15,7 @@ int run_serve(int argc, char** argv);    // argv[0] is "serve"; see docs/server.
 int run_datagen(int argc, char** argv);  // argv[0] is "datagen"; see docs/engine.md
 int run_train(int argc, char** argv);    // argv[0] is "train"; see docs/engine.md
 int run_fit(int argc, char** argv);      // argv[0] is "fit"; see docs/engine.md
+int run_atlas(int argc, char** argv);    // argv[0] is "atlas"; see docs/atlas.md
 // `--option name=value` flags as game options (a flag without `=` or a name is an error).
 Options parse_options(const std::vector<std::string>& given);
 // parse_move, with the text quoted in the message (a NUL included).

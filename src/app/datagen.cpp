@@ -15,6 +15,7 @@
 
 #include "app/command_line.h"
 #include "app/commands.h"
+#include "app/self_play.h"
 #include "core/error.h"
 #include "core/movegen.h"
 #include "core/outcome.h"
@@ -40,11 +41,6 @@ struct DatagenSettings {
     uint64_t seed = 1;
 };
 
-// A score that says a side has won: kept out of the data and, held by both sides for a few
-// plies, the game's result.
-constexpr int DECISIVE = 2500;
-constexpr int MAX_PLIES = 600;
-
 uint64_t mix(uint64_t seed, uint64_t game) {
     // splitmix64 of the pair: neighbouring game numbers get unrelated streams.
     uint64_t z = seed ^ (game + 0x9E3779B97F4A7C15ull) * 0xBF58476D1CE4E5B9ull;
@@ -53,68 +49,36 @@ uint64_t mix(uint64_t seed, uint64_t game) {
     return z ^ (z >> 31);
 }
 
-// One game played by the engine against itself. A game with hidden identities (Black Swan) is
-// refereed here: the engine sees the player's view, whose chance moves the referee's position
-// answers with their outcomes (as `menagerie match` does).
-struct SelfPlay {
-    const DatagenSettings& settings;
-    engine::Engine& engine;
-    std::mt19937_64 rng;
-    std::optional<Position> start_pos;  // an open game's start
-    std::optional<GameRecord> open;     // an open game as played
-    std::optional<Referee> referee;     // a game with hidden identities, refereed
-
-    SelfPlay(const DatagenSettings& s, engine::Engine& e, uint64_t game_seed)
-        : settings(s), engine(e), rng(game_seed) {}
-
-    Position& seen() { return referee ? referee->view_position() : open->position(); }
-    Position& game_position() { return referee ? referee->position() : open->position(); }
-    const Position& seen_start() const { return referee ? referee->view_start() : *start_pos; }
-    const std::vector<Move>& moves() const { return referee ? referee->moves() : open->moves(); }
-
-    void start() {
-        const Game& g = *settings.game;
-        open.reset();
-        referee.reset();
-        if (is_referee_game(g)) {
-            Options seeded = settings.options;
-            seeded["seed"] = std::to_string(rng());
-            referee.emplace(start_position(make_game(g.name, seeded)));
-            return;
-        }
-        if (!g.setups.empty() && !has_fixed_start(g))
-            start_pos.emplace(setup_position(settings.game, draw_setup_number(g, rng)));
-        else
-            start_pos.emplace(start_position(settings.game, std::nullopt, rng()));
-        open.emplace(*start_pos);
-    }
-
-    void play(Move m) {  // m: a legal move of the seen position, without outcome
-        if (referee)
-            referee->play(m);
-        else
-            open->play(m);
-    }
-
-    int ply() const { return static_cast<int>(moves().size()); }
-};
-
 struct GameData {
     int result = 0;  // White's view
     std::vector<learn::TrainingPosition> positions;
 };
 
-int white_result(Result r) { return r == Result::WhiteWins ? 1 : r == Result::BlackWins ? -1 : 0; }
+// The game's start: an open game from a setup drawn as the game draws them (or its own start),
+// or a referee's game with a seed of its own.
+void start_game(const DatagenSettings& settings, SelfPlay& game, std::mt19937_64& rng) {
+    const Game& g = *settings.game;
+    if (is_referee_game(g)) {
+        Options seeded = settings.options;
+        seeded["seed"] = std::to_string(rng());
+        game.start_refereed(make_game(g.name, seeded));
+    } else if (!g.setups.empty() && !has_fixed_start(g)) {
+        game.start_open(setup_position(settings.game, draw_setup_number(g, rng)));
+    } else {
+        game.start_open(start_position(settings.game, std::nullopt, rng()));
+    }
+}
 
 GameData play_one(const DatagenSettings& settings, engine::Engine& engine, uint64_t game_seed) {
     GameData out;
-    SelfPlay game(settings, engine, game_seed);
+    SelfPlay game;
+    std::mt19937_64 rng(game_seed);
     // The opening: a few random moves, so that games differ; one that ends the game already
     // is played again with the next draws.
     for (int attempt = 0;; ++attempt) {
-        game.start();
+        start_game(settings, game, rng);
         bool ended = false;
-        const int plies = settings.random_plies + static_cast<int>(game.rng() % 2);
+        const int plies = settings.random_plies + static_cast<int>(rng() % 2);
         for (int i = 0; i < plies && !ended; ++i) {
             MoveList legal;
             generate_legal(game.seen(), legal);
@@ -122,55 +86,26 @@ GameData play_one(const DatagenSettings& settings, engine::Engine& engine, uint6
                 ended = true;
                 break;
             }
-            game.play(legal.moves[game.rng() % static_cast<uint64_t>(legal.size())]);
+            game.play(legal.moves[rng() % static_cast<uint64_t>(legal.size())]);
             ended = outcome(game.game_position()).result != Result::Ongoing;
         }
         if (!ended || attempt >= 20) break;
     }
     engine.new_game();
-    int winning_plies = 0, winning_side = 0, quiet_plies = 0;
-    for (;;) {
-        const Outcome o = outcome(game.game_position());
-        if (o.result != Result::Ongoing) {
-            out.result = white_result(o.result);
-            break;
-        }
-        if (game.ply() >= MAX_PLIES) break;  // a draw
-        Position& pos = game.seen();
-        const engine::Info info = engine.search(game.seen_start(), game.moves(), settings.limits);
-        if (info.pv.empty()) break;  // cannot happen: the outcome above saw a legal move
-        const Move best = info.pv[0].without_outcome();
-        int score =
-            info.mate ? (info.mate > 0 ? 32000 - info.mate : -32000 - info.mate) : info.score_cp;
-        const int white_score = pos.side_to_move() == WHITE ? score : -score;
-        // The result, once both sides agree for a few plies that one has won, or that a long
-        // game is a draw.
-        const int side = white_score >= DECISIVE ? 1 : white_score <= -DECISIVE ? -1 : 0;
-        winning_plies = side && side == winning_side ? winning_plies + 1 : side ? 1 : 0;
-        winning_side = side;
-        if (winning_plies >= 6) {
-            out.result = side;
-            break;
-        }
-        quiet_plies = std::abs(white_score) <= 15 ? quiet_plies + 1 : 0;
-        if (game.ply() >= 160 && quiet_plies >= 20) break;
-        // A quiet position: not in check, no choice owed, and the best move neither takes,
-        // promotes nor turns a swan over (the static evaluation cannot see those).
-        const bool quiet = !pos.checkers() && pos.pending() == NO_PENDING &&
-                           !engine::is_tactical(pos, best) && !is_chance_move(pos, best);
-        if (quiet && std::abs(score) < DECISIVE)
-            out.positions.push_back(learn::record_of(pos, score, game.ply()));
-        game.play(best);
-    }
+    out.result = game.play_out(
+        engine, [&] { return settings.limits; },
+        [&](const SelfPlay::Turn& turn) {
+            // A quiet position: not in check, no choice owed, and the best move neither takes,
+            // promotes nor turns a swan over (the static evaluation cannot see those).
+            const Position& pos = turn.position;
+            const bool quiet = !pos.checkers() && pos.pending() == NO_PENDING &&
+                               !engine::is_tactical(pos, turn.best) &&
+                               !is_chance_move(pos, turn.best);
+            if (quiet && std::abs(turn.score) < SelfPlay::DECISIVE)
+                out.positions.push_back(learn::record_of(pos, turn.score, game.ply()));
+        });
     for (learn::TrainingPosition& p : out.positions) p.result = static_cast<int8_t>(out.result);
     return out;
-}
-
-std::string clock_text(double seconds) {
-    const auto s = static_cast<long>(seconds);
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-    return buf;
 }
 
 }  // namespace
@@ -196,16 +131,6 @@ int run_datagen(int argc, char** argv) {
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "", "datagen: "))
         return *status;
 
-    auto number = [](const std::string& flag, const std::string& text, uint64_t min, uint64_t max) {
-        uint64_t v = 0;
-        const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-        if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) ||
-            ec != std::errc() || ptr != text.data() + text.size() || v < min || v > max)
-            throw Error(ErrorKind::Usage, flag,
-                        flag + ": " + menagerie::quoted(text) + " is not a whole number from " +
-                            std::to_string(min) + " to " + std::to_string(max));
-        return v;
-    };
     DatagenSettings s;
     s.options = parse_options(options);
     s.game = make_game(variant, s.options);
@@ -213,37 +138,30 @@ int run_datagen(int argc, char** argv) {
         throw Error(ErrorKind::Usage, "--option",
                     "datagen referees " + s.game->name +
                         ": give the referee's game, not view=player (the data is the view's)");
-    const uint64_t games = games_text ? number("--games", *games_text, 1, 1u << 31) : 1000;
+    const uint64_t games = games_text ? parse_whole("--games", *games_text, 1, 1u << 31) : 1000;
     if (depth_text && nodes_text)
         throw Error(ErrorKind::Usage, "--depth", "give --depth or --nodes, not both");
     if (depth_text)
-        s.limits.depth = static_cast<int>(number("--depth", *depth_text, 1, 64));
+        s.limits.depth = static_cast<int>(parse_whole("--depth", *depth_text, 1, 64));
     else
-        s.limits.nodes = nodes_text ? number("--nodes", *nodes_text, 1, 1ull << 40) : 5000;
-    if (seed_text) s.seed = number("--seed", *seed_text, 0, ~uint64_t(0));
-    if (plies_text) s.random_plies = static_cast<int>(number("--random-plies", *plies_text, 0, 40));
-    uint64_t shard = 1, shards = 1;
-    if (shard_text) {
-        const auto slash = shard_text->find('/');
-        if (slash == std::string::npos)
-            throw Error(ErrorKind::Usage, "--shard",
-                        "--shard: " + menagerie::quoted(*shard_text) + " is not of the form I/N");
-        shards = number("--shard", shard_text->substr(slash + 1), 1, 1u << 20);
-        shard = number("--shard", shard_text->substr(0, slash), 1, shards);
-    }
-    const std::size_t hash_mb = hash_text ? number("--hash", *hash_text, 1, 65536) : 16;
+        s.limits.nodes = nodes_text ? parse_whole("--nodes", *nodes_text, 1, 1ull << 40) : 5000;
+    if (seed_text) s.seed = parse_whole("--seed", *seed_text, 0, ~uint64_t(0));
+    if (plies_text)
+        s.random_plies = static_cast<int>(parse_whole("--random-plies", *plies_text, 0, 40));
+    const Shard shard = shard_text ? parse_shard(*shard_text) : Shard{};
+    const std::size_t hash_mb = hash_text ? parse_whole("--hash", *hash_text, 1, 65536) : 16;
 
     // The data is the view's in a game with hidden identities: its header says so.
     const std::shared_ptr<const Game> data_game =
         is_referee_game(*s.game) ? player_game(*s.game) : s.game;
     learn::DataWriter writer(out_path, learn::header_of(*data_game));
     std::vector<uint32_t> todo;
-    for (uint64_t n = shard - 1; n < games; n += shards)
+    for (uint64_t n = shard.index - 1; n < games; n += shard.count)
         if (!writer.done().count(static_cast<uint32_t>(n)))
             todo.push_back(static_cast<uint32_t>(n));
-    const size_t mine = (games - (shard - 1) + shards - 1) / shards;
-    std::cerr << "datagen " << s.game->name << ": shard " << shard << "/" << shards << ", "
-              << mine - todo.size() << " of " << mine << " games already in "
+    const size_t mine = (games - (shard.index - 1) + shard.count - 1) / shard.count;
+    std::cerr << "datagen " << s.game->name << ": shard " << shard.index << "/" << shard.count
+              << ", " << mine - todo.size() << " of " << mine << " games already in "
               << menagerie::quoted(out_path) << " (" << writer.positions() << " positions)\n";
 
     engine::Engine engine(hash_mb, 1);

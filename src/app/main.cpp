@@ -70,22 +70,8 @@ struct Common {
     throw Error(e.kind(), e.field(), message + suffix, e.offset());
 }
 
-// A whole decimal number from `min` to `max`, the flag's value as typed; CLI11 would wrap. The
-// message gives the range checked, whichever way the value misses it.
-uint64_t parse_number(const std::string& flag, const std::string& text, uint64_t min,
-                      uint64_t max) {
-    uint64_t value = 0;
-    const char* end = text.data() + text.size();
-    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    const bool digits = !text.empty() && std::isdigit(static_cast<unsigned char>(text[0]));
-    if (!digits || ec != std::errc() || ptr != end || value < min || value > max)
-        throw Error(ErrorKind::Usage, flag,
-                    flag + ": " + menagerie::quoted(text) + " is not a whole number from " +
-                        std::to_string(min) + " to " + std::to_string(max));
-    return value;
-}
 uint64_t parse_number(const std::string& flag, const std::string& text, uint64_t max) {
-    return parse_number(flag, text, 0, max);
+    return parse_whole(flag, text, 0, max);
 }
 
 std::shared_ptr<const Game> game_of(const Common& c) {
@@ -287,6 +273,7 @@ int run(int argc, char** argv) {
         {"datagen", "self-play positions for the trainer", run_datagen},
         {"train", "fit an evaluation network to datagen's positions", run_train},
         {"fit", "fit the hand-made evaluation's terms to the positions", run_fit},
+        {"atlas", "how every start setup of a game stands (docs/atlas.md)", run_atlas},
     };
     for (PassThrough& p : pass_through) {
         p.command = app.add_subcommand(p.name, p.help);
@@ -438,14 +425,14 @@ int run(int argc, char** argv) {
                         "analyse needs exactly one of --depth and --movetime");
         const int depth = analyse_depth.empty()
                               ? 0
-                              : static_cast<int>(parse_number("--depth", analyse_depth, 1, 100));
+                              : static_cast<int>(parse_whole("--depth", analyse_depth, 1, 100));
         const int movetime =
             analyse_movetime.empty()
                 ? 0
                 : static_cast<int>(parse_number("--movetime", analyse_movetime, 1 << 30));
         // The ranges of the UCI options Threads and Hash.
-        const int threads = static_cast<int>(parse_number("--threads", analyse_threads, 1, 256));
-        const int hash = static_cast<int>(parse_number("--hash", analyse_hash, 1, 65536));
+        const int threads = static_cast<int>(parse_whole("--threads", analyse_threads, 1, 256));
+        const int hash = static_cast<int>(parse_whole("--hash", analyse_hash, 1, 65536));
         Position pos = position_of(c, game);
         return run_analyse(pos, depth, analyse_movetime.empty() ? 0 : std::max(movetime, 1),
                            threads, hash);

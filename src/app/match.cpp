@@ -480,17 +480,6 @@ void run_games(const MatchSettings& settings, const std::vector<Opening>& openin
     if (error) throw Error(ErrorKind::Usage, "--engine", *error);
 }
 
-uint64_t whole(const std::string& flag, const std::string& text, uint64_t min, uint64_t max) {
-    uint64_t v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) || ec != std::errc() ||
-        ptr != text.data() + text.size() || v < min || v > max)
-        throw Error(ErrorKind::Usage, flag,
-                    flag + ": " + menagerie::quoted(text) + " is not a whole number from " +
-                        std::to_string(min) + " to " + std::to_string(max));
-    return v;
-}
-
 }  // namespace
 
 int run_match(int argc, char** argv) {
@@ -552,26 +541,30 @@ int run_match(int argc, char** argv) {
     if (depth) parse_limit("depth", *depth, settings.limits);
     if (nodes) parse_limit("nodes", *nodes, settings.limits);
     const int concurrency =
-        concurrency_text ? static_cast<int>(whole("--concurrency", *concurrency_text, 1, 64)) : 1;
+        concurrency_text ? static_cast<int>(parse_whole("--concurrency", *concurrency_text, 1, 64))
+                         : 1;
     if (max_moves)
-        settings.max_moves = static_cast<int>(whole("--maxmoves", *max_moves, 1, 100000));
+        settings.max_moves = static_cast<int>(parse_whole("--maxmoves", *max_moves, 1, 100000));
     if (margin)
-        settings.time_margin_ms = static_cast<int64_t>(whole("--timemargin", *margin, 0, 600000));
+        settings.time_margin_ms =
+            static_cast<int64_t>(parse_whole("--timemargin", *margin, 0, 600000));
     if (timeout)
         settings.move_timeout_ms =
-            static_cast<int64_t>(whole("--timeout", *timeout, 1, 86400)) * 1000;
+            static_cast<int64_t>(parse_whole("--timeout", *timeout, 1, 86400)) * 1000;
     if (sprt_text) settings.sprt = parse_sprt(*sprt_text);
-    const uint64_t seed = seed_text
-                              ? whole("--seed", *seed_text, 0, std::numeric_limits<uint64_t>::max())
-                              : std::random_device{}();
+    const uint64_t seed =
+        seed_text ? parse_whole("--seed", *seed_text, 0, std::numeric_limits<uint64_t>::max())
+                  : std::random_device{}();
 
-    int setups = setups_text ? static_cast<int>(whole("--setups", *setups_text, 1, 1000000)) : 0;
-    int games = games_text ? static_cast<int>(whole("--games", *games_text, 1, 10000000)) : 0;
+    int setups =
+        setups_text ? static_cast<int>(parse_whole("--setups", *setups_text, 1, 1000000)) : 0;
+    int games = games_text ? static_cast<int>(parse_whole("--games", *games_text, 1, 10000000)) : 0;
     if (!setups) setups = games ? (games + 1) / 2 : 1;
     // Random plies make as many openings as asked from however few setups.
     const int random_plies =
-        random_plies_text ? static_cast<int>(whole("--random-plies", *random_plies_text, 0, 40))
-                          : 0;
+        random_plies_text
+            ? static_cast<int>(parse_whole("--random-plies", *random_plies_text, 0, 40))
+            : 0;
     const int wanted = setups;
     if (openings_kind == "setups" && !hidden(*game) && random_plies == 0 &&
         setups > static_cast<int>(game->setups.size())) {

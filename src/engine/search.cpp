@@ -94,6 +94,11 @@ void Worker::set_position(const Position& start, const std::vector<Move>& moves)
     evaluator_.set(shared_.net, start.game());
     // Emptied for each search: the game, its terms or the network may have changed.
     eval_cache_.assign(size_t(1) << 16, 0);
+    // What a search leaves in its frames (the root's killers) and the phase of its limit checks
+    // must not steer the next: a search to N nodes then depends only on the table and histories,
+    // which new_game clears.
+    std::fill(frames_.begin(), frames_.end(), Frame{});
+    checks_ = 0;
     for (Move m : moves) {
         history_states_.emplace_back();
         pos_->do_move(m, history_states_.back());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <deque>
 #include <optional>
 
 #include "core/error.h"
@@ -139,6 +140,19 @@ Move parse_played_move(Position& pos, const std::string& text) {
                     "the chance move " + quoted(text) +
                         " needs its outcome, as the referee announced it (for example d2d4:N)");
     return m;
+}
+
+std::string san_line(const Position& root, const std::vector<Move>& line) {
+    Position pos(root);
+    std::deque<StateInfo> states;
+    std::string out;
+    for (Move m : line) {
+        out += (out.empty() ? "" : " ") + move_to_san(pos, m);
+        if (m.outcome() == 0 && is_chance_move(pos, m)) break;
+        states.emplace_back();
+        pos.do_move(m, states.back());
+    }
+    return out;
 }
 
 std::vector<std::string> split_moves(const std::string& list) {

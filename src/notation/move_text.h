@@ -17,6 +17,9 @@ std::string move_to_uci(const Position& pos, Move m);
 std::string move_to_san(Position& pos, Move m);
 // The same from the position's legal moves, generated once for all of them (a list's SAN).
 std::string move_to_san(Position& pos, const MoveList& legal, Move m);
+// A line of moves from `root` (a search's principal variation) in SAN, separated by spaces; a
+// chance move without its outcome ends it, since the outcome decides what follows.
+std::string san_line(const Position& root, const std::vector<Move>& line);
 // Reads one move in UCI or SAN form; throws Error if it is malformed, illegal or ambiguous.
 // A chance move (Black Swan) may come without its outcome (a seat names the move, the referee
 // draws what it brings): such a move cannot be played until the referee has announced it.
