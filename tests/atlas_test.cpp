@@ -4,6 +4,7 @@
 // docs/rules/chess2016.md counts).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -64,6 +65,24 @@ TEST(Atlas, TheSameRowsInOneRunTwoRunsAndShards) {
     ASSERT_EQ(m.status, 0) << m.err;
     EXPECT_EQ(m.out, "rows 6\n");
     EXPECT_EQ(slurp(merged), slurp(whole));
+}
+
+// The shards as a job runner starts them: GNU parallel, three shards two at a time, then merge.
+TEST(Atlas, ShardsRunByGnuParallelMergeIntoTheWholeRun) {
+    ASSERT_EQ(std::system("command -v parallel >/dev/null"), 0)
+        << "GNU parallel is missing (scripts/install-deps.sh installs it)";
+    const std::string run = "atlas --variant contemporary --setups 0,17,400,1679 --nodes 500";
+    const std::string whole = test::temp_file("whole.csv"), dir = test::temp_file("shards");
+    ASSERT_EQ(test::run(run + " --out " + whole).status, 0);
+    std::filesystem::create_directory(dir);
+    const std::string parallel = "seq 1 3 | parallel -j2 " + std::string(MENAGERIE_BINARY) + " " +
+                                 run + " --shard {}/3 --out " + dir + "/{}.csv 2>/dev/null";
+    ASSERT_EQ(std::system(parallel.c_str()), 0);
+    const test::RunResult m = test::run("atlas merge --out " + dir + "/all.csv " + dir + "/1.csv " +
+                                        dir + "/2.csv " + dir + "/3.csv");
+    ASSERT_EQ(m.status, 0) << m.err;
+    EXPECT_EQ(slurp(dir + "/all.csv"), slurp(whole));
+    std::filesystem::remove_all(dir);
 }
 
 TEST(Atlas, ResumesAfterARowCutOffAndRefusesAnotherRunsFile) {
