@@ -3,13 +3,10 @@
 // mates, and optionally a few self-play games; one CSV row per setup, appended as it goes, so a
 // run resumes after an interruption and splits into shards that any job runner spreads over
 // machines. `atlas merge` joins the shards' files.
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -17,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include "app/batch.h"
 #include "app/command_line.h"
 #include "app/commands.h"
 #include "app/players.h"
@@ -294,20 +292,18 @@ int run_atlas(int argc, char** argv) {
     app.name("menagerie atlas");
     std::string variant, out_path;
     std::vector<std::string> options;
-    std::optional<std::string> setups_text, nodes_text, depth_text, games_text, game_nodes_text,
-        tc_text, shard_text, hash_text;
+    std::optional<std::string> setups_text, games_text, game_nodes_text, tc_text;
+    SearchFlags search;
     app.add_option("--variant", variant, "game name (see `menagerie variants`)")->required();
     app.add_option("--option", options, "game option name=value (repeatable)");
     app.add_option("--out", out_path, "the CSV file: created, or resumed when it exists")
         ->required();
     app.add_option("--setups", setups_text, "only these setups: identifiers separated by commas");
-    app.add_option("--nodes", nodes_text, "nodes of each setup's search (default 100000)");
-    app.add_option("--depth", depth_text, "depth of each setup's search, instead of nodes");
+    search.add_to(app, "depth of each setup's search, instead of nodes",
+                  "nodes of each setup's search (default 100000)");
     app.add_option("--games", games_text, "self-play games from each setup (default 0)");
     app.add_option("--game-nodes", game_nodes_text, "nodes per move in those games (default 5000)");
     app.add_option("--tc", tc_text, "a clock for those games instead: seconds[+increment]");
-    app.add_option("--shard", shard_text, "I/N: only rows n with n % N == I - 1");
-    app.add_option("--hash", hash_text, "transposition table in MB (default 16)");
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "", "atlas: "))
         return *status;
 
@@ -319,15 +315,9 @@ int run_atlas(int argc, char** argv) {
                         " has no setups to chart (the atlas is for games that start "
                         "from one of many setups)");
     AtlasSettings s;
-    if (nodes_text && depth_text)
-        throw Error(ErrorKind::Usage, "--depth", "give --nodes or --depth, not both");
-    if (depth_text) {
-        s.limits.depth = static_cast<int>(parse_whole("--depth", *depth_text, 1, 64));
-        s.limit_text = "depth=" + std::to_string(s.limits.depth);
-    } else {
-        s.limits.nodes = nodes_text ? parse_whole("--nodes", *nodes_text, 1, 1ull << 40) : 100000;
-        s.limit_text = "nodes=" + std::to_string(s.limits.nodes);
-    }
+    s.limits = search.limits(100000);
+    s.limit_text = s.limits.depth ? "depth=" + std::to_string(s.limits.depth)
+                                  : "nodes=" + std::to_string(s.limits.nodes);
     s.games = games_text ? static_cast<int>(parse_whole("--games", *games_text, 0, 10000)) : 0;
     if (tc_text && game_nodes_text)
         throw Error(ErrorKind::Usage, "--tc", "give --game-nodes or --tc, not both");
@@ -341,8 +331,8 @@ int run_atlas(int argc, char** argv) {
         s.game_nodes =
             game_nodes_text ? parse_whole("--game-nodes", *game_nodes_text, 1, 1ull << 32) : 5000;
     }
-    const Shard shard = shard_text ? parse_shard(*shard_text) : Shard{};
-    s.hash_mb = hash_text ? parse_whole("--hash", *hash_text, 1, 65536) : 16;
+    const Shard shard = search.shard_of();
+    s.hash_mb = search.hash_mb();
 
     std::vector<AtlasEntry> entries = atlas_entries(variant, run_options);
     if (setups_text) {
@@ -388,9 +378,7 @@ int run_atlas(int argc, char** argv) {
               << menagerie::quoted(out_path) << "\n";
 
     engine::Engine engine(s.hash_mb, 1);
-    const bool tty = isatty(STDERR_FILENO);
-    const auto began = std::chrono::steady_clock::now();
-    auto last_report = began;
+    ProgressLine progress(todo.size());
     for (size_t i = 0; i < todo.size(); ++i) {
         AtlasRow row = compute_row(s, entries[static_cast<size_t>(todo[i])], engine);
         row.index = todo[i];
@@ -398,18 +386,11 @@ int run_atlas(int argc, char** argv) {
         out << write_atlas_row(row) << "\n" << std::flush;
         if (!out)
             throw Error(ErrorKind::File, out_path, "cannot write " + menagerie::quoted(out_path));
-        const auto now = std::chrono::steady_clock::now();
-        if (now - last_report < std::chrono::seconds(tty ? 1 : 30) && i + 1 < todo.size()) continue;
-        last_report = now;
-        const double elapsed = std::chrono::duration<double>(now - began).count();
-        const double left =
-            elapsed / static_cast<double>(i + 1) * static_cast<double>(todo.size() - i - 1);
-        std::cerr << (tty ? "\r" : "") << "rows " << mine - todo.size() + i + 1 << "/" << mine
-                  << "  " << static_cast<double>(i + 1) / std::max(elapsed, 1e-3) << "/s  elapsed "
-                  << clock_text(elapsed) << "  left " << clock_text(left) << (tty ? "   " : "\n")
-                  << std::flush;
+        progress.update(
+            i + 1,
+            "rows " + std::to_string(mine - todo.size() + i + 1) + "/" + std::to_string(mine),
+            static_cast<double>(i + 1));
     }
-    if (tty && !todo.empty()) std::cerr << "\n";
     std::cout << "rows " << done.size() + todo.size() << " of " << mine << "\n";
     return 0;
 }

@@ -3,7 +3,6 @@
 #include <CLI/CLI.hpp>
 #include <cctype>
 #include <charconv>
-#include <cstdio>
 
 #include "core/error.h"
 
@@ -40,24 +39,6 @@ uint64_t parse_whole(const std::string& flag, const std::string& text, uint64_t 
                     flag + ": " + menagerie::quoted(text) + " is not a whole number from " +
                         std::to_string(min) + " to " + std::to_string(max));
     return value;
-}
-
-Shard parse_shard(const std::string& text) {
-    const auto slash = text.find('/');
-    if (slash == std::string::npos)
-        throw Error(ErrorKind::Usage, "--shard",
-                    "--shard: " + menagerie::quoted(text) + " is not of the form I/N");
-    Shard s;
-    s.count = parse_whole("--shard", text.substr(slash + 1), 1, 1u << 20);
-    s.index = parse_whole("--shard", text.substr(0, slash), 1, s.count);
-    return s;
-}
-
-std::string clock_text(double seconds) {
-    const auto s = static_cast<long>(seconds);
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-    return buf;
 }
 
 }  // namespace menagerie

@@ -22,14 +22,4 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv,
 // message gives the range checked, whichever way the value misses it.
 uint64_t parse_whole(const std::string& flag, const std::string& text, uint64_t min, uint64_t max);
 
-// `--shard I/N` of a batch command: this run does items n with n % count == index - 1.
-struct Shard {
-    uint64_t index = 1, count = 1;
-    bool mine(uint64_t n) const { return n % count == index - 1; }
-};
-Shard parse_shard(const std::string& text);
-
-// Seconds as H:MM:SS, for progress lines.
-std::string clock_text(double seconds);
-
 }  // namespace menagerie

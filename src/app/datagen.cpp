@@ -3,16 +3,12 @@
 // Every game is numbered and played from its own seed, so a run is reproducible, resumes after
 // an interruption (the data file lists the games it holds) and splits into shards that any job
 // runner can spread over machines.
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
-#include <charconv>
-#include <chrono>
-#include <cstdio>
 #include <iostream>
 #include <optional>
 #include <random>
 
+#include "app/batch.h"
 #include "app/command_line.h"
 #include "app/commands.h"
 #include "app/self_play.h"
@@ -115,19 +111,16 @@ int run_datagen(int argc, char** argv) {
     app.name("menagerie datagen");
     std::string variant, out_path;
     std::vector<std::string> options;
-    std::optional<std::string> games_text, depth_text, nodes_text, seed_text, shard_text,
-        plies_text, hash_text;
+    std::optional<std::string> games_text, seed_text, plies_text;
+    SearchFlags search;
     app.add_option("--variant", variant, "game name (see `menagerie variants`)")->required();
     app.add_option("--option", options, "game option name=value (repeatable)");
     app.add_option("--out", out_path, "the data file: created, or resumed when it exists")
         ->required();
     app.add_option("--games", games_text, "games in the whole run, all shards (default 1000)");
-    app.add_option("--depth", depth_text, "search depth per move");
-    app.add_option("--nodes", nodes_text, "nodes per move (default 5000)");
+    search.add_to(app, "search depth per move", "nodes per move (default 5000)");
     app.add_option("--seed", seed_text, "seed of the run (default 1): game n's from it and n");
-    app.add_option("--shard", shard_text, "I/N: play only games n with n % N == I - 1");
     app.add_option("--random-plies", plies_text, "random moves opening each game (default 8)");
-    app.add_option("--hash", hash_text, "transposition table in MB (default 16)");
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "", "datagen: "))
         return *status;
 
@@ -139,17 +132,12 @@ int run_datagen(int argc, char** argv) {
                     "datagen referees " + s.game->name +
                         ": give the referee's game, not view=player (the data is the view's)");
     const uint64_t games = games_text ? parse_whole("--games", *games_text, 1, 1u << 31) : 1000;
-    if (depth_text && nodes_text)
-        throw Error(ErrorKind::Usage, "--depth", "give --depth or --nodes, not both");
-    if (depth_text)
-        s.limits.depth = static_cast<int>(parse_whole("--depth", *depth_text, 1, 64));
-    else
-        s.limits.nodes = nodes_text ? parse_whole("--nodes", *nodes_text, 1, 1ull << 40) : 5000;
+    s.limits = search.limits(5000);
     if (seed_text) s.seed = parse_whole("--seed", *seed_text, 0, ~uint64_t(0));
     if (plies_text)
         s.random_plies = static_cast<int>(parse_whole("--random-plies", *plies_text, 0, 40));
-    const Shard shard = shard_text ? parse_shard(*shard_text) : Shard{};
-    const std::size_t hash_mb = hash_text ? parse_whole("--hash", *hash_text, 1, 65536) : 16;
+    const Shard shard = search.shard_of();
+    const std::size_t hash_mb = search.hash_mb();
 
     // The data is the view's in a game with hidden identities: its header says so.
     const std::shared_ptr<const Game> data_game =
@@ -165,27 +153,18 @@ int run_datagen(int argc, char** argv) {
               << menagerie::quoted(out_path) << " (" << writer.positions() << " positions)\n";
 
     engine::Engine engine(hash_mb, 1);
-    const bool tty = isatty(STDERR_FILENO);
-    const auto began = std::chrono::steady_clock::now();
-    auto last_report = began;
+    ProgressLine progress(todo.size());
     uint64_t new_positions = 0;
     for (size_t i = 0; i < todo.size(); ++i) {
         const GameData data = play_one(s, engine, mix(s.seed, todo[i]));
         writer.write_game(todo[i], data.result, data.positions);
         new_positions += data.positions.size();
-        const auto now = std::chrono::steady_clock::now();
-        if (now - last_report < std::chrono::seconds(tty ? 1 : 30) && i + 1 < todo.size()) continue;
-        last_report = now;
-        const double elapsed = std::chrono::duration<double>(now - began).count();
-        const double left =
-            elapsed / static_cast<double>(i + 1) * static_cast<double>(todo.size() - i - 1);
-        std::cerr << (tty ? "\r" : "") << "games " << mine - todo.size() + i + 1 << "/" << mine
-                  << "  positions " << writer.positions() << "  "
-                  << static_cast<long>(static_cast<double>(new_positions) / std::max(elapsed, 1e-3))
-                  << "/s  elapsed " << clock_text(elapsed) << "  left " << clock_text(left)
-                  << (tty ? "   " : "\n") << std::flush;
+        progress.update(i + 1,
+                        "games " + std::to_string(mine - todo.size() + i + 1) + "/" +
+                            std::to_string(mine) + "  positions " +
+                            std::to_string(writer.positions()),
+                        static_cast<double>(new_positions));
     }
-    if (tty) std::cerr << "\n";
     std::cout << "games " << writer.done().size() << "\npositions " << writer.positions() << "\n";
     return 0;
 }
