@@ -245,8 +245,11 @@ std::string move_to_uci(const Position& pos, Move m) {
     return uci_body(pos, m) + outcome_suffix(pos, m);
 }
 
-std::string move_to_san(Position& pos, const MoveList& legal, Move m) {
-    std::string san = san_body(pos, legal, m.without_outcome()) + outcome_suffix(pos, m);
+namespace {
+
+// `body` (SAN without marks) with the outcome and the check mark the move gives.
+std::string marked_san(Position& pos, const std::string& body, Move m) {
+    std::string san = body + outcome_suffix(pos, m);
     // A chance move whose outcome is not told cannot be played: no check mark.
     if (is_chance_move(pos, m) && chance_draw(pos, m).count == 0) return san;
     StateInfo st;
@@ -256,16 +259,38 @@ std::string move_to_san(Position& pos, const MoveList& legal, Move m) {
     return san;
 }
 
-std::string move_to_san(Position& pos, Move m) {
-    MoveList legal;
-    generate_legal(pos, legal);
-    return move_to_san(pos, legal, m);
+}  // namespace
+
+std::string move_to_san(Position& pos, const MoveList& legal, Move m) {
+    return marked_san(pos, san_body(pos, legal, m.without_outcome()), m);
 }
 
-Move parse_move(Position& pos, const std::string& full) {
+std::string move_to_san(Position& pos, Move m) { return PositionMoves(pos).san(m); }
+
+Move parse_move(Position& pos, const std::string& text) { return PositionMoves(pos).read(text); }
+
+PositionMoves::PositionMoves(Position& pos) : pos_(pos) {
+    generate_legal(pos, legal_);
+    san_bodies_.resize(static_cast<size_t>(legal_.size()));
+}
+
+const std::string& PositionMoves::san_body(size_t index) {
+    std::optional<std::string>& body = san_bodies_[index];
+    if (!body) body = menagerie::san_body(pos_, legal_, legal_.moves[index]);
+    return *body;
+}
+
+std::string PositionMoves::san(Move m) {
+    const Move plain = m.without_outcome();
+    for (size_t i = 0; i < san_bodies_.size(); ++i)
+        if (legal_.moves[i] == plain) return marked_san(pos_, san_body(i), m);
+    return marked_san(pos_, menagerie::san_body(pos_, legal_, plain), m);
+}
+
+Move PositionMoves::read(const std::string& full) {
+    Position& pos = pos_;
+    const MoveList& legal = legal_;
     if (full.empty()) throw Error(ErrorKind::Move, "move", "empty move");
-    MoveList legal;
-    generate_legal(pos, legal);
     // Black Swan: a chance move may come with its outcome, "d3:N" (see outcome_suffix).
     const std::string annotated = strip_annotations(full);
     const size_t open = pos.game().has_chance() ? annotated.find(':') : std::string::npos;
@@ -274,7 +299,7 @@ Move parse_move(Position& pos, const std::string& full) {
             throw Error(ErrorKind::Move, "move",
                         quoted(full) + " is not a move followed by ':' and its outcome");
         const std::string outcome = annotated.substr(open + 1);
-        const Move m = parse_move(pos, annotated.substr(0, open));
+        const Move m = read(annotated.substr(0, open));
         if (!is_chance_move(pos, m))
             throw Error(ErrorKind::Move, "move",
                         quoted(full) + ": the move turns over no swan and promotes no pawn");
@@ -305,8 +330,8 @@ Move parse_move(Position& pos, const std::string& full) {
     for (Move m : legal)
         if (uci_body(pos, m) == text) return m;
     const std::string wanted = strip_annotations(text);
-    for (Move m : legal)
-        if (strip_annotations(san_body(pos, legal, m)) == wanted) return m;
+    for (size_t i = 0; i < san_bodies_.size(); ++i)
+        if (strip_annotations(san_body(i)) == wanted) return legal.moves[i];
     for (Move m : legal)
         if (is_special(m.kind()))
             for (const std::string& also : special_text(pos, m, legal).also)

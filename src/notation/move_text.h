@@ -5,6 +5,7 @@
 // SAN adds O-Ob / O-Og, Kc>>g1 (Bunker Leap), Be<=>R (adjustment), K<>d8 (relocation).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,22 @@ Move parse_move(Position& pos, const std::string& text);
 // A move as a record gives it, to be played as it is: parse_move, and a chance move must carry
 // its outcome ("d2d4:N"); throws Error otherwise.
 Move parse_played_move(Position& pos, const std::string& text);
+// The legal moves of one position with their texts: the moves are generated once, and a move is
+// read and its SAN written from that one list (each move's SAN worked out once, when first
+// needed), as a record's reader does for every move. The position must outlive it unchanged.
+class PositionMoves {
+  public:
+    explicit PositionMoves(Position& pos);
+    const MoveList& legal() const { return legal_; }
+    Move read(const std::string& text);  // as parse_move
+    std::string san(Move m);             // as move_to_san
+
+  private:
+    const std::string& san_body(size_t index);  // without check mark or outcome
+    Position& pos_;
+    MoveList legal_;
+    std::vector<std::optional<std::string>> san_bodies_;  // by index in legal_
+};
 // Splits a list of moves separated by spaces or commas.
 std::vector<std::string> split_moves(const std::string& list);
 

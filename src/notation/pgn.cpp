@@ -280,8 +280,9 @@ std::string write_pgn(const Position& start, const std::vector<std::string>& mov
     std::vector<Move> played;
     std::vector<std::string> san;
     for (const std::string& text : moves) {
-        const Move m = parse_move(reader.position(), text);
-        san.push_back(move_to_san(reader.position(), m));
+        PositionMoves legal(reader.position());
+        const Move m = legal.read(text);
+        san.push_back(legal.san(m));
         played.push_back(m);
         reader.play(m);
     }
@@ -488,8 +489,9 @@ PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve, const Move
                             o.reason + " (" + result_text(o.result) + ") before " +
                             menagerie::quoted(t.text));
         Move m;
+        PositionMoves moves(pos);
         try {
-            m = parse_move(pos, t.text);
+            m = moves.read(t.text);
         } catch (const Error& e) {
             throw Error(ErrorKind::Pgn, "move",
                         where(source.number, t.line) + ", move " + label + ": " +
@@ -507,7 +509,7 @@ PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve, const Move
             continue;
         }
         if (visit) visit(g, pos, m, t.text);
-        g.san.push_back(move_to_san(pos, m));
+        g.san.push_back(moves.san(m));
         g.moves.push_back(m);
         record->play(m);
     }
