@@ -19,6 +19,7 @@
 
 #include "app/command_line.h"
 #include "app/commands.h"
+#include "app/game_flags.h"
 #include "app/players.h"
 #include "app/self_play.h"
 #include "core/error.h"

@@ -42,6 +42,10 @@ uint64_t parse_whole(const std::string& flag, const std::string& text, uint64_t 
     return value;
 }
 
+uint64_t parse_number(const std::string& flag, const std::string& text, uint64_t max) {
+    return parse_whole(flag, text, 0, max);
+}
+
 Shard parse_shard(const std::string& text) {
     const auto slash = text.find('/');
     if (slash == std::string::npos)
@@ -58,6 +62,24 @@ std::string clock_text(double seconds) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
     return buf;
+}
+
+std::string one_line(const std::string& message) {
+    static constexpr char HEX[] = "0123456789abcdef";
+    std::string out;
+    for (const char c : message) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u < 0x7F) {
+            out += c;
+        } else if (c == '\n') {
+            out += "\\n";
+        } else {
+            out += "\\x";
+            out += HEX[u >> 4];
+            out += HEX[u & 15];
+        }
+    }
+    return out;
 }
 
 }  // namespace menagerie

@@ -15,6 +15,7 @@
 
 #include "app/command_line.h"
 #include "app/commands.h"
+#include "app/game_flags.h"
 #include "app/self_play.h"
 #include "core/error.h"
 #include "core/movegen.h"
