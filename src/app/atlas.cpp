@@ -17,6 +17,7 @@
 #include "app/batch.h"
 #include "app/command_line.h"
 #include "app/commands.h"
+#include "app/game_flags.h"
 #include "app/players.h"
 #include "app/self_play.h"
 #include "core/error.h"

@@ -41,4 +41,26 @@ uint64_t parse_whole(const std::string& flag, const std::string& text, uint64_t 
     return value;
 }
 
+uint64_t parse_number(const std::string& flag, const std::string& text, uint64_t max) {
+    return parse_whole(flag, text, 0, max);
+}
+
+std::string one_line(const std::string& message) {
+    static constexpr char HEX[] = "0123456789abcdef";
+    std::string out;
+    for (const char c : message) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u < 0x7F) {
+            out += c;
+        } else if (c == '\n') {
+            out += "\\n";
+        } else {
+            out += "\\x";
+            out += HEX[u >> 4];
+            out += HEX[u & 15];
+        }
+    }
+    return out;
+}
+
 }  // namespace menagerie

@@ -21,5 +21,11 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv,
 // A whole decimal number from `min` to `max`, the flag's value as typed (CLI11 would wrap). The
 // message gives the range checked, whichever way the value misses it.
 uint64_t parse_whole(const std::string& flag, const std::string& text, uint64_t min, uint64_t max);
+// parse_whole from 0.
+uint64_t parse_number(const std::string& flag, const std::string& text, uint64_t max);
+
+// The last line of defence for the one-line rule: whatever a message holds, it prints on one
+// line with no control character (a byte that is not printable ASCII is written \xNN).
+std::string one_line(const std::string& message);
 
 }  // namespace menagerie

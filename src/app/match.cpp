@@ -24,6 +24,7 @@
 #include "app/command_line.h"
 #include "app/commands.h"
 #include "app/elo.h"
+#include "app/game_flags.h"
 #include "app/players.h"
 #include "core/error.h"
 #include "core/movegen.h"

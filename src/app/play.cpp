@@ -1,9 +1,11 @@
 // `menagerie play`: a terminal session for two people (until the engine and the web app land).
+#include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "app/commands.h"
+#include "app/game_flags.h"
 #include "core/error.h"
 #include "core/movegen.h"
 #include "core/outcome.h"
@@ -93,6 +95,8 @@ void try_typed_move(const std::function<void()>& play_move) {
     }
 }
 
+namespace {
+
 int run_play(const std::shared_ptr<const Game>& game, Position start) {
     // A game with hidden identities: the program is the referee, the players see their views.
     if (is_referee_game(*game)) return run_refereed_play(game, start);
@@ -172,6 +176,12 @@ int run_play(const std::shared_ptr<const Game>& game, Position start) {
     }
     std::cout << "\n";
     return 0;
+}
+
+}  // namespace
+
+Runner declare_play(CLI::App& cmd) {
+    return on_position(cmd, [](Position& start) { return run_play(start.game_ptr(), start); });
 }
 
 }  // namespace menagerie

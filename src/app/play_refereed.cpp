@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "app/commands.h"
+#include "app/game_flags.h"
 #include "core/error.h"
 #include "core/movegen.h"
 #include "core/outcome.h"
