@@ -1,6 +1,8 @@
 // The one move generator on the Chess 66 and Chess 2016 boards (their games come in later issues):
 // with orthodox men, the pin-based legality test and the play-and-test one must list the same
 // moves in every position reached by random play, and make/unmake, keys and FEN stay consistent.
+#include "games/boards.h"
+
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -86,12 +88,12 @@ void compare(const std::shared_ptr<const Game>& game, const std::string& fen, in
 }
 
 TEST(Boards, Chess66SwitchesWithOrthodoxMen) {
-    compare(board_game(Geometry::chess66(), 1, false),
+    compare(board_game(chess66_board(), 1, false),
             "rnbkqbnr/pppppppp/8/9/9/8/PPPPPPPP/RNBQKBNR w - - 0 1", 1000);
 }
 
 TEST(Boards, Chess2016HolesWithOrthodoxMenAndAnAbsentCannonType) {
-    compare(board_game(Geometry::chess2016(), 2, true),
+    compare(board_game(chess2016_board(), 2, true),
             "4/rnnbqkbnnr/pppppppppp/12/12/12/12/PPPPPPPPPP/RNNBQKBNNR/4 w - - 0 1", 1000);
 }
 
@@ -161,7 +163,7 @@ namespace {
 // Found in review: a man on a4 closes the switch, so it blocks the line a1-4-a5-a8 although no
 // ray from a8 lists a4; legal() must see that it is pinned.
 TEST(Boards, Chess66PinThroughASwitchMate) {
-    const auto game = board_game(Geometry::chess66(), 1, false);
+    const auto game = board_game(chess66_board(), 1, false);
     Position pos = parse_fen(game, "K7/8/8/9/1B6k/8/8/r7 w - - 0 1");
     MoveList list;
     generate_pseudo_legal(pos, list);

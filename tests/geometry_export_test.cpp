@@ -12,6 +12,7 @@
 
 #include "cli_util.h"
 #include "core/game.h"
+#include "games/boards.h"
 #include "notation/geometry_json.h"
 
 namespace menagerie {
@@ -173,7 +174,7 @@ TEST(GeometryDrawing, OrthodoxBoardIsUnitSquares) {
 }
 
 TEST(GeometryDrawing, Chess2016HolesHaveNoCell) {
-    const Geometry g = Geometry::chess2016();
+    const Geometry g = chess2016_board();
     expect_tiling(g, "chess2016", 96);
     expect_neighbours_touch(g);
     EXPECT_EQ(g.bounds().min_x, 0);
@@ -182,7 +183,7 @@ TEST(GeometryDrawing, Chess2016HolesHaveNoCell) {
 }
 
 TEST(GeometryDrawing, Chess66ShiftedHalvesAndTransferFields) {
-    const Geometry g = Geometry::chess66();
+    const Geometry g = chess66_board();
     expect_tiling(g, "chess66", 65);
     expect_neighbours_touch(g);
     EXPECT_EQ(g.bounds().min_x, -1);
@@ -238,7 +239,7 @@ TEST(GeometryDrawing, SameColourFollowsTheDrawing) {
         for (Square b = 0; b < g.size(); ++b)
             EXPECT_EQ(game.same_colour(a, b), (g.cell(a).file + g.cell(a).rank) % 2 ==
                                                   (g.cell(b).file + g.cell(b).rank) % 2);
-    game.geometry = Geometry::chess66();
+    game.geometry = chess66_board();
     const Geometry& h = game.geometry;
     EXPECT_TRUE(game.same_colour(h.find("h1"), h.find("a4")));
     EXPECT_FALSE(game.same_colour(h.find("d1"), h.find("e8")));
@@ -291,8 +292,8 @@ void expect_export(const std::string& args, const Geometry& g) {
 
 TEST(GeometryExport, BoardsAndVariants) {
     expect_export("--board 8x8", Geometry::rectangle(8, 8));
-    expect_export("--board chess2016", Geometry::chess2016());
-    expect_export("--board chess66", Geometry::chess66());
+    expect_export("--board chess2016", chess2016_board());
+    expect_export("--board chess66", chess66_board());
     expect_export("--variant chess", Geometry::rectangle(8, 8));
     expect_export("--variant placement --option castling=chess960", Geometry::rectangle(8, 8));
 }

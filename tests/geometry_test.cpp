@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/movement.h"
+#include "games/boards.h"
 
 namespace menagerie {
 namespace {
@@ -39,7 +40,7 @@ std::set<std::string> destinations(const Geometry& g, const MoveTables& mt, int 
 
 class Chess2016Board : public ::testing::Test {
   protected:
-    Geometry g = Geometry::chess2016();
+    Geometry g = chess2016_board();
     std::vector<PieceType> types = {make_piece("rook"), make_piece("cannon"), make_piece("griffin"),
                                     make_piece("rhinoceros")};
     MoveTables mt{g, types};
@@ -120,7 +121,7 @@ TEST_F(Chess2016Board, RhinocerosCirclesUpToSevenSteps) {
 
 class Chess66Board : public ::testing::Test {
   protected:
-    Geometry g = Geometry::chess66();
+    Geometry g = chess66_board();
     std::vector<PieceType> types = {make_piece("rook"), make_piece("knight"), make_piece("man")};
     MoveTables mt{g, types};
     enum { ROOK, KNIGHT, MAN };

@@ -5,6 +5,7 @@
 #include "app/commands.h"
 #include "app/game_flags.h"
 #include "core/error.h"
+#include "games/boards.h"
 #include "games/games.h"
 #include "notation/geometry_json.h"
 
@@ -34,8 +35,8 @@ int run_geometry(const GeometryFlags& flags) {
             ErrorKind::Usage, "board",
             "unknown board " + menagerie::quoted(board) + " (boards: 8x8, chess2016, chess66)");
     const Geometry g = board == "8x8"         ? Geometry::rectangle(8, 8)
-                       : board == "chess2016" ? Geometry::chess2016()
-                                              : Geometry::chess66();
+                       : board == "chess2016" ? chess2016_board()
+                                              : chess66_board();
     std::cout << geometry_json(g) << "\n";
     return 0;
 }

@@ -32,6 +32,9 @@ constexpr Direction turn(Direction d, int eighths) { return Direction((d + eight
 // Black's view of a White direction: north and south swap, east and west stay.
 constexpr Direction flip_vertical(Direction d) { return Direction((12 - d) & 7); }
 constexpr bool is_diagonal(Direction d) { return d & 1; }
+// A step in direction d on a grid of files and ranks: (files, ranks).
+inline constexpr std::array<std::array<int, 2>, DIRECTION_NB> DIRECTION_DELTA = {
+    {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}};
 
 // Where a cell is drawn, in board units: x to the right and y up as White sees the board, one
 // unit per ordinary square. Polygons list their corners counter-clockwise.
@@ -75,13 +78,22 @@ class Geometry {
         KingPaths,  // a (1,2) leap lands on cells two king steps away that share no line with it
     };
 
-    // Plain rectangle of files x ranks, names a1.. as usual.
+    // Plain rectangle of files x ranks, names a1.. as usual. The games' own boards are built in
+    // src/games (games/boards.h) with the building calls below.
     static Geometry rectangle(int files, int ranks);
-    // Chess 56 / Chess 2016: 96 cells in a 12 x 10 box (see docs/rules).
-    static Geometry chess2016();
-    // Chess 66: two shifted 8 x 4 halves joined by the switches 4/a4 and 5/h5.
-    static Geometry chess66();
-    Geometry() = default;  // empty; use one of the factories
+    Geometry() = default;  // empty
+    // Building a board: an empty one named `id` in a box of width x height, its cells (in rank
+    // order), their links, its switches and drawing, then finish().
+    Geometry(std::string id, int width, int height, LeapRule leap_rule = LeapRule::Grid);
+    // A cell drawn as the unit square at (x, y) = (file, rank), coloured as on an orthodox board
+    // (light where file + rank is odd: a1 dark, h1 light); draw() may redraw it.
+    Square add(std::string name, int file, int rank);
+    void link(Square from, Direction d, Square to);  // and back, in the opposite direction
+    void pair_switch(Square a, Square b);  // the two fields of a switch: a step into one is in both
+    void draw(Square s, Polygon polygon, CellColour colour,
+              std::vector<ColouredPolygon> parts = {});
+    // Completes the tables; throws std::logic_error if the cells are not in rank order.
+    void finish();
 
     const std::string& id() const { return id_; }
     int size() const { return static_cast<int>(cells_.size()); }
@@ -105,12 +117,6 @@ class Geometry {
     Bitboard ray(Square s, Direction d) const;
 
   private:
-    // A cell drawn as the unit square at (x, y) = (file, rank), coloured as on an orthodox board
-    // (light where file + rank is odd: a1 dark, h1 light); the factory may redraw it.
-    Square add(std::string name, int file, int rank);
-    void link(Square from, Direction d, Square to);
-    void finish();
-
     std::string id_;
     int width_ = 0, height_ = 0;
     LeapRule leap_rule_ = LeapRule::Grid;

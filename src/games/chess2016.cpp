@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "core/error.h"
+#include "games/boards.h"
 #include "games/games.h"
 
 namespace menagerie {
@@ -228,7 +229,7 @@ std::shared_ptr<Game> board_game(const std::string& name, const std::string& tit
     auto game = std::make_shared<Game>();
     game->name = name;
     game->title = title;
-    game->geometry = Geometry::chess2016();
+    game->geometry = chess2016_board();
     for (const auto& [piece, token] : types) {
         game->types.push_back(make_piece(piece));
         game->types.back().token = token;

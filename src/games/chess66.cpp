@@ -1,6 +1,7 @@
 // Chess 66 (Gerd Degens): the board of two shifted 8 x 4 halves joined by the switches 4/a4 and
-// 5/h5 (Geometry::chess66), the orthodox men, White's array orthodox and Black's turned 180
+// 5/h5 (games/boards.h), the orthodox men, White's array orthodox and Black's turned 180
 // degrees (Kd8, Qe8), castling relative to that array. See docs/rules/chess66.md.
+#include "games/boards.h"
 #include "games/games.h"
 
 namespace menagerie {
@@ -20,7 +21,7 @@ std::shared_ptr<const Game> make_chess66(const Options& options) {
     auto game = std::make_shared<Game>();
     game->name = "chess66";
     game->title = "Chess 66";
-    game->geometry = Geometry::chess66();
+    game->geometry = chess66_board();
     for (const char* piece : {"pawn", "knight", "bishop", "rook", "queen", "king"})
         game->types.push_back(make_piece(piece));
     const Geometry& g = game->geometry;
