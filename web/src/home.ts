@@ -1,12 +1,13 @@
 // The start page: the new-game dialog, importing a PGN or a FEN, and the games to resume.
 
-import { api, type NewGame } from './api';
+import { api, cachedAtlas, type NewGame } from './api';
+import { balanceLine, BANDS, bandWords, mateInOne, mateWarnings, rowFor } from './atlas';
 import { escapeHtml } from './board';
 import { fenShapeError } from './fen';
 import { pgnTags } from './game-model';
 import { optionHelp, optionLabel, valueLabel } from './option-labels';
 import { loadGames, saveGame } from './storage';
-import type { CreatedGame, Roll, Variant } from './types';
+import type { AtlasRow, CreatedGame, Roll, Variant } from './types';
 
 type Navigate = (path: string) => void;
 
@@ -82,6 +83,7 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
   variantSelect.innerHTML = optionsHtml;
   importVariant.innerHTML = optionsHtml;
   let roll: Roll | null = null;
+  let rollOptions = ''; // the options the roll's FEN was built with
   // Each roll request gets a number; only the latest one's reply is shown and used, so a reply
   // that arrives late (a second event, a changed game) never replaces the dice on screen.
   let rollRequest = 0;
@@ -108,7 +110,10 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
               .join('') +
             `</select></label><small class="option-help muted" id="help-${escapeHtml(o.name)}">${escapeHtml(optionHelp(o.name))}</small>`,
         )
-        .join('') + `<p class="rules-link"><a href="/rules/${encodeURIComponent(v.name)}" data-route>Rules of ${escapeHtml(v.title)}</a></p>`;
+        .join('') +
+      `<p class="rules-link"><a href="/rules/${encodeURIComponent(v.name)}" data-route>Rules of ${escapeHtml(v.title)}</a>` +
+      (v.atlas ? ` · <a id="atlas-link" href="/atlas/${encodeURIComponent(v.name)}" data-route>Setup atlas of ${escapeHtml(v.title)}</a>` : '') +
+      '</p>';
     const kind = v.setups.kind;
     const way = KIND_WORDS[kind];
     roll = null;
@@ -145,7 +150,15 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
        <div class="setup-extra" data-for="dice" hidden>
          <button type="button" id="roll">Roll</button>
          <div id="roll-result" class="roll"></div>
-       </div>`;
+       </div>` +
+      (v.atlas
+        ? `<div class="setup-extra" data-for="random">
+             <label>Draw only balanced setups <select name="balance" id="balance-band">
+               <option value="">any setup</option>${BANDS.map((b) => `<option value="${b}">within ${bandWords(b)}</option>`).join('')}
+             </select></label>
+           </div>`
+        : '') +
+      '<p id="balance-line" class="balance-line" aria-live="polite"></p><ul id="balance-warning" class="balance-warning" hidden></ul>';
     root.querySelector('#roll')?.addEventListener('click', () => void doRoll());
     showExtras();
   }
@@ -155,6 +168,7 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
     rolling = true;
     let shown: Roll | null = null;
     let failure = '';
+    const options = JSON.stringify(chosenOptions());
     try {
       shown = await api.roll(current().name, chosenOptions());
     } catch (e) {
@@ -163,17 +177,27 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
     if (request !== rollRequest) return;
     rolling = false;
     roll = shown;
+    rollOptions = options;
     const box = root.querySelector<HTMLDivElement>('#roll-result');
     if (!box) return;
     if (shown) box.innerHTML = diceHtml(shown);
     else box.textContent = failure;
+    void showBalance();
+  }
+
+  // The setups of the game with the options chosen, asked once per game and options.
+  let setupList: { key: string; list: Promise<{ id: string; fen: string; name?: string }[]> } | null = null;
+  function setupsNow(): Promise<{ id: string; fen: string; name?: string }[]> {
+    const key = JSON.stringify([current().name, chosenOptions()]);
+    if (setupList?.key !== key) setupList = { key, list: api.setups(current().name, chosenOptions()) };
+    return setupList.list;
   }
 
   async function fillSetups(): Promise<void> {
     const list = root.querySelector<HTMLDataListElement>('#setup-list');
     if (!list || list.childElementCount > 0) return;
     try {
-      const setups = await api.setups(current().name, chosenOptions());
+      const setups = await setupsNow();
       list.innerHTML = setups
         .slice(0, 3000)
         .map((s) => `<option value="${escapeHtml(s.id)}">${escapeHtml(s.fen)}</option>`)
@@ -191,12 +215,94 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
     const mode = form.querySelector<HTMLInputElement>('input[name=mode]:checked')?.value;
     for (const el of form.querySelectorAll<HTMLElement>('.mode-extra')) el.hidden = el.dataset.for !== mode;
     root.querySelector('#level-out')!.textContent = (form.elements.namedItem('level') as HTMLInputElement).value;
+    scheduleBalance();
+  }
+
+  // The balance line: the atlas row of the setup chosen or rolled, as the options chosen build
+  // its start; for a random setup, the band asked for. Each request gets a number and only the
+  // latest is shown, as with the rolls.
+  let balanceRequest = 0;
+  let balanceTimer: ReturnType<typeof setTimeout> | undefined;
+  function scheduleBalance(): void {
+    clearTimeout(balanceTimer);
+    balanceTimer = setTimeout(() => void showBalance(), 120);
+  }
+
+  /** The setup's listed identifier and start FEN with the options chosen, or null if it has none. */
+  async function resolveSetup(typed: string): Promise<{ id: string; fen: string } | null> {
+    if (current().setups.kind === 'dice') {
+      const r = await api.rollOf(current().name, chosenOptions(), typed).catch(() => null);
+      return r && { id: r.setup, fen: r.fen };
+    }
+    const list = await setupsNow().catch(() => []);
+    const lower = typed.toLowerCase();
+    const found = list.find((s) => s.id === typed) ?? list.find((s) => s.name?.toLowerCase() === lower);
+    return found ? { id: found.id, fen: found.fen } : null;
+  }
+
+  async function showBalance(): Promise<void> {
+    const request = ++balanceRequest;
+    const line = root.querySelector<HTMLParagraphElement>('#balance-line');
+    const warning = root.querySelector<HTMLUListElement>('#balance-warning');
+    if (!line || !warning) return;
+    const show = (text: string, warnings: string[] = [], lost = false): void => {
+      if (request !== balanceRequest) return;
+      line.textContent = text;
+      line.classList.toggle('lost', lost);
+      warning.innerHTML = warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join('');
+      warning.hidden = warnings.length === 0;
+    };
+    const v = current();
+    if (!v.atlas) return show('');
+    const way = form.querySelector<HTMLInputElement>('input[name=setup-way]:checked')?.value;
+    if (way === 'random') {
+      const band = root.querySelector<HTMLSelectElement>('#balance-band')?.value;
+      return show(band ? `A setup the engine scores within ${bandWords(Number(band))}, never one lost in one move.` : '');
+    }
+    const typed = way === 'chosen' ? String(new FormData(form).get('setup-id') ?? '').trim() : way === 'dice' ? roll?.setup ?? '' : '';
+    if (!typed) return show('');
+    let rows: AtlasRow[] = [];
+    try {
+      rows = (await cachedAtlas(v.name)).rows;
+    } catch {
+      return show('');
+    }
+    // A roll's own FEN serves while the options are those it was rolled with.
+    const setup =
+      way === 'dice' && roll && rollOptions === JSON.stringify(chosenOptions())
+        ? { id: roll.setup, fen: roll.fen }
+        : await resolveSetup(typed);
+    if (!setup) return show('');
+    const row = rowFor(rows, setup.id, setup.fen);
+    if (!row) return show(`Balance: ${setup.id} with these options is not in the atlas.`);
+    show(balanceLine(row), mateWarnings(row), mateInOne(row));
   }
 
   variantSelect.addEventListener('change', drawVariant);
   form.addEventListener('change', showExtras);
   form.addEventListener('input', showExtras);
   drawVariant();
+  prefill(new URLSearchParams(window.location.search));
+
+  // The atlas page's Play links open the dialog filled in: ?variant=V&setup=ID&opt.NAME=VALUE.
+  function prefill(asked: URLSearchParams): void {
+    const name = asked.get('variant');
+    if (!name || !variants.some((v) => v.name === name)) return;
+    variantSelect.value = name;
+    drawVariant();
+    for (const [key, value] of asked) {
+      if (!key.startsWith('opt.')) continue;
+      const select = optionsBox.querySelector<HTMLSelectElement>(`select[name="${CSS.escape(key)}"]`);
+      if (select && [...select.options].some((o) => o.value === value)) select.value = value;
+    }
+    const setup = asked.get('setup');
+    const chosen = form.querySelector<HTMLInputElement>('input[name=setup-way][value=chosen]');
+    if (setup && chosen) {
+      chosen.checked = true;
+      (form.elements.namedItem('setup-id') as HTMLInputElement).value = setup;
+    }
+    showExtras();
+  }
 
   form.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -212,6 +318,8 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
         return;
       }
       game.setup = id;
+    } else if (way === 'random' && data.get('balance')) {
+      game.balance = Number(data.get('balance'));
     } else if (way === 'dice') {
       if (!roll) {
         newError.textContent = 'Roll the dice first.';
