@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "core/setup.h"
 #include "embedded/embedded.h"
+#include "games/games.h"
 #include "notation/fen.h"
 #include "server/api_error.h"
 #include "server/catalogue.h"
