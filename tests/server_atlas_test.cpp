@@ -284,6 +284,37 @@ TEST_F(ServerAtlasTest, ServesAGamesRowsWithNumbersAsNumbers) {
     EXPECT_FALSE(flags.at("blackswan"));
 }
 
+TEST_F(ServerAtlasTest, OneSetupsRowIsTheRowOfTheStartItsOptionsBuild) {
+    const uint16_t port = start();
+    auto one = [&](const std::string& query) {
+        const HttpResult r = get(port, "/api/atlas/chess56?" + query);
+        EXPECT_EQ(r.status, 200u) << query << ": " << r.body;
+        return r.json_body();
+    };
+    // Any spelling of the roll; the answer names it as the setups list does.
+    const json plain = one("setup=w3-2-1");
+    EXPECT_EQ(plain["setup"], "W1-2-3");
+    EXPECT_EQ(plain["fen"], chess56_row("W1-2-3").fen);
+    EXPECT_EQ(plain["count"], 9);
+    ASSERT_EQ(plain["rows"].size(), 1u);
+    EXPECT_EQ(plain["rows"][0]["score_cp"], 45);
+    const json swapped = one("setup=W1-2-3&opt.knight-camel-swap=always");
+    ASSERT_EQ(swapped["rows"].size(), 1u);
+    EXPECT_EQ(swapped["rows"][0]["score_cp"], 80);
+    EXPECT_EQ(swapped["rows"][0]["options"], (json{{"knight-camel-swap", "always"}}));
+    // W3-4-5 interchanged is a start the atlas has no row of.
+    const json none = one("setup=W3-4-5&opt.knight-camel-swap=always");
+    EXPECT_EQ(none["rows"], json::array());
+    EXPECT_NE(none["fen"], chess56_row("W3-4-5").fen);
+    EXPECT_EQ(none["setup"], "W3-4-5");
+
+    for (const std::string query :
+         {"setup=W9-9-9", "setup=", "setup=W1-2-3&opt.knight-camel-swap=x", "setup=1&opt.nosuch=1"})
+        EXPECT_EQ(get(port, "/api/atlas/chess56?" + query).status, 400u) << query;
+    EXPECT_EQ(get(port, "/api/atlas/chess?setup=0").status, 404u);
+    EXPECT_EQ(get(port, "/api/atlas/placement?setup=0").status, 404u);
+}
+
 TEST_F(ServerAtlasTest, AGameWithoutAnAtlasIs404) {
     const uint16_t port = start();
     for (const std::string name : {"chess", "placement", "nosuch", "", "chess56/x"}) {

@@ -168,8 +168,12 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
     }
     if (const std::string atlas = "/api/atlas/"; p.starts_with(atlas)) {
         if (!get) throw wrong_method("GET");
-        return {200, "application/json", games_.atlas().json_text(p.substr(atlas.size())),
-                std::nullopt};
+        const std::string variant = p.substr(atlas.size());
+        // One setup's row, for the new-game dialog: a small answer, not the whole atlas.
+        if (request.query.count("setup"))
+            return {200, "application/json", games_.atlas().setup_json(variant, request.query),
+                    std::nullopt};
+        return {200, "application/json", games_.atlas().json_text(variant), std::nullopt};
     }
     if (p == "/api/setups" || p == "/api/board" || p == "/api/piece-moves" || p == "/api/roll") {
         if (!get) throw wrong_method("GET");

@@ -131,9 +131,11 @@ Atlas::Atlas(const std::map<std::string, std::string>& csv_by_variant, const std
             }
             json rows = json::array();
             for (const AtlasRow& r : table.rows) rows.push_back(row_json(r));
+            t.title = game->title;
+            t.limit = common_limit(table.rows);
             t.json = json{{"variant", variant},
-                          {"title", game->title},
-                          {"limit", common_limit(table.rows)},
+                          {"title", t.title},
+                          {"limit", t.limit},
                           {"count", table.rows.size()},
                           {"rows", std::move(rows)}}
                          .dump();
@@ -193,15 +195,48 @@ const std::vector<AtlasRow>& Atlas::rows(const std::string& variant) const {
     return it == tables_.end() ? none : it->second.rows;
 }
 
-const std::string& Atlas::json_text(const std::string& variant) const {
+const Atlas::Table& Atlas::table(const std::string& variant) const {
     const auto it = tables_.find(variant);
     if (it == tables_.end()) {
         std::string list;
-        for (const auto& [name, table] : tables_) list += (list.empty() ? "" : ", ") + name;
+        for (const auto& [name, t] : tables_) list += (list.empty() ? "" : ", ") + name;
         throw ApiError(404, "there is no setup atlas of " + menagerie::quoted(variant) +
                                 " (games with one: " + (list.empty() ? "none" : list) + ")");
     }
-    return it->second.json;
+    return it->second;
+}
+
+const std::string& Atlas::json_text(const std::string& variant) const {
+    return table(variant).json;
+}
+
+std::string Atlas::setup_json(const std::string& variant, const Query& query) const {
+    const Table& t = table(variant);
+    Query game_query = query;
+    game_query["variant"] = variant;
+    const std::shared_ptr<const Game> game = game_of_query(game_query);
+    const auto given = query.find("setup");
+    if (given == query.end()) throw ApiError(400, "the query needs setup=ID");
+    const std::string& setup = given->second;
+    int number = 0;
+    std::string fen;
+    try {
+        number = game->find_setup(setup).number;
+        fen = write_fen(setup_position(game, number));
+    } catch (const Error& e) {
+        throw ApiError(400, e.what());
+    }
+    json rows = json::array();
+    for (size_t i = 0; i < t.rows.size(); ++i)
+        if (t.numbers[i] == number && t.rows[i].fen == fen) rows.push_back(row_json(t.rows[i]));
+    return json{{"variant", game->name},
+                {"title", t.title},
+                {"limit", t.limit},
+                {"count", t.rows.size()},
+                {"setup", setup_identifier(*game, game->setups[static_cast<size_t>(number)])},
+                {"fen", fen},
+                {"rows", std::move(rows)}}
+        .dump();
 }
 
 bool Atlas::in_band(const AtlasRow& row, int band) {

@@ -34,6 +34,12 @@ class Atlas {
 
     // GET /api/atlas/VARIANT's body (made once): ApiError 404 for a game without an atlas.
     const std::string& json_text(const std::string& variant) const;
+    // The body for one setup (GET /api/atlas/VARIANT?setup=ID&opt.NAME=VALUE...): the same
+    // fields, with "setup" (as listed) and "fen" of the start the game with those options builds
+    // for it, and in "rows" the row of that start, or none. ApiError 404 without an atlas, 400
+    // for an option or a setup the game does not have.
+    std::string setup_json(const std::string& variant,
+                           const std::map<std::string, std::string>& query) const;
 
     // Whether a row may be drawn for a balance band of `band` centipawns: its score within the
     // band and no mate in one for either side.
@@ -51,8 +57,10 @@ class Atlas {
     struct Table {
         std::vector<AtlasRow> rows;
         std::vector<int> numbers;  // each row's setup number
+        std::string title, limit;
         std::string json;
     };
+    const Table& table(const std::string& variant) const;  // ApiError 404 for none
     std::map<std::string, Table> tables_;
 };
 

@@ -82,6 +82,12 @@ export const api = {
     call<Roll>(`/api/roll?${variantQuery(variant, options)}&setup=${encodeURIComponent(setup)}`),
   /** The setup atlas of a game (404 for a game without one). */
   atlas: (variant: string) => call<Atlas>(`/api/atlas/${encodeURIComponent(variant)}`),
+  /** One setup's row in the atlas: that of the start the options build (`rows` empty if none). */
+  atlasSetup: (variant: string, options: Record<string, string>, setup: string) => {
+    const q = new URLSearchParams({ setup });
+    for (const [k, v] of Object.entries(options)) q.set(`opt.${k}`, v);
+    return call<Atlas & { setup: string; fen: string }>(`/api/atlas/${encodeURIComponent(variant)}?${q.toString()}`);
+  },
   createGame: (game: NewGame) => post<CreatedGame>('/api/games', game),
   games: () => call<GameSummary[]>('/api/games'),
   game: (id: string, token?: string) =>

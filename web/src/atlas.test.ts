@@ -14,7 +14,6 @@ import {
   NO_FILTER,
   optionSets,
   pawns,
-  rowFor,
   SCALE_CP,
   sortRows,
 } from './atlas';
@@ -94,11 +93,6 @@ describe('the balance in words', () => {
     expect(inBand({ ...mateRow, score_cp: 0 }, 100)).toBe(false);
   });
 
-  it('finds the row of a setup by the start its options build', () => {
-    expect(rowFor(rows, 'W1-1-1', 'swapped')?.score_cp).toBe(-20);
-    expect(rowFor(rows, 'W1-1-1', 'fen of W1-1-1')?.score_cp).toBe(12);
-    expect(rowFor(rows, 'W1-1-1', 'another start')).toBeUndefined();
-  });
 });
 
 describe('sorting and filtering', () => {

@@ -95,11 +95,6 @@ export function rowKey(row: AtlasRow): string {
   return `${row.setup}|${optionsText(row.options)}`;
 }
 
-/** The row of a setup whose start is this FEN (the options the start was built with decide it). */
-export function rowFor(rows: AtlasRow[], setup: string, fen: string): AtlasRow | undefined {
-  return rows.find((r) => r.setup === setup && r.fen === fen);
-}
-
 export type SortKey = 'index' | 'setup' | 'score' | 'balance' | 'mate' | 'depth' | 'games' | 'white';
 
 /** Rows in a new order: by a column, ascending or descending; ties keep the atlas's order. */

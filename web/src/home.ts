@@ -1,13 +1,13 @@
 // The start page: the new-game dialog, importing a PGN or a FEN, and the games to resume.
 
-import { api, cachedAtlas, type NewGame } from './api';
-import { balanceLine, BANDS, bandWords, mateInOne, mateWarnings, rowFor } from './atlas';
+import { api, type NewGame } from './api';
+import { balanceLine, BANDS, bandWords, mateInOne, mateWarnings } from './atlas';
 import { escapeHtml } from './board';
 import { fenShapeError } from './fen';
 import { pgnTags } from './game-model';
 import { optionHelp, optionLabel, valueLabel } from './option-labels';
 import { loadGames, saveGame } from './storage';
-import type { AtlasRow, CreatedGame, Roll, Variant } from './types';
+import type { CreatedGame, Roll, Variant } from './types';
 
 type Navigate = (path: string) => void;
 
@@ -83,7 +83,6 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
   variantSelect.innerHTML = optionsHtml;
   importVariant.innerHTML = optionsHtml;
   let roll: Roll | null = null;
-  let rollOptions = ''; // the options the roll's FEN was built with
   // Each roll request gets a number; only the latest one's reply is shown and used, so a reply
   // that arrives late (a second event, a changed game) never replaces the dice on screen.
   let rollRequest = 0;
@@ -168,7 +167,6 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
     rolling = true;
     let shown: Roll | null = null;
     let failure = '';
-    const options = JSON.stringify(chosenOptions());
     try {
       shown = await api.roll(current().name, chosenOptions());
     } catch (e) {
@@ -177,7 +175,6 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
     if (request !== rollRequest) return;
     rolling = false;
     roll = shown;
-    rollOptions = options;
     const box = root.querySelector<HTMLDivElement>('#roll-result');
     if (!box) return;
     if (shown) box.innerHTML = diceHtml(shown);
@@ -185,19 +182,11 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
     void showBalance();
   }
 
-  // The setups of the game with the options chosen, asked once per game and options.
-  let setupList: { key: string; list: Promise<{ id: string; fen: string; name?: string }[]> } | null = null;
-  function setupsNow(): Promise<{ id: string; fen: string; name?: string }[]> {
-    const key = JSON.stringify([current().name, chosenOptions()]);
-    if (setupList?.key !== key) setupList = { key, list: api.setups(current().name, chosenOptions()) };
-    return setupList.list;
-  }
-
   async function fillSetups(): Promise<void> {
     const list = root.querySelector<HTMLDataListElement>('#setup-list');
     if (!list || list.childElementCount > 0) return;
     try {
-      const setups = await setupsNow();
+      const setups = await api.setups(current().name, chosenOptions());
       list.innerHTML = setups
         .slice(0, 3000)
         .map((s) => `<option value="${escapeHtml(s.id)}">${escapeHtml(s.fen)}</option>`)
@@ -218,26 +207,14 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
     scheduleBalance();
   }
 
-  // The balance line: the atlas row of the setup chosen or rolled, as the options chosen build
-  // its start; for a random setup, the band asked for. Each request gets a number and only the
-  // latest is shown, as with the rolls.
+  // The balance line: the atlas row of the start the setup chosen or rolled has with the options
+  // chosen (the server resolves any spelling of the setup); for a random setup, the band asked
+  // for. Each request gets a number and only the latest is shown, as with the rolls.
   let balanceRequest = 0;
   let balanceTimer: ReturnType<typeof setTimeout> | undefined;
   function scheduleBalance(): void {
     clearTimeout(balanceTimer);
     balanceTimer = setTimeout(() => void showBalance(), 120);
-  }
-
-  /** The setup's listed identifier and start FEN with the options chosen, or null if it has none. */
-  async function resolveSetup(typed: string): Promise<{ id: string; fen: string } | null> {
-    if (current().setups.kind === 'dice') {
-      const r = await api.rollOf(current().name, chosenOptions(), typed).catch(() => null);
-      return r && { id: r.setup, fen: r.fen };
-    }
-    const list = await setupsNow().catch(() => []);
-    const lower = typed.toLowerCase();
-    const found = list.find((s) => s.id === typed) ?? list.find((s) => s.name?.toLowerCase() === lower);
-    return found ? { id: found.id, fen: found.fen } : null;
   }
 
   async function showBalance(): Promise<void> {
@@ -261,20 +238,14 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
     }
     const typed = way === 'chosen' ? String(new FormData(form).get('setup-id') ?? '').trim() : way === 'dice' ? roll?.setup ?? '' : '';
     if (!typed) return show('');
-    let rows: AtlasRow[] = [];
+    let found: Awaited<ReturnType<typeof api.atlasSetup>>;
     try {
-      rows = (await cachedAtlas(v.name)).rows;
+      found = await api.atlasSetup(v.name, chosenOptions(), typed);
     } catch {
-      return show('');
+      return show(''); // not (yet) a setup of the game: the server says so when the game starts
     }
-    // A roll's own FEN serves while the options are those it was rolled with.
-    const setup =
-      way === 'dice' && roll && rollOptions === JSON.stringify(chosenOptions())
-        ? { id: roll.setup, fen: roll.fen }
-        : await resolveSetup(typed);
-    if (!setup) return show('');
-    const row = rowFor(rows, setup.id, setup.fen);
-    if (!row) return show(`Balance: ${setup.id} with these options is not in the atlas.`);
+    const row = found.rows[0];
+    if (!row) return show(`Balance: ${found.setup} with these options is not in the atlas.`);
     show(balanceLine(row), mateWarnings(row), mateInOne(row));
   }
 
