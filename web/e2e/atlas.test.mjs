@@ -113,6 +113,14 @@ describe('the setup atlas', { timeout: 10 * 60_000 }, () => {
     assert.equal(analysed.mode, 'analysis');
     assert.equal(analysed.setup, '959');
     assert.equal(analysed.start_fen, atlas.rows.find((r) => r.setup === '959').fen);
+    // A game without an atlas: said so, with the games that have one.
+    await page.goto(`${session.server.url}/atlas/placement`);
+    await page.waitForSelector('.atlas .error');
+    assert.match(await page.textContent('.atlas .error'), /Placement Chess has no setup atlas/);
+    assert.deepEqual(
+      await page.$$eval('.atlas a[href^="/atlas/"]', (links) => links.map((a) => a.getAttribute('href')).sort()),
+      ['/atlas/chess2016', '/atlas/chess56', '/atlas/contemporary'],
+    );
     assert.deepEqual(page.errors, []);
     await page.close();
   });
