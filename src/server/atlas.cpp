@@ -142,7 +142,7 @@ Atlas::Atlas(const std::map<std::string, std::string>& csv_by_variant, const std
             t.rows = std::move(table.rows);
             tables_.emplace(variant, std::move(t));
         } catch (const Error& e) {
-            throw std::runtime_error("the setup atlas " + where + ": " + e.what());
+            throw std::runtime_error("the setup atlas's file " + where + ": " + e.what());
         }
     }
 }
@@ -155,7 +155,8 @@ std::shared_ptr<const Atlas> Atlas::embedded() {
             if (name.starts_with("atlas/") && name.ends_with(".csv"))
                 texts[name.substr(6, name.size() - 10)] = std::string(f.text());
         }
-        return std::make_shared<const Atlas>(texts, "atlas (built in)");
+        // Named by their folder in the source tree, as the build names them.
+        return std::make_shared<const Atlas>(texts, "atlas");
     }();
     return atlas;
 }
