@@ -53,6 +53,9 @@ int run_serve(int argc, char** argv) {
     app.add_option("--test-seed", options.test_seed,
                    "for tests only: every Black Swan game gets this seed instead of a secret "
                    "one (its state and PGN say so)");
+    app.add_option("--atlas", options.atlas_dir,
+                   "folder of setup atlas files (VARIANT.csv) to serve instead of the built-in "
+                   "atlas");
     app.add_option("--games-per-minute", options.games_per_minute,
                    "new games one client address may create a minute, as many at once after a "
                    "pause (0: no limit; behind a proxy every client has the proxy's address)")

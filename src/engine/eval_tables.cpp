@@ -11,7 +11,7 @@
 
 #include "core/error.h"
 #include "core/setup.h"
-#include "engine/embedded.h"
+#include "embedded/embedded.h"
 #include "engine/eval.h"
 #include "engine/nnue.h"
 #include "games/blackswan_outcomes.h"
@@ -507,11 +507,10 @@ void apply_terms(EvalTables& t, const EvalWeights& w,
 const FittedTerms* builtin_terms(const Game& game) {
     static const std::map<std::string, FittedTerms> by_family = [] {
         std::map<std::string, FittedTerms> out;
-        for (const EmbeddedFile& f : embedded_files()) {
+        for (const embedded::File& f : embedded::files()) {
             const std::string name = f.name;
             if (!name.ends_with(".terms")) continue;
-            FittedTerms t =
-                parse_terms(std::string(reinterpret_cast<const char*>(f.data), f.size), name);
+            FittedTerms t = parse_terms(std::string(f.text()), name);
             out[t.family] = std::move(t);
         }
         return out;

@@ -11,7 +11,7 @@
 #endif
 
 #include "core/error.h"
-#include "engine/embedded.h"
+#include "embedded/embedded.h"
 
 namespace menagerie::engine::nnue {
 
@@ -165,10 +165,9 @@ std::shared_ptr<const Network> builtin_network(const Game& game) {
     std::lock_guard lock(mutex);
     if (!loaded) {
         loaded = true;
-        for (const EmbeddedFile& e : embedded_files()) {
+        for (const embedded::File& e : embedded::files()) {
             if (!std::string(e.name).ends_with(".nnue")) continue;
-            auto net = std::make_shared<Network>(
-                parse_network(std::string(reinterpret_cast<const char*>(e.data), e.size), e.name));
+            auto net = std::make_shared<Network>(parse_network(std::string(e.text()), e.name));
             by_family[net->family] = std::move(net);
         }
     }

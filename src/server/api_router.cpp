@@ -162,7 +162,18 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
     }
     if (p == "/api/variants") {
         if (!get) throw wrong_method("GET");
-        return json_response(200, variants_json());
+        json list = variants_json();
+        for (json& v : list) v["atlas"] = games_.atlas().has(v["name"].get<std::string>());
+        return json_response(200, list);
+    }
+    if (const std::string atlas = "/api/atlas/"; p.starts_with(atlas)) {
+        if (!get) throw wrong_method("GET");
+        const std::string variant = p.substr(atlas.size());
+        // One setup's row, for the new-game dialog: a small answer, not the whole atlas.
+        if (request.query.count("setup"))
+            return {200, "application/json", games_.atlas().setup_json(variant, request.query),
+                    std::nullopt};
+        return {200, "application/json", games_.atlas().json_text(variant), std::nullopt};
     }
     if (p == "/api/setups" || p == "/api/board" || p == "/api/piece-moves" || p == "/api/roll") {
         if (!get) throw wrong_method("GET");

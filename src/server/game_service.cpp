@@ -99,11 +99,13 @@ Options options_field(const json& body) {
     return options;
 }
 
-// The start a request asks for (fen, setup or neither) with its setup id.
+// The start a request asks for (fen, setup or neither) with its setup id. A setup is drawn where
+// `draw_random` allows it: within `balance` centipawns of equality by the atlas, if given.
 Position requested_start(const std::shared_ptr<const Game>& game,
                          const std::optional<std::string>& fen,
                          const std::optional<std::string>& setup,
-                         std::optional<std::string>& setup_id, bool draw_random) {
+                         std::optional<std::string>& setup_id, bool draw_random,
+                         const Atlas* atlas = nullptr, std::optional<int> balance = std::nullopt) {
     try {
         if (fen) return parse_fen(game, *fen);
         if (setup) {
@@ -116,7 +118,8 @@ Position requested_start(const std::shared_ptr<const Game>& game,
             throw ApiError(400,
                            game->name + " starts from a drawn setup: give \"fen\" or \"setup\"");
         std::mt19937_64 rng(std::random_device{}());
-        const int n = draw_setup_number(*game, rng);
+        const int n =
+            balance ? atlas->draw_balanced(game, *balance, rng) : draw_setup_number(*game, rng);
         const Setup& s = game->setups[static_cast<size_t>(n)];
         setup_id = game->setup_id ? s.name : std::to_string(s.number);
         return setup_position(game, n);
@@ -337,7 +340,8 @@ void GameService::arm_flag_timer(const std::shared_ptr<Room>& room) {
 
 json GameService::create(const json& body) {
     json_object(body, "the request body");
-    only_fields(body, {"variant", "options", "setup", "fen", "pgn", "mode", "engine", "clock"},
+    only_fields(body,
+                {"variant", "options", "setup", "fen", "pgn", "mode", "engine", "clock", "balance"},
                 "the request body");
     const std::string variant = *string_field(body, "variant", 64, true);
     const Options options = options_field(body);
@@ -350,6 +354,12 @@ json GameService::create(const json& body) {
                                      pgn = string_field(body, "pgn", MAX_TEXT);
     if (int(setup.has_value()) + int(fen.has_value()) + int(pgn.has_value()) > 1)
         throw ApiError(400, "give at most one of \"setup\", \"fen\" and \"pgn\"");
+    // A mate counts as 10000 in the atlas, so a wider band would admit nothing more.
+    const std::optional<int64_t> balance = int_field(body, "balance", 0, ATLAS_MATE_SCORE);
+    if (balance && (setup || fen || pgn))
+        throw ApiError(400,
+                       "\"balance\" chooses among drawn setups: give it without \"setup\", "
+                       "\"fen\" and \"pgn\"");
 
     StoredGame s;
     s.id = new_game_id();
@@ -406,7 +416,11 @@ json GameService::create(const json& body) {
             throw ApiError(400, e.what());
         }
     } else {
-        start.emplace(requested_start(game, fen, setup, s.setup, true));
+        if (balance && !atlas_->has(game->name))
+            throw ApiError(400, game->name + " has no setup atlas, so \"balance\" cannot be used");
+        start.emplace(requested_start(
+            game, fen, setup, s.setup, true, atlas_.get(),
+            balance ? std::optional<int>(static_cast<int>(*balance)) : std::nullopt));
     }
     s.variant = start->game().name;
     s.options = start->game().options;

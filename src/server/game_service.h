@@ -21,6 +21,7 @@
 #include <set>
 #include <string>
 
+#include "server/atlas.h"
 #include "server/live_game.h"
 #include "server/storage.h"
 
@@ -50,6 +51,11 @@ class GameService {
     // instead of a secret random one, and its state and PGN say so: for tests only (`menagerie
     // serve --test-seed`). Throws std::invalid_argument naming what is wrong with the seed.
     void fix_refereed_seeds(const std::string& seed);
+
+    // The setup atlas that create() draws balanced setups from and the API serves (the one
+    // built into the program unless this replaces it: `menagerie serve --atlas`).
+    void use_atlas(std::shared_ptr<const Atlas> atlas) { atlas_ = std::move(atlas); }
+    const Atlas& atlas() const { return *atlas_; }
 
     // Each throws ApiError (4xx) for a bad request, changing nothing.
     nlohmann::json create(const nlohmann::json& body);  // the 201 body
@@ -148,6 +154,7 @@ class GameService {
     boost::asio::steady_timer sweep_timer_;
     std::atomic<uint64_t> evicted_{0};
     std::optional<std::string> test_seed_;
+    std::shared_ptr<const Atlas> atlas_ = Atlas::embedded();
 };
 
 }  // namespace menagerie::server

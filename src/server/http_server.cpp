@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "server/api_router.h"
+#include "server/atlas.h"
 #include "server/game_service.h"
 #include "server/static_files.h"
 #include "server/storage.h"
@@ -237,6 +238,7 @@ Server::Server(const ServerOptions& options) : impl_(std::make_unique<Impl>()) {
         std::chrono::seconds(10), options.analysis_threads,
         std::chrono::milliseconds(static_cast<int64_t>(options.unplayed_hours * 3'600'000)));
     if (options.test_seed) impl_->games->fix_refereed_seeds(*options.test_seed);
+    if (!options.atlas_dir.empty()) impl_->games->use_atlas(Atlas::from_folder(options.atlas_dir));
     impl_->router = std::make_unique<ApiRouter>(*impl_->games, options.games_per_minute);
     beast::error_code ec;
     tcp::endpoint endpoint;

@@ -25,6 +25,7 @@ struct ServerOptions {
     int games_per_minute = 20;   // new games a minute per client address (0: no limit)
     double unplayed_hours = 24;  // a game with no move is deleted this long after creation
     std::optional<std::string> test_seed;  // fixes refereed games' seeds: for tests only
+    std::string atlas_dir;  // the setup atlas's VARIANT.csv files; empty: the built-in atlas
 };
 
 class Server {

@@ -3,6 +3,7 @@
 
 import type {
   Analysis,
+  Atlas,
   CreatedGame,
   GameState,
   GameSummary,
@@ -60,6 +61,8 @@ export interface NewGame {
   mode: 'engine' | 'local' | 'online' | 'analysis';
   engine?: { color: 'white' | 'black'; level: number };
   clock?: { initial_ms: number; increment_ms: number };
+  /** A drawn setup only among those the atlas scores within this many centipawns. */
+  balance?: number;
 }
 
 export const api = {
@@ -77,6 +80,14 @@ export const api = {
   /** The roll that made a game's setup (its dice and substitutions). */
   rollOf: (variant: string, options: Record<string, string>, setup: string) =>
     call<Roll>(`/api/roll?${variantQuery(variant, options)}&setup=${encodeURIComponent(setup)}`),
+  /** The setup atlas of a game (404 for a game without one). */
+  atlas: (variant: string) => call<Atlas>(`/api/atlas/${encodeURIComponent(variant)}`),
+  /** One setup's row in the atlas: that of the start the options build (`rows` empty if none). */
+  atlasSetup: (variant: string, options: Record<string, string>, setup: string) => {
+    const q = new URLSearchParams({ setup });
+    for (const [k, v] of Object.entries(options)) q.set(`opt.${k}`, v);
+    return call<Atlas & { setup: string; fen: string }>(`/api/atlas/${encodeURIComponent(variant)}?${q.toString()}`);
+  },
   createGame: (game: NewGame) => post<CreatedGame>('/api/games', game),
   games: () => call<GameSummary[]>('/api/games'),
   game: (id: string, token?: string) =>
@@ -100,6 +111,19 @@ export const api = {
     session?: string;
   }) => post<Analysis>('/api/analyse', body),
 };
+
+const atlases = new Map<string, Promise<Atlas>>();
+
+/** A game's atlas, asked of the server once per page load (after a failure, asked again). */
+export function cachedAtlas(variant: string): Promise<Atlas> {
+  let found = atlases.get(variant);
+  if (!found) {
+    found = api.atlas(variant);
+    atlases.set(variant, found);
+    found.catch(() => atlases.delete(variant));
+  }
+  return found;
+}
 
 /** A random name for one page's analyses (hex; plain HTTP pages lack crypto.randomUUID). */
 export function newSessionId(): string {

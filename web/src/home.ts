@@ -1,6 +1,7 @@
 // The start page: the new-game dialog, importing a PGN or a FEN, and the games to resume.
 
 import { api, type NewGame } from './api';
+import { balanceLine, BANDS, bandWords, mateInOne, mateWarnings } from './atlas';
 import { escapeHtml } from './board';
 import { fenShapeError } from './fen';
 import { pgnTags } from './game-model';
@@ -108,7 +109,10 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
               .join('') +
             `</select></label><small class="option-help muted" id="help-${escapeHtml(o.name)}">${escapeHtml(optionHelp(o.name))}</small>`,
         )
-        .join('') + `<p class="rules-link"><a href="/rules/${encodeURIComponent(v.name)}" data-route>Rules of ${escapeHtml(v.title)}</a></p>`;
+        .join('') +
+      `<p class="rules-link"><a href="/rules/${encodeURIComponent(v.name)}" data-route>Rules of ${escapeHtml(v.title)}</a>` +
+      (v.atlas ? ` · <a id="atlas-link" href="/atlas/${encodeURIComponent(v.name)}" data-route>Setup atlas of ${escapeHtml(v.title)}</a>` : '') +
+      '</p>';
     const kind = v.setups.kind;
     const way = KIND_WORDS[kind];
     roll = null;
@@ -145,7 +149,15 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
        <div class="setup-extra" data-for="dice" hidden>
          <button type="button" id="roll">Roll</button>
          <div id="roll-result" class="roll"></div>
-       </div>`;
+       </div>` +
+      (v.atlas
+        ? `<div class="setup-extra" data-for="random">
+             <label>Draw only balanced setups <select name="balance" id="balance-band">
+               <option value="">any setup</option>${BANDS.map((b) => `<option value="${b}">within ${bandWords(b)}</option>`).join('')}
+             </select></label>
+           </div>`
+        : '') +
+      '<p id="balance-line" class="balance-line" aria-live="polite"></p><ul id="balance-warning" class="balance-warning" hidden></ul>';
     root.querySelector('#roll')?.addEventListener('click', () => void doRoll());
     showExtras();
   }
@@ -167,6 +179,7 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
     if (!box) return;
     if (shown) box.innerHTML = diceHtml(shown);
     else box.textContent = failure;
+    void showBalance();
   }
 
   async function fillSetups(): Promise<void> {
@@ -191,12 +204,76 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
     const mode = form.querySelector<HTMLInputElement>('input[name=mode]:checked')?.value;
     for (const el of form.querySelectorAll<HTMLElement>('.mode-extra')) el.hidden = el.dataset.for !== mode;
     root.querySelector('#level-out')!.textContent = (form.elements.namedItem('level') as HTMLInputElement).value;
+    scheduleBalance();
+  }
+
+  // The balance line: the atlas row of the start the setup chosen or rolled has with the options
+  // chosen (the server resolves any spelling of the setup); for a random setup, the band asked
+  // for. Each request gets a number and only the latest is shown, as with the rolls.
+  let balanceRequest = 0;
+  let balanceTimer: ReturnType<typeof setTimeout> | undefined;
+  function scheduleBalance(): void {
+    clearTimeout(balanceTimer);
+    balanceTimer = setTimeout(() => void showBalance(), 120);
+  }
+
+  async function showBalance(): Promise<void> {
+    const request = ++balanceRequest;
+    const line = root.querySelector<HTMLParagraphElement>('#balance-line');
+    const warning = root.querySelector<HTMLUListElement>('#balance-warning');
+    if (!line || !warning) return;
+    const show = (text: string, warnings: string[] = [], lost = false): void => {
+      if (request !== balanceRequest) return;
+      line.textContent = text;
+      line.classList.toggle('lost', lost);
+      warning.innerHTML = warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join('');
+      warning.hidden = warnings.length === 0;
+    };
+    const v = current();
+    if (!v.atlas) return show('');
+    const way = form.querySelector<HTMLInputElement>('input[name=setup-way]:checked')?.value;
+    if (way === 'random') {
+      const band = root.querySelector<HTMLSelectElement>('#balance-band')?.value;
+      return show(band ? `A setup the engine scores within ${bandWords(Number(band))}, never one lost in one move.` : '');
+    }
+    const typed = way === 'chosen' ? String(new FormData(form).get('setup-id') ?? '').trim() : way === 'dice' ? roll?.setup ?? '' : '';
+    if (!typed) return show('');
+    let found: Awaited<ReturnType<typeof api.atlasSetup>>;
+    try {
+      found = await api.atlasSetup(v.name, chosenOptions(), typed);
+    } catch {
+      return show(''); // not (yet) a setup of the game: the server says so when the game starts
+    }
+    const row = found.rows[0];
+    if (!row) return show(`Balance: ${found.setup} with these options is not in the atlas.`);
+    show(balanceLine(row), mateWarnings(row), mateInOne(row));
   }
 
   variantSelect.addEventListener('change', drawVariant);
   form.addEventListener('change', showExtras);
   form.addEventListener('input', showExtras);
   drawVariant();
+  prefill(new URLSearchParams(window.location.search));
+
+  // The atlas page's Play links open the dialog filled in: ?variant=V&setup=ID&opt.NAME=VALUE.
+  function prefill(asked: URLSearchParams): void {
+    const name = asked.get('variant');
+    if (!name || !variants.some((v) => v.name === name)) return;
+    variantSelect.value = name;
+    drawVariant();
+    for (const [key, value] of asked) {
+      if (!key.startsWith('opt.')) continue;
+      const select = optionsBox.querySelector<HTMLSelectElement>(`select[name="${CSS.escape(key)}"]`);
+      if (select && [...select.options].some((o) => o.value === value)) select.value = value;
+    }
+    const setup = asked.get('setup');
+    const chosen = form.querySelector<HTMLInputElement>('input[name=setup-way][value=chosen]');
+    if (setup && chosen) {
+      chosen.checked = true;
+      (form.elements.namedItem('setup-id') as HTMLInputElement).value = setup;
+    }
+    showExtras();
+  }
 
   form.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -212,6 +289,8 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
         return;
       }
       game.setup = id;
+    } else if (way === 'random' && data.get('balance')) {
+      game.balance = Number(data.get('balance'));
     } else if (way === 'dice') {
       if (!roll) {
         newError.textContent = 'Roll the dice first.';

@@ -1,7 +1,9 @@
-// Entry point: a tiny router over three pages, `/` (new game, import, your games),
-// `/game/ID?token=T` (the game) and `/rules/NAME` (a game's rules). Links marked `data-route` navigate without a reload.
+// Entry point: a tiny router over four pages, `/` (new game, import, your games),
+// `/game/ID?token=T` (the game), `/rules/NAME` (a game's rules) and `/atlas/NAME` (a game's
+// setup atlas). Links marked `data-route` navigate without a reload.
 
 import './style.css';
+import { renderAtlas } from './atlas-page';
 import { renderGame } from './game-page';
 import { renderHome } from './home';
 import { renderRules } from './rules-page';
@@ -21,7 +23,11 @@ async function route(): Promise<void> {
   const url = new URL(window.location.href);
   const match = /^\/game\/([^/]+)\/?$/.exec(url.pathname);
   const rules = /^\/rules(?:\/([^/]+))?\/?$/.exec(url.pathname);
-  if (rules) {
+  const atlas = /^\/atlas(?:\/([^/]+))?\/?$/.exec(url.pathname);
+  if (atlas) {
+    document.title = 'Menagerie · setup atlas';
+    await renderAtlas(root, atlas[1] ? decodeURIComponent(atlas[1]) : null, navigate);
+  } else if (rules) {
     document.title = 'Menagerie · rules';
     await renderRules(root, rules[1] ? decodeURIComponent(rules[1]) : null);
   } else if (match) {

@@ -46,7 +46,9 @@ export async function renderRules(root: HTMLElement, variant: string | null): Pr
         '</dl>'
       : '') +
     '<h2>The board</h2><div class="rules-board" id="rules-board"></div>' +
-    '<p><a href="/" data-route>Play it</a> · <a href="/rules" data-route>All the games</a></p></section>' +
+    '<p><a href="/" data-route>Play it</a> · ' +
+    (game.atlas ? `<a id="atlas-link" href="/atlas/${encodeURIComponent(game.name)}" data-route>How balanced each setup is</a> · ` : '') +
+    '<a href="/rules" data-route>All the games</a></p></section>' +
     '<section class="panel legend" id="legend" aria-label="Pieces"></section>';
   const geometry = await api.board(game.name, {});
   const state = newBoardState(geometry, geometry.pieces ?? []);

@@ -46,6 +46,38 @@ export interface Variant {
   options: VariantOption[];
   setups: { count: number; kind: 'number' | 'dice' | 'array' | 'relocation' | 'random' | 'seed' | string };
   engine?: boolean; // whether the engine plays this game (engine mode is offered)
+  atlas?: boolean; // whether the server has a setup atlas of this game
+}
+
+/** One start setup's balance (a row of `GET /api/atlas/VARIANT`): scores are White's view. */
+export interface AtlasRow {
+  variant: string;
+  index: number;
+  of: number;
+  setup: string; // as /api/setups lists it, accepted by POST /api/games as `setup`
+  options: Record<string, string>; // the options the row's start was built with (usually none)
+  fen: string;
+  limit: string; // the search's limit: nodes=N or depth=D
+  depth: number;
+  score_cp: number; // a mate counts as ±10000
+  mate: number | null; // White mates in n (+n), Black does (-n)
+  best_uci: string;
+  best_san: string;
+  pv: string; // SAN, space-separated
+  mating_moves: number; // White's first moves that mate at once
+  forced_mate: number | null; // +1/+2 White forces mate in 1/2; -1 Black mates in 1 whatever White plays
+  games: number;
+  white_wins: number;
+  draws: number;
+  black_wins: number;
+}
+
+export interface Atlas {
+  variant: string;
+  title: string;
+  limit: string;
+  count: number;
+  rows: AtlasRow[];
 }
 
 /** What a chance move brought (Black Swan), as the server gives it: never read out of move text. */
