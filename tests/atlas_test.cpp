@@ -1,7 +1,6 @@
-// The setup atlas: `menagerie atlas` gives the same rows in one run, in two, and in shards joined
-// by `atlas merge`; it resumes after a row cut off; merge refuses gaps and duplicates; and the
-// committed atlases agree with the rules (every setup's FEN, the mates in one that
-// docs/rules/chess2016.md counts).
+// The setup atlas's command: `menagerie atlas` gives the same rows in one run, in two, and in
+// shards joined by `atlas merge`; it resumes after a row cut off; merge refuses gaps and
+// duplicates. (The atlas built into the server: server_atlas_test.cpp.)
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -11,10 +10,7 @@
 #include <sstream>
 
 #include "cli_util.h"
-#include "core/setup.h"
-#include "games/games.h"
 #include "notation/atlas_table.h"
-#include "notation/fen.h"
 
 namespace menagerie {
 namespace {
@@ -164,43 +160,6 @@ TEST(Atlas, BadInputIsRefusedByName) {
     const test::RunResult r = test::run("atlas merge --out " + out + " " + junk);
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("not the atlas header"), std::string::npos) << r.err;
-}
-
-// The committed atlases (atlas/*.csv): whole, every row's FEN the setup's own, and the mates in
-// one as docs/rules/chess2016.md counts them (9 of the 56 Chess 56 rolls, 505 of the 2016
-// Chess 2016 rolls, without the interchange).
-TEST(Atlas, TheCommittedAtlasesAgreeWithTheRules) {
-    const std::map<std::string, int> mates_in_one = {{"chess56", 9},           {"chess2016", 505},
-                                                     {"contemporary", 0},      {"placement", 0},
-                                                     {"placement-reduced", 0}, {"chess20", 0}};
-    for (const auto& [variant, mating_setups] : mates_in_one) {
-        SCOPED_TRACE(variant);
-        const std::string path =
-            std::string(MENAGERIE_TEST_SOURCE) + "/../atlas/" + variant + ".csv";
-        ASSERT_TRUE(std::filesystem::exists(path));
-        const AtlasTable table = read_atlas_table(slurp(path));
-        EXPECT_EQ(table.torn_bytes, 0u);
-        ASSERT_FALSE(table.rows.empty());
-        int mating = 0;
-        std::map<std::string, std::shared_ptr<const Game>> games;
-        for (size_t i = 0; i < table.rows.size(); ++i) {
-            const AtlasRow& r = table.rows[i];
-            ASSERT_EQ(r.index, static_cast<int>(i));
-            ASSERT_EQ(r.of, static_cast<int>(table.rows.size()));
-            ASSERT_EQ(r.variant, variant);
-            Options options;
-            if (!r.options.empty()) {
-                const size_t eq = r.options.find('=');
-                options[r.options.substr(0, eq)] = r.options.substr(eq + 1);
-            }
-            auto& game = games[r.options];
-            if (!game) game = make_game(variant, options);
-            EXPECT_EQ(write_fen(start_position(game, r.setup)), r.fen) << r.setup;
-            EXPECT_EQ(r.forced_mate == 1, r.mating_moves > 0) << r.setup;
-            mating += r.options.empty() && r.mating_moves > 0;
-        }
-        EXPECT_EQ(mating, mating_setups);
-    }
 }
 
 }  // namespace

@@ -79,7 +79,13 @@ std::string chess56_line(int index, int of, const std::string& setup, const std:
 
 TEST(Atlas, EveryBuiltInAtlasMatchesTheGamesSetups) {
     // Whatever its numbers, the atlas built into the program must describe today's starts: each
-    // row's FEN is the one its setup and options build, so the balance draw can find it.
+    // row's FEN is the one its setup and options build, so the balance draw can find it; every
+    // setup is there; and the mates in one are those docs/rules/chess2016.md counts (9 of the 56
+    // Chess 56 rolls and 505 of the 2016 Chess 2016 rolls, as rolled), which the atlas finds by
+    // an exact search of its own.
+    const std::map<std::string, std::pair<size_t, int>> rows_and_mates = {
+        {"chess56", {112, 9}},  {"chess2016", {4032, 505}},    {"contemporary", {1680, 0}},
+        {"placement", {20, 0}}, {"placement-reduced", {8, 0}}, {"chess20", {20, 0}}};
     const std::shared_ptr<const Atlas> atlas = Atlas::embedded();
     const std::vector<std::string> expected = {"chess20",      "chess2016", "chess56",
                                                "contemporary", "placement", "placement-reduced"};
@@ -88,6 +94,7 @@ TEST(Atlas, EveryBuiltInAtlasMatchesTheGamesSetups) {
         const std::vector<AtlasRow>& rows = atlas->rows(variant);
         ASSERT_FALSE(rows.empty()) << variant;
         std::map<std::string, std::shared_ptr<const Game>> games;
+        int mating = 0;
         for (const AtlasRow& r : rows) {
             auto& game = games[r.options];
             if (!game) {
@@ -102,7 +109,11 @@ TEST(Atlas, EveryBuiltInAtlasMatchesTheGamesSetups) {
             }
             EXPECT_EQ(setup_fen(game, r.setup), r.fen) << variant << " " << r.setup;
             EXPECT_LE(std::abs(r.score_cp), ATLAS_MATE_SCORE) << variant << " " << r.setup;
+            EXPECT_EQ(r.forced_mate == 1, r.mating_moves > 0) << variant << " " << r.setup;
+            mating += r.options.empty() && r.mating_moves > 0;
         }
+        EXPECT_EQ(rows.size(), rows_and_mates.at(variant).first) << variant;
+        EXPECT_EQ(mating, rows_and_mates.at(variant).second) << variant;
     }
     EXPECT_FALSE(atlas->has("chess"));
     EXPECT_FALSE(atlas->has("blackswan"));
