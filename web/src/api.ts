@@ -126,6 +126,21 @@ export function cachedAtlas(variant: string): Promise<Atlas> {
 }
 
 /** A random name for one page's analyses (hex; plain HTTP pages lack crypto.randomUUID). */
+// The games, for a page that cannot show anything without them: null once `root` says why the
+// server did not list them.
+export async function variantsOrError(root: HTMLElement): Promise<Variant[] | null> {
+  try {
+    return await api.variants();
+  } catch (e) {
+    const error = document.createElement('p');
+    error.className = 'error';
+    error.setAttribute('role', 'alert');
+    error.textContent = (e as Error).message;
+    root.replaceChildren(error);
+    return null;
+  }
+}
+
 export function newSessionId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

@@ -3,7 +3,7 @@
 // or the arrays and as a table to sort and filter, each setup one click away from a new game (the
 // new-game dialog, filled in) or an analysis board.
 
-import { api, cachedAtlas } from './api';
+import { api, cachedAtlas, variantsOrError } from './api';
 import {
   advantageWords,
   BANDS,
@@ -28,7 +28,7 @@ import {
 } from './atlas';
 import { escapeHtml } from './board';
 import { rememberCreated } from './home';
-import type { Atlas, AtlasRow, Variant } from './types';
+import type { Atlas, AtlasRow } from './types';
 
 type Navigate = (path: string) => void;
 
@@ -59,13 +59,8 @@ const COLUMNS: { key: SortKey; title: string }[] = [
 ];
 
 export async function renderAtlas(root: HTMLElement, variant: string | null, navigate: Navigate): Promise<void> {
-  let variants: Variant[] = [];
-  try {
-    variants = await api.variants();
-  } catch (e) {
-    root.innerHTML = `<p class="error" role="alert">${escapeHtml((e as Error).message)}</p>`;
-    return;
-  }
+  const variants = await variantsOrError(root);
+  if (!variants) return;
   const game = variants.find((v) => v.name === variant);
   if (!game || !game.atlas) {
     const withAtlas = variants.filter((v) => v.atlas);

@@ -2,23 +2,17 @@
 // with its start drawn by the same board code as the game page and the legend of every piece
 // type the game can have.
 
-import { api } from './api';
+import { api, variantsOrError } from './api';
 import { createBoard, escapeHtml } from './board';
 import { newBoardState } from './board-state';
 import { readFenBoard } from './fen';
 import { renderLegend } from './legend';
 import { optionHelp, optionLabel, valueLabel } from './option-labels';
 import { RULES } from './rules-text';
-import type { Variant } from './types';
 
 export async function renderRules(root: HTMLElement, variant: string | null): Promise<void> {
-  let variants: Variant[] = [];
-  try {
-    variants = await api.variants();
-  } catch (e) {
-    root.innerHTML = `<p class="error" role="alert">${escapeHtml((e as Error).message)}</p>`;
-    return;
-  }
+  const variants = await variantsOrError(root);
+  if (!variants) return;
   const game = variants.find((v) => v.name === variant);
   if (!game) {
     root.innerHTML =
