@@ -97,16 +97,7 @@ TEST(Atlas, EveryBuiltInAtlasMatchesTheGamesSetups) {
         int mating = 0;
         for (const AtlasRow& r : rows) {
             auto& game = games[r.options];
-            if (!game) {
-                Options options;
-                for (size_t at = 0; at < r.options.size();) {
-                    const size_t end = std::min(r.options.find(';', at), r.options.size());
-                    const std::string pair = r.options.substr(at, end - at);
-                    options[pair.substr(0, pair.find('='))] = pair.substr(pair.find('=') + 1);
-                    at = end + 1;
-                }
-                game = make_game(variant, options);
-            }
+            if (!game) game = make_game(variant, read_atlas_options(r.options));
             EXPECT_EQ(setup_fen(game, r.setup), r.fen) << variant << " " << r.setup;
             EXPECT_LE(std::abs(r.score_cp), ATLAS_MATE_SCORE) << variant << " " << r.setup;
             EXPECT_EQ(r.forced_mate == 1, r.mating_moves > 0) << variant << " " << r.setup;

@@ -42,12 +42,6 @@ struct AtlasEntry {
     std::string fen;
 };
 
-std::string options_text(const Options& options) {
-    std::string out;
-    for (const auto& [name, value] : options) out += (out.empty() ? "" : ";") + name + "=" + value;
-    return out;
-}
-
 // Every setup of the game, in the order `menagerie setups` lists them. Where the game has the
 // option knight-camel-swap and the run does not set it, each setup comes twice, without and with
 // the interchange, the second only where it changes the position.
@@ -67,7 +61,8 @@ std::vector<AtlasEntry> atlas_entries(const std::string& variant, const Options&
         std::set<std::string> seen;
         for (size_t i = 0; i < games.size(); ++i) {
             AtlasEntry e{games[i], s.number, plain->setup_id ? s.name : std::to_string(s.number),
-                         options_text(settings[i]), write_fen(setup_position(games[i], s.number))};
+                         write_atlas_options(settings[i]),
+                         write_fen(setup_position(games[i], s.number))};
             if (seen.insert(e.fen).second) out.push_back(std::move(e));
         }
     }

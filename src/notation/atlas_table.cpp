@@ -1,5 +1,6 @@
 #include "notation/atlas_table.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <functional>
@@ -85,6 +86,29 @@ const std::vector<Column>& columns() {
 #undef NUMBER
 
 }  // namespace
+
+std::string write_atlas_options(const std::map<std::string, std::string>& options) {
+    std::string out;
+    for (const auto& [name, value] : options) out += (out.empty() ? "" : ";") + name + "=" + value;
+    return out;
+}
+
+std::map<std::string, std::string> read_atlas_options(const std::string& text) {
+    std::map<std::string, std::string> out;
+    for (size_t at = 0; at < text.size();) {
+        const size_t end = std::min(text.find(';', at), text.size());
+        const std::string pair = text.substr(at, end - at);
+        const size_t eq = pair.find('=');
+        if (eq == 0 || eq == std::string::npos || eq + 1 == pair.size())
+            throw Error(ErrorKind::File, "options",
+                        "column options: " + menagerie::quoted(pair) + " is not name=value");
+        if (!out.emplace(pair.substr(0, eq), pair.substr(eq + 1)).second)
+            throw Error(ErrorKind::File, "options",
+                        "column options names " + menagerie::quoted(pair.substr(0, eq)) + " twice");
+        at = end + 1;
+    }
+    return out;
+}
 
 const std::string& atlas_header() {
     static const std::string header = [] {

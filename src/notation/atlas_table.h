@@ -4,6 +4,7 @@
 // row is its fields joined by commas, and a field that would break that is refused.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,11 @@ struct AtlasRow {
 };
 
 constexpr int ATLAS_MATE_SCORE = 10000;
+
+// The options column: name=value pairs joined by ';' (empty: none), and back. Reading throws
+// Error naming the pair that is not name=value or a name given twice.
+std::string write_atlas_options(const std::map<std::string, std::string>& options);
+std::map<std::string, std::string> read_atlas_options(const std::string& text);
 
 // The header line (without its line break).
 const std::string& atlas_header();

@@ -25,29 +25,11 @@ using nlohmann::json;
 
 namespace {
 
-// A row's options, `a=b;c=d`, as the game takes them.
-Options atlas_options(const std::string& text) {
-    Options out;
-    for (size_t at = 0; at < text.size();) {
-        const size_t end = std::min(text.find(';', at), text.size());
-        const std::string pair = text.substr(at, end - at);
-        const size_t eq = pair.find('=');
-        if (eq == 0 || eq == std::string::npos || eq + 1 == pair.size())
-            throw Error(ErrorKind::File, "options",
-                        "column options: " + menagerie::quoted(pair) + " is not name=value");
-        if (!out.emplace(pair.substr(0, eq), pair.substr(eq + 1)).second)
-            throw Error(ErrorKind::File, "options",
-                        "column options names " + menagerie::quoted(pair.substr(0, eq)) + " twice");
-        at = end + 1;
-    }
-    return out;
-}
-
 json optional_number(int v) { return v ? json(v) : json(nullptr); }
 
 json row_json(const AtlasRow& r) {
     json options = json::object();
-    for (const auto& [name, value] : atlas_options(r.options)) options[name] = value;
+    for (const auto& [name, value] : read_atlas_options(r.options)) options[name] = value;
     return {{"variant", r.variant},
             {"index", r.index},
             {"of", r.of},
@@ -119,7 +101,8 @@ Atlas::Atlas(const std::map<std::string, std::string>& csv_by_variant, const std
                                     "column setup: " + menagerie::quoted(r.setup) +
                                         " is not a setup as `menagerie setups` lists them");
                     if (option_texts_known.insert(r.options).second)
-                        make_game(variant, atlas_options(r.options));  // throws on a bad option
+                        make_game(variant,
+                                  read_atlas_options(r.options));  // throws on a bad option
                     if (!seen.emplace(r.setup, r.options).second)
                         throw Error(ErrorKind::File, "setup",
                                     "setup " + r.setup + " with options " +
