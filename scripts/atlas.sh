@@ -33,5 +33,5 @@ echo "$runs" | while read -r variant shards; do
 done | parallel -j "$jobs" --line-buffer
 
 echo "$runs" | while read -r variant shards; do
-  "$bin" atlas merge --out "$root/atlas/$variant.csv" "$work/$variant"-*-of-"$shards".csv
+  "$bin" atlas merge --out "$root/atlas/$variant.csv" "$work/$variant"-[0-9]*-of-"$shards".csv
 done

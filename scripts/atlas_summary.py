@@ -31,9 +31,10 @@ def overview(variant, rows):
     forced2 = [r for r in rows if r["forced_mate"] == "+2"]
     black = [r for r in rows if r["forced_mate"] == "-1"]
     within = lambda band: sum(abs(s) <= band for s in scores)
+    decided = sum(s >= 3 for s in scores)
     print(f"| {variant} | {len(rows)} | {rows[0]['limit']} | {statistics.mean(scores):+.2f} | "
           f"{statistics.median(scores):+.2f} | {within(0.25)} | {within(0.5)} | {within(1.0)} | "
-          f"{len(lost)} | {len(forced2)} | {len(black)} |")
+          f"{decided} | {len(lost)} | {len(forced2)} | {len(black)} |")
 
 
 def extremes(variant, rows, k=5):
@@ -96,8 +97,8 @@ def main():
     variants = ["chess56", "chess2016", "contemporary", "placement", "placement-reduced", "chess20"]
     data = {v: load(v) for v in variants if os.path.exists(os.path.join(DIR, v + ".csv"))}
     print("| game | rows | search | mean | median | within 0.25 | within 0.50 | within 1.00 | "
-          "mate in one | White mates in 2 | Black mates in 1 |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "White +3 or more | mate in one | White mates in 2 | Black mates in 1 |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for v, rows in data.items():
         overview(v, rows)
     for v, rows in data.items():
