@@ -449,6 +449,7 @@ TEST_F(BlackSwanServer, RefusedRequests) {
         EXPECT_EQ(m["from"], "e4");
         EXPECT_EQ(m["to"], "e4");
         EXPECT_EQ(m["uci"], m["promotion"].get<std::string>() + "@e4");
+        EXPECT_EQ(m["stays"], true);
         tokens.insert(m["promotion"].get<std::string>());
     }
     EXPECT_EQ(tokens, (std::set<std::string>{"P", "R"}));
@@ -460,6 +461,8 @@ TEST_F(BlackSwanServer, RefusedRequests) {
     EXPECT_EQ(stays.json_body()["turn"], "white");
     EXPECT_EQ(move(id, both, "P@h6", 2).status, 400u);
     EXPECT_EQ(move(id, both, "P@d3", 2).status, 400u);  // the piece owed is a rook
+    for (const json& m : get(port_, "/api/games/" + id + "?token=" + both).json_body()["legal"])
+        EXPECT_FALSE(m.contains("stays")) << m.dump();  // placements now
     const HttpResult placed = move(id, both, "R@d3", 2);
     ASSERT_EQ(placed.status, 200u) << placed.body;
     EXPECT_EQ(placed.json_body()["moves"][1]["uci"], "P@e4");
