@@ -18,7 +18,7 @@ export interface Reveal {
   san: string; // the move without its outcome
   cell: string; // where it stands
   what: string; // in words
-  pieces: string[]; // the pieces it brought, in order (the first stands on `cell`)
+  pieces: string[]; // the pieces it brought, in the order drawn (the owner chooses which stays on `cell`)
 }
 
 /** The reveal a move brought, or null for a move that turned nothing over. */
