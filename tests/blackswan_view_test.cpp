@@ -470,6 +470,11 @@ TEST(BlackSwanView, ExchangeValueCountsWhatAMoveReveals) {
     // Defended by the pawn on c4: what was revealed is taken back.
     pos = parse_fen(g, "4k3/8/8/8/2p5/3p4/4Q'3/4K3 w - - 0 1 -");
     EXPECT_EQ(pos.see(parse_move(pos, "e2d3")), 0);
+    // An event of a queen and a knight there: the owner leaves the knight on d3, where it is
+    // taken back, and keeps the queen (drawn first, it would otherwise be the one lost).
+    PlayerView defended = view_of(pos, WHITE);
+    EXPECT_EQ(defended.position().see(defended.parse("e2d3:2-QN")), queen);
+    EXPECT_EQ(defended.position().see(defended.parse("e2d3:2-NQ")), queen);
 }
 
 }  // namespace
