@@ -171,7 +171,7 @@ TEST(BlackSwan, PerftRoutesAgree) {
 
 TEST(BlackSwan, RandomPlayKeepsPositionKeysAndFen) {
     std::mt19937_64 rng(7);
-    int placements = 0, reveals = 0, promotions = 0;
+    int placements = 0, stays = 0, reveals = 0, promotions = 0;
     for (int game_no = 0; game_no < (test::quick() ? 12 : 30); ++game_no) {
         Options o = game_no % 3 ? Options{} : NO_EVENTS;  // mostly with events
         o["seed"] = to_hex(sha256(reinterpret_cast<const uint8_t*>(&game_no), sizeof game_no));
@@ -187,10 +187,12 @@ TEST(BlackSwan, RandomPlayKeepsPositionKeysAndFen) {
             if (list.size() == 0) break;
             const Move m =
                 blackswan::announce(pos, list.moves[rng() % static_cast<uint64_t>(list.size())]);
-            placements += m.kind() == MoveKind::Placement;
+            placements += m.kind() == MoveKind::Placement && m.from() != m.to();
+            stays += m.kind() == MoveKind::Placement && m.from() == m.to();
             promotions += m.kind() == MoveKind::Promotion;
             pos.do_move(m, states[played.size()]);
-            reveals += states[played.size()].revealed != NO_PIECE;
+            reveals +=
+                m.kind() != MoveKind::Placement && states[played.size()].revealed != NO_PIECE;
             played.push_back(m);
             const std::string here = start + " after " + std::to_string(played.size());
             ASSERT_EQ(pos.consistency_error(), "") << here;
@@ -217,6 +219,7 @@ TEST(BlackSwan, RandomPlayKeepsPositionKeysAndFen) {
     }
     EXPECT_GT(reveals, 100);
     EXPECT_GT(placements, 10);
+    EXPECT_GT(stays, 5);
     EXPECT_GT(promotions, 0);
 }
 
@@ -234,73 +237,134 @@ std::vector<int> event_types(int number, bs::Tile tile) {
     return types;
 }
 
-std::string placement(const Game& g, int type, const char* cell) {
-    return g.token(type) + "@" + cell;
+std::string tokens(const Game& g, const std::vector<int>& types) {
+    std::string out;
+    for (int t : types) out += g.token(t);
+    return out;
 }
 
-TEST(BlackSwanEvents, TwoPiecesOneStaysOneIsPlacedNearest) {
+// The seed's first event of each kind, as these tests rely on them.
+TEST(BlackSwanEvents, TheSeedsDraws) {
     const auto g = with_events();
-    const auto types = event_types(1, bs::Tile::Event2With);
-    ASSERT_EQ(types.size(), 2u);
+    EXPECT_EQ(tokens(*g, event_types(1, bs::Tile::Event2With)), "PR");
+    EXPECT_EQ(tokens(*g, event_types(1, bs::Tile::Event3Without)), "QBN");
+    EXPECT_EQ(tokens(*g, event_types(1, bs::Tile::Event3With)), "PRN");
+}
+
+TEST(BlackSwanEvents, TheOwnerChoosesWhichPieceStays) {
+    const auto g = with_events();
+    const auto types = event_types(1, bs::Tile::Event2With);  // P, R
     const std::string fen = "4k3/8/8/8/8/8/3E4/4K3 w - - 0 1 - 0 -";
+    // Until the choice the first drawn piece holds the swan's square; the owner's first step
+    // says which drawn type stays there: P@d3 keeps the pawn, R@d3 puts the rook there.
     Position pos = play(g, fen, "d2d3");
     EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("d3"))), types[0]);
     EXPECT_EQ(pos.side_to_move(), WHITE);  // the owner places the rest in the same turn
     EXPECT_EQ(pos.pending(), PLACING);
-    const std::set<std::string> nearest = {
-        placement(*g, types[1], "c3"), placement(*g, types[1], "e3"), placement(*g, types[1], "c4"),
-        placement(*g, types[1], "d4"), placement(*g, types[1], "e4")};
-    EXPECT_EQ(ucis(pos), nearest);
-    EXPECT_EQ(write_fen(pos), "4k3/8/8/8/8/3" + g->token(types[0]) + "4/8/4K3 w - - 0 1 - 1 " +
-                                  g->token(types[1]) + "@d3 8/2/2/2/2/0/1/1/1:8/2/2/2/2/1/1/1/1");
+    EXPECT_EQ(ucis(pos), (std::set<std::string>{"P@d3", "R@d3"}));
+    EXPECT_EQ(write_fen(pos),
+              "4k3/8/8/8/8/3P4/8/4K3 w - - 0 1 - 1 R@d3? 8/2/2/2/2/0/1/1/1:8/2/2/2/2/1/1/1/1");
     EXPECT_EQ(write_fen(parse_fen(g, write_fen(pos))), write_fen(pos));
     EXPECT_EQ(parse_fen(g, write_fen(pos)).key(), pos.key());
-    const Position done = play(g, fen, "d2d3 " + placement(*g, types[1], "c4"));
-    EXPECT_EQ(type_of(done.piece_on(done.geometry().find("c4"))), types[1]);
+    // The owner keeps the second drawn type: the pawn is owed, on the nearest cells.
+    pos = play(g, fen, "d2d3 R@d3");
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("d3"))), types[1]);
+    EXPECT_EQ(pos.side_to_move(), WHITE);
+    EXPECT_EQ(ucis(pos), (std::set<std::string>{"P@c3", "P@e3", "P@c4", "P@d4", "P@e4"}));
+    EXPECT_EQ(write_fen(pos),
+              "4k3/8/8/8/8/3R4/8/4K3 w - - 0 1 - 1 P@d3 8/2/2/2/2/0/1/1/1:8/2/2/2/2/1/1/1/1");
+    EXPECT_EQ(parse_fen(g, write_fen(pos)).key(), pos.key());
+    EXPECT_EQ(pos.consistency_error(), "");
+    const Position done = play(g, fen, "d2d3 R@d3 P@c4");
+    EXPECT_EQ(type_of(done.piece_on(done.geometry().find("c4"))), types[0]);
     EXPECT_EQ(done.side_to_move(), BLACK);
     EXPECT_EQ(done.pending(), NO_PENDING);
     EXPECT_EQ(done.fullmove(), 1);
     EXPECT_EQ(done.rule50(), 0);
+    // Keeping the first drawn piece: the rook is owed.
+    EXPECT_EQ(ucis(play(g, fen, "d2d3 P@d3")),
+              (std::set<std::string>{"R@c3", "R@e3", "R@c4", "R@d4", "R@e4"}));
 }
 
-TEST(BlackSwanEvents, ThreePiecesNearestRecomputedAndBlackToo) {
+TEST(BlackSwanEvents, TheOwnerPlacesTheOthersInAnyOrder) {
     const auto g = with_events();
-    const auto types = event_types(1, bs::Tile::Event3Without);
-    ASSERT_EQ(types.size(), 3u);
+    const auto types = event_types(1, bs::Tile::Event3Without);  // Q, B, N
     for (int t : types) EXPECT_NE(t, g->pawn);
     // Black's swan from h7 to h6: its zone is ranks 6 and 5; g6 is taken.
     const std::string fen = "4k3/7e'''/6r1/8/8/8/8/4K3 b - - 0 1 - 0 -";
     Position pos = play(g, fen, "h7h6");
     EXPECT_EQ(pos.side_to_move(), BLACK);
-    EXPECT_EQ(ucis(pos), (std::set<std::string>{placement(*g, types[1], "g5"),
-                                                placement(*g, types[1], "h5")}));
-    pos = play(g, fen, "h7h6 " + placement(*g, types[1], "h5"));
+    EXPECT_EQ(ucis(pos), (std::set<std::string>{"Q@h6", "N@h6", "B@h6"}));
+    // The queen stays; either owed piece may go first, to either nearest cell.
+    pos = play(g, fen, "h7h6 Q@h6");
+    EXPECT_EQ(ucis(pos), (std::set<std::string>{"N@g5", "N@h5", "B@g5", "B@h5"}));
+    // The owed pieces are a set: their order, as drawn or as written, is no part of the position.
+    const std::string owed = write_fen(pos);
+    ASSERT_NE(owed.find(" NB@h6 "), std::string::npos) << owed;
+    std::string reordered = owed;
+    reordered.replace(owed.find(" NB@h6 "), 7, " BN@h6 ");
+    EXPECT_EQ(parse_fen(g, reordered).key(), pos.key());
+    EXPECT_EQ(write_fen(parse_fen(g, reordered)), owed);
+    // The third drawn piece placed first, then the second.
+    pos = play(g, fen, "h7h6 Q@h6 N@h5");
     EXPECT_EQ(pos.side_to_move(), BLACK);
-    EXPECT_EQ(ucis(pos), (std::set<std::string>{placement(*g, types[2], "g5")}));
-    pos =
-        play(g, fen, "h7h6 " + placement(*g, types[1], "h5") + " " + placement(*g, types[2], "g5"));
+    EXPECT_EQ(ucis(pos), (std::set<std::string>{"B@g5"}));
+    pos = play(g, fen, "h7h6 Q@h6 N@h5 B@g5");
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("h5"))), types[2]);
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("g5"))), types[1]);
     EXPECT_EQ(pos.side_to_move(), WHITE);
     EXPECT_EQ(pos.fullmove(), 2);
     EXPECT_EQ(pos.consistency_error(), "");
+    // The third drawn type may stay as well.
+    EXPECT_EQ(type_of(play(g, fen, "h7h6 N@h6").piece_on(pos.geometry().find("h6"))), types[2]);
 }
 
-TEST(BlackSwanEvents, PiecesWithoutRoomAreLost) {
+TEST(BlackSwanEvents, PiecesWithoutRoomAreLostAndTheOwnerChoosesWhich) {
     const auto g = with_events();
-    const auto types = event_types(1, bs::Tile::Event3With);
-    // Ranks 3 and 4 full but for the swan's target: both extra pieces are lost.
+    const auto types = event_types(1, bs::Tile::Event3With);  // P, R, N
+    // Ranks 3 and 4 full but for the swan's target: the owner still chooses which piece stays
+    // (nothing is lost before that choice), then the other two are lost.
     const std::string full = "4k3/8/8/8/NNNNNNNN/NNN1NNNN/3E''4/4K3 w - - 0 1 - 0 -";
     Position pos = play(g, full, "d2d3");
     EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("d3"))), types[0]);
+    EXPECT_EQ(pos.side_to_move(), WHITE);
+    EXPECT_EQ(ucis(pos), (std::set<std::string>{"P@d3", "N@d3", "R@d3"}));
+    pos = play(g, full, "d2d3 R@d3");
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("d3"))), g->rook);
     EXPECT_EQ(pos.side_to_move(), BLACK);
     EXPECT_EQ(pos.pending(), NO_PENDING);
     EXPECT_EQ(popcount(pos.pieces(WHITE)), 17);
-    // One empty cell (h4): one piece is placed there, the last is lost.
+    // One empty cell (h4): after the pawn stays, the owner chooses which of the knight and the
+    // rook goes there; the other is lost.
     const std::string one = "4k3/8/8/8/NNNNNNN1/NNN1NNNN/3E''4/4K3 w - - 0 1 - 0 -";
-    pos = play(g, one, "d2d3");
-    EXPECT_EQ(ucis(pos), (std::set<std::string>{placement(*g, types[1], "h4")}));
-    pos = play(g, one, "d2d3 " + placement(*g, types[1], "h4"));
+    pos = play(g, one, "d2d3 P@d3");
+    EXPECT_EQ(ucis(pos), (std::set<std::string>{"N@h4", "R@h4"}));
+    pos = play(g, one, "d2d3 P@d3 R@h4");
     EXPECT_EQ(pos.side_to_move(), BLACK);
     EXPECT_EQ(popcount(pos.pieces(WHITE)), 17);
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("h4"))), g->rook);
+    EXPECT_EQ(popcount(pos.pieces(WHITE, g->knight)), 14);  // the drawn knight was lost
+    pos = play(g, one, "d2d3 P@d3 N@h4");
+    EXPECT_EQ(popcount(pos.pieces(WHITE, g->knight)), 15);
+    EXPECT_EQ(popcount(pos.pieces(WHITE, g->rook)), 0);
+}
+
+TEST(BlackSwanEvents, EnPassantFollowsThePieceThatStays) {
+    const auto g = with_events();
+    // e2-e4 draws a pawn and a rook beside Black's pawn on d4: e3 may be taken en passant only
+    // if the pawn stays on e4.
+    const std::string fen = "4k3/8/8/8/3p4/8/4E3/4K3 w - - 0 1 - 0 -";
+    Position pos = play(g, fen, "e2e4");
+    EXPECT_EQ(pos.state().ep_square, pos.geometry().find("e3"));
+    EXPECT_EQ(write_fen(parse_fen(g, write_fen(pos))), write_fen(pos));
+    EXPECT_EQ(parse_fen(g, write_fen(pos)).key(), pos.key());
+    pos = play(g, fen, "e2e4 R@e4 P@d3");  // the rook stays: no en passant
+    EXPECT_EQ(pos.state().ep_square, SQ_NONE);
+    EXPECT_EQ(sans(pos).count("dxe3"), 0u);
+    pos = play(g, fen, "e2e4 P@e4 R@f4");
+    EXPECT_EQ(pos.state().ep_square, pos.geometry().find("e3"));
+    EXPECT_EQ(sans(pos).count("dxe3"), 1u);
+    EXPECT_EQ(parse_fen(g, write_fen(pos)).key(), pos.key());
 }
 
 TEST(BlackSwanEvents, UndoRestoresTheSwan) {
@@ -358,39 +422,50 @@ namespace {
 TEST(BlackSwan, PromotionToOneTwoOrThreeRandomPieces) {
     const auto g = make_blackswan({{"seed", SEED}});
     const Seed seed = *seed_from_hex(SEED);
-    for (size_t size = 1; size <= 3; ++size) {
-        int n = 1;
-        while (blackswan::draw_promotion(seed, n).size() != size) ++n;
-        std::vector<int> types;
+    auto drawn = [&](int n) {
+        std::string out;
         for (blackswan::Kind k : blackswan::draw_promotion(seed, n))
-            types.push_back(static_cast<int>(k));
-        // n - 1 promotions before: this one is the n-th.
-        const std::string fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1 - 0" +
-                                (n > 1 ? "/" + std::to_string(n - 1) : "") + " -";
-        Position pos = play(g, fen, "a7a8q");
-        EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("a8"))), types[0]) << size;
-        if (size == 1) {
-            EXPECT_EQ(pos.side_to_move(), BLACK);
-            continue;
-        }
-        EXPECT_EQ(pos.side_to_move(), WHITE);
-        const std::string first = g->token(types[1]);
-        EXPECT_EQ(ucis(pos), (std::set<std::string>{first + "@a7", first + "@b7", first + "@b8"}));
-        EXPECT_EQ(write_fen(parse_fen(g, write_fen(pos))), write_fen(pos));
-        EXPECT_NE(write_fen(pos).find("=a8"), std::string::npos) << write_fen(pos);
-        pos = play(g, fen, "a7a8q " + first + "@b8");
-        if (size == 2) {
-            EXPECT_EQ(pos.side_to_move(), BLACK);
-            EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("b8"))), types[1]);
-            continue;
-        }
-        const std::string second = g->token(types[2]);
-        EXPECT_EQ(ucis(pos), (std::set<std::string>{second + "@a7", second + "@b7"}));
-        pos = play(g, fen, "a7a8q " + first + "@b8 " + second + "@a7");
-        EXPECT_EQ(pos.side_to_move(), BLACK);
-        EXPECT_EQ(popcount(pos.pieces(WHITE)), 4);
-        EXPECT_EQ(pos.consistency_error(), "");
-    }
+            out += g->token(static_cast<int>(k));
+        return out;
+    };
+    // The seed's promotions used here; the FEN says how many there were before.
+    ASSERT_EQ(drawn(1), "B");
+    ASSERT_EQ(drawn(3), "QR");
+    ASSERT_EQ(drawn(5), "RBR");
+    auto fen = [](int n) {
+        return "4k3/P7/8/8/8/8/8/4K3 w - - 0 1 - 0" + (n > 1 ? "/" + std::to_string(n - 1) : "") +
+               " -";
+    };
+    Position pos = play(g, fen(1), "a7a8q");
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("a8"))), g->bishop);
+    EXPECT_EQ(pos.side_to_move(), BLACK);
+
+    // Two pieces: the owner chooses which stays on a8, then places the other nearest to it.
+    pos = play(g, fen(3), "a7a8");
+    EXPECT_EQ(pos.side_to_move(), WHITE);
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("a8"))), g->queen);
+    EXPECT_EQ(ucis(pos), (std::set<std::string>{"Q@a8", "R@a8"}));
+    EXPECT_TRUE(write_fen(pos).ends_with(" R=a8?")) << write_fen(pos);
+    EXPECT_EQ(write_fen(parse_fen(g, write_fen(pos))), write_fen(pos));
+    pos = play(g, fen(3), "a7a8 R@a8");
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("a8"))), g->rook);
+    EXPECT_EQ(ucis(pos), (std::set<std::string>{"Q@a7", "Q@b7", "Q@b8"}));
+    EXPECT_TRUE(write_fen(pos).ends_with(" Q=a8")) << write_fen(pos);
+    pos = play(g, fen(3), "a7a8 R@a8 Q@b8");
+    EXPECT_EQ(pos.side_to_move(), BLACK);
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("b8"))), g->queen);
+
+    // Three pieces of two types: two choices of the piece that stays, then the rooks.
+    pos = play(g, fen(5), "a7a8");
+    EXPECT_EQ(ucis(pos), (std::set<std::string>{"R@a8", "B@a8"}));
+    pos = play(g, fen(5), "a7a8 B@a8");
+    EXPECT_EQ(ucis(pos), (std::set<std::string>{"R@a7", "R@b7", "R@b8"}));
+    pos = play(g, fen(5), "a7a8 B@a8 R@b8");
+    EXPECT_EQ(ucis(pos), (std::set<std::string>{"R@a7", "R@b7"}));
+    pos = play(g, fen(5), "a7a8 B@a8 R@b8 R@a7");
+    EXPECT_EQ(pos.side_to_move(), BLACK);
+    EXPECT_EQ(popcount(pos.pieces(WHITE)), 4);
+    EXPECT_EQ(pos.consistency_error(), "");
 }
 
 }  // namespace

@@ -2,9 +2,11 @@
 // the property that nothing a player receives depends on a hidden identity.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <deque>
 #include <random>
+#include <set>
 
 #include "core/error.h"
 #include "core/movegen.h"
@@ -77,6 +79,72 @@ TEST(BlackSwanView, PerftCountsEachOutcomeOfAChanceNode) {
     // The referee's perft counts each move once.
     Position ref = start_position(referee());
     EXPECT_EQ(view_perft(ref, 1), 16u);
+}
+
+// The depth-2 count from the start, worked out without the placement generator: after a swan's
+// move, a piece turned over leaves Black's replies; an event of one type the owner's placements
+// (the empty cells of ranks 3 and 4 nearest the swan, counted here from the cells' coordinates);
+// an event of mixed types the choice of the piece that stays, one move per type drawn. Before the
+// owner's choice the same count was 316420 (every event's second piece placed at once).
+TEST(BlackSwanView, PerftCountsTheChoiceOfThePieceThatStays) {
+    const auto view = player_game(*referee());
+    Position pos = start_position(view);
+    const Geometry& g = pos.geometry();
+    uint64_t expected = 0;
+    MoveList swans;
+    generate_legal(pos, swans);
+    for (Move m : swans) {
+        for (int o :
+             blackswan::possible_outcomes(MoveKind::Normal, pos.state().chance.unseen[WHITE])) {
+            const Draw d = view->chance.decode(MoveKind::Normal, o);
+            StateInfo st;
+            pos.do_move(m.with_outcome(o), st);
+            if (d.count == 1) {
+                expected += view_perft(pos, 1);
+            } else if (std::set<int>(d.types.begin(), d.types.begin() + d.count).size() > 1) {
+                expected += std::set<int>(d.types.begin(), d.types.begin() + d.count).size();
+            } else {
+                const Cell& swan = g.cell(m.to());
+                int nearest = 99, cells = 0;
+                for (int rank = 2; rank <= 3; ++rank)
+                    for (int file = 0; file < 8; ++file) {
+                        const Square s = g.at(file, rank);
+                        if (pos.piece_on(s) != NO_PIECE) continue;
+                        const int steps =
+                            std::max(std::abs(file - swan.file), std::abs(rank - swan.rank));
+                        if (steps < nearest) nearest = steps, cells = 0;
+                        cells += steps == nearest;
+                    }
+                expected += static_cast<uint64_t>(cells);
+            }
+            pos.undo_move(m.with_outcome(o));
+        }
+    }
+    EXPECT_EQ(expected, 309284u);
+    EXPECT_EQ(view_perft(pos, 2), expected);
+
+    // One swan whose only tile left is "3 pieces, pawns possible": 4 king moves (5 replies
+    // each) and d2d3, d2d4, each with 125 outcomes: 5 of one type (5 cells each), 60 of two
+    // types, 60 of three (one move per type): 20 + 2 * (25 + 120 + 180) = 670 (1270 before).
+    const std::string lone =
+        "4k3/8/8/8/8/8/3S4/4K3 w - - 0 1 - 0 - "
+        "0/0/0/0/0/0/0/1/0:8/2/2/2/2/1/1/1/1";
+    Position one = parse_fen(view, lone);
+    EXPECT_EQ(view_perft(one, 2), 670u);
+    // After d2d3 brings a pawn, a knight and a rook: 3 choices of the piece that stays; then
+    // either owed type on each of the 5 nearest cells (30); then the last on the 4 left (120).
+    GameRecord mixed(parse_fen(view, lone));
+    mixed.play(parse_move(mixed.position(), "d2d3:3+PNR"));
+    EXPECT_EQ(view_perft(mixed.position(), 1), 3u);
+    EXPECT_EQ(view_perft(mixed.position(), 2), 30u);
+    EXPECT_EQ(view_perft(mixed.position(), 3), 120u);
+    // Two pawns and a knight: the pawn stays (a pawn or the knight owed, 2 x 5) or the knight
+    // (two pawns owed, one type: 5): 15; then 4 cells for the last piece: 60.
+    GameRecord pawns(parse_fen(view, lone));
+    pawns.play(parse_move(pawns.position(), "d2d3:3+PPN"));
+    EXPECT_EQ(view_perft(pawns.position(), 1), 2u);
+    EXPECT_EQ(view_perft(pawns.position(), 2), 15u);
+    EXPECT_EQ(view_perft(pawns.position(), 3), 60u);
 }
 
 TEST(BlackSwanView, AMoveNeedsItsOutcomeFromTheReferee) {
@@ -235,7 +303,13 @@ TEST(BlackSwanView, NothingAPlayerReceivesDependsOnAHiddenIdentity) {
         }
         const Verdict honest = verify_record(pgn);
         EXPECT_TRUE(honest.honest) << honest.message;
-        const size_t colon = pgn.find(':', pgn.find("\n\n"));
+        // The first outcome that starts with a piece (an event's starts with its tile, and a
+        // placement's letter is no outcome).
+        size_t colon = pgn.find(':', pgn.find("\n\n"));
+        while (colon != std::string::npos &&
+               (std::string("PNBRQ").find(pgn[colon + 1]) == std::string::npos ||
+                pgn[colon + 2] == '@'))
+            colon = pgn.find(':', colon + 1);
         ASSERT_NE(colon, std::string::npos);
         for (const char* piece : {"N", "B"}) {
             std::string forged = pgn;
@@ -396,6 +470,11 @@ TEST(BlackSwanView, ExchangeValueCountsWhatAMoveReveals) {
     // Defended by the pawn on c4: what was revealed is taken back.
     pos = parse_fen(g, "4k3/8/8/8/2p5/3p4/4Q'3/4K3 w - - 0 1 -");
     EXPECT_EQ(pos.see(parse_move(pos, "e2d3")), 0);
+    // An event of a queen and a knight there: the owner leaves the knight on d3, where it is
+    // taken back, and keeps the queen (drawn first, it would otherwise be the one lost).
+    PlayerView defended = view_of(pos, WHITE);
+    EXPECT_EQ(defended.position().see(defended.parse("e2d3:2-QN")), queen);
+    EXPECT_EQ(defended.position().see(defended.parse("e2d3:2-NQ")), queen);
 }
 
 }  // namespace
@@ -519,22 +598,39 @@ void play_random(Referee& referee, int plies, std::mt19937_64& rng) {
 TEST(Referee, DrawsOnceAndTellsBothGamesTheSame) {
     Referee judge(start_position(referee()));
     EXPECT_EQ(write_fen(judge.view_start()), VIEW_START);
-    // The CLI's example (seed 42): d2d4 turns over a pawn, e7e5 an event whose bishop is owed.
-    for (const char* text : {"d2d4", "e7e5", "B@d5", "d4e5"}) judge.play(std::string(text));
+    // The CLI's example (seed 42): d2d4 turns over a pawn, e7e5 an event of a queen and a
+    // bishop: Black keeps the queen on e5 and places the bishop.
+    for (const char* text : {"d2d4", "e7e5", "Q@e5", "B@d5", "d4e5"}) judge.play(std::string(text));
     std::vector<std::string> sans;
     for (const PlayedMove& p : judge.played()) sans.push_back(p.san);
-    EXPECT_EQ(sans, (std::vector<std::string>{"Sd4:P", "Se5:2-QB", "B@d5", "dxe5"}));
+    EXPECT_EQ(sans, (std::vector<std::string>{"Sd4:P", "Se5:2-QB", "Q@e5", "B@d5", "dxe5"}));
     EXPECT_EQ(judge.played()[1].brought.count, 2);  // as data: no text to read back
     EXPECT_TRUE(judge.played()[1].brought.event);
     EXPECT_EQ(judge.played()[0].brought.count, 1);
     EXPECT_EQ(judge.played()[2].brought.count, 0);
+    EXPECT_EQ(judge.played()[3].brought.count, 0);
     // The referee's game and the view were told the same outcomes.
     EXPECT_EQ(view_of(judge.position(), WHITE).fen(), judge.view().fen());
     EXPECT_EQ(judge.played().back().fen, judge.view().fen());
     // A move that names its outcome, or an illegal one, is refused and changes nothing.
     EXPECT_THROW(judge.play(std::string("a7a6:N")), Error);
     EXPECT_THROW(judge.play(std::string("a2a3")), Error);  // not White's turn
-    EXPECT_EQ(judge.played().size(), 4u);
+    EXPECT_EQ(judge.played().size(), 5u);
+}
+
+// A player's move is read as it is: the stay step is not implied for a player, who must choose.
+TEST(Referee, APlayerChoosesWhichPieceStays) {
+    Referee judge(start_position(referee()));
+    for (const char* text : {"d2d4", "e7e5"}) judge.play(std::string(text));
+    EXPECT_THROW(judge.play(std::string("B@d5")), Error);
+    judge.play(std::string("B@e5"));  // the bishop stays: the queen is owed
+    EXPECT_THROW(judge.play(std::string("B@d5")), Error);
+    judge.play(std::string("Q@d5"));
+    EXPECT_EQ(judge.view().position().side_to_move(), WHITE);
+    const Position& seen = judge.view().position();
+    EXPECT_EQ(type_of(seen.piece_on(seen.geometry().find("e5"))), seen.game().bishop);
+    EXPECT_EQ(type_of(seen.piece_on(seen.geometry().find("d5"))), seen.game().queen);
+    EXPECT_EQ(view_of(judge.position(), WHITE).fen(), judge.view().fen());
 }
 
 TEST(Referee, NothingItHandsOutHoldsAHiddenIdentity) {
@@ -581,29 +677,80 @@ TEST(Referee, PlayersContributionsAreMixedIntoEveryDraw) {
 
 TEST(Referee, PlacementsBelongToTheMoversTurnInPgnAndTheOldFormStillReads) {
     Referee judge(start_position(referee()));
-    for (const char* text : {"d2d4", "e7e5", "B@d5", "d4e5"}) judge.play(std::string(text));
+    for (const char* text : {"d2d4", "e7e5", "Q@e5", "B@d5", "d4e5"}) judge.play(std::string(text));
     const std::string pgn = agreed_draw(judge.pgn({}, true));
-    EXPECT_NE(pgn.find("1. Sd4:P Se5:2-QB:B@d5 2. dxe5 1/2-1/2"), std::string::npos) << pgn;
-    std::string old = pgn;  // the form written before: the placement as a move of its own
-    old.replace(old.find("Se5:2-QB:B@d5"), 13, "Se5:2-QB 1... B@d5");
+    EXPECT_NE(pgn.find("1. Sd4:P Se5:2-QB:Q@e5:B@d5 2. dxe5 1/2-1/2"), std::string::npos) << pgn;
     const GameResolver resolve = [](const std::string& name, const Options& options) {
         return make_game(name, options);
     };
-    const PgnGame now = parse_pgn(pgn, resolve), before = parse_pgn(old, resolve);
-    EXPECT_EQ(now.moves, before.moves);
+    const PgnGame now = parse_pgn(pgn, resolve);
     EXPECT_EQ(now.moves, judge.moves());
     EXPECT_TRUE(verify_record(pgn).honest);
-    EXPECT_TRUE(verify_record(old).honest);
+    // The forms written before the owner chose the piece that stays: the first drawn stayed.
+    // The placement joined to the reveal, and before that the placement as a move of its own.
+    for (const std::string& earlier :
+         {std::string("Se5:2-QB:B@d5"), std::string("Se5:2-QB 1... B@d5")}) {
+        std::string old = pgn;
+        old.replace(old.find("Se5:2-QB:Q@e5:B@d5"), 18, earlier);
+        const PgnGame before = parse_pgn(old, resolve);
+        EXPECT_EQ(before.moves, now.moves) << earlier;
+        EXPECT_EQ(before.san, now.san) << earlier;
+        EXPECT_TRUE(verify_record(old).honest) << earlier;
+        // Written again, it takes the form of today.
+        const std::string again = write_pgn(
+            parse_fen(make_game("blackswan", {{"view", "player"}}), before.start_fen), before.san);
+        EXPECT_NE(again.find("Se5:2-QB:Q@e5:B@d5 2. dxe5"), std::string::npos) << again;
+    }
+    // The new form round-trips: written from the moves read, it reads as the same moves.
+    std::vector<std::string> texts;
+    for (const std::string& san : now.san) texts.push_back(san);
+    const std::string rewritten =
+        write_pgn(parse_fen(make_game("blackswan", {{"view", "player"}}), now.start_fen), texts);
+    EXPECT_EQ(parse_pgn(rewritten, resolve).moves, now.moves);
+    EXPECT_NE(rewritten.find("Se5:2-QB:Q@e5:B@d5"), std::string::npos) << rewritten;
     // A placement joined to a move that owes none is refused with the game's line.
     std::string wrong = pgn;
     wrong.replace(wrong.find("Sd4:P"), 5, "Sd4:P:B@d5");
     EXPECT_THROW(parse_pgn(wrong, resolve), Error);
 }
 
+// A record of the older form that ends after a reveal of mixed pieces with no room for the
+// others: the first drawn piece stayed and the turn ended there. A record that stops while its
+// mover still chooses, with "*", stays as it is.
+TEST(Referee, AnOlderRecordEndingAfterAReveal) {
+    const auto view = make_game("blackswan", {{"view", "player"}});
+    const Position start = parse_fen(view,
+                                     "4k3/8/8/8/NNNNNNNN/NNN1NNNN/3S4/4K3 w - - 0 1 - 0 - "
+                                     "8/0/2/2/2/1/1/1/1:8/2/2/2/2/1/1/1/1");
+    std::string pgn = write_pgn(start, std::vector<std::string>{"d2d3:2+NB", "N@d3"});
+    ASSERT_NE(pgn.find("1. Sd3:2+NB:N@d3 *"), std::string::npos) << pgn;
+    pgn.replace(pgn.find(":N@d3 *"), 7, " 1-0");
+    pgn.replace(pgn.find("[Result \"*\"]"), 12, "[Result \"1-0\"]");
+    const GameResolver resolve = [](const std::string& name, const Options& options) {
+        return make_game(name, options);
+    };
+    const PgnGame old = parse_pgn(pgn, resolve);
+    ASSERT_EQ(old.san, (std::vector<std::string>{"Sd3:2+NB", "N@d3"}));
+    const Position end = final_position(old, resolve);
+    EXPECT_EQ(end.side_to_move(), BLACK);
+    EXPECT_EQ(end.pending(), NO_PENDING);
+    std::string open = pgn;
+    open.replace(open.find(" 1-0\n"), 5, " *\n");
+    open.replace(open.find("[Result \"1-0\"]"), 14, "[Result \"*\"]");
+    const PgnGame choosing = parse_pgn(open, resolve);
+    EXPECT_EQ(choosing.san, (std::vector<std::string>{"Sd3:2+NB"}));
+    EXPECT_EQ(final_position(choosing, resolve).pending(), PLACING);
+}
+
 TEST(Referee, VerifySaysWhenARecordIsUnfinished) {
     Referee judge(start_position(referee()));
     for (const char* text : {"d2d4", "e7e5"}) judge.play(std::string(text));
-    // Black still owes the bishop: a turn half done, whatever the result says.
+    // Black still chooses the piece that stays, then owes the other: a turn half done, whatever
+    // the result says.
+    const Verdict choosing = verify_record(agreed_draw(judge.pgn({}, true)));
+    EXPECT_TRUE(choosing.unfinished);
+    EXPECT_NE(choosing.message.find("half done"), std::string::npos) << choosing.message;
+    judge.play(std::string("Q@e5"));
     const Verdict half = verify_record(agreed_draw(judge.pgn({}, true)));
     EXPECT_TRUE(half.unfinished);
     EXPECT_NE(half.message.find("half done"), std::string::npos) << half.message;

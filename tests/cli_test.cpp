@@ -385,12 +385,18 @@ TEST(Cli, BlackSwanSeedsViewsPgnAndVerify) {
     EXPECT_EQ(run("fen --variant blackswan --option view=player").out,
               "ssssksss/ssssssss/8/8/8/8/SSSSSSSS/SSSSKSSS w - - 0 1 - 0 -\n");
     EXPECT_EQ(run("perft --variant blackswan --option view=player --depth 1").out, "nodes 3760\n");
-    const RunResult pgn = run("pgn --variant blackswan --seed 42 --moves d2d4,e7e5,B@d5,d4e5");
+    // e7e5 draws a queen and a bishop: Black keeps the bishop on e5 and places the queen.
+    const RunResult pgn = run("pgn --variant blackswan --seed 42 --moves d2d4,e7e5,B@e5,Q@d5,d4e5");
     ASSERT_EQ(pgn.status, 0) << pgn.err;
     EXPECT_NE(pgn.out.find("[Commitment \""), std::string::npos);
     EXPECT_NE(pgn.out.find("[Seed \"" + hex + "\"]"), std::string::npos);
-    // The placement belongs to Black's turn: one token with the reveal, no move number.
-    EXPECT_NE(pgn.out.find("1. Sd4:P Se5:2-QB:B@d5 2. dxe5 *"), std::string::npos) << pgn.out;
+    // The stay step and the placement belong to Black's turn: one token with the reveal, no
+    // move number.
+    EXPECT_NE(pgn.out.find("1. Sd4:P Se5:2-QB:B@e5:Q@d5 2. dxe5 *"), std::string::npos) << pgn.out;
+    // Moves of the form before the stay step: the first drawn piece stays.
+    const RunResult old = run("pgn --variant blackswan --seed 42 --moves d2d4,e7e5,B@d5,d4e5");
+    ASSERT_EQ(old.status, 0) << old.err;
+    EXPECT_NE(old.out.find("1. Sd4:P Se5:2-QB:Q@e5:B@d5 2. dxe5 *"), std::string::npos) << old.out;
     // An unfinished game (result *) is not called honest: its own status, 3.
     const std::string open = menagerie::test::write_temp("open.pgn", pgn.out);
     const RunResult not_over = run("verify " + open);

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
@@ -452,6 +453,36 @@ TEST(EngineBlackSwan, SearchesPlacements) {
     const engine::Info info = e.search(start, {reveal}, limits);
     ASSERT_FALSE(info.pv.empty());
     EXPECT_EQ(info.pv[0].kind(), MoveKind::Placement);
+}
+
+// Through a reveal of mixed pieces the engine plays legal moves, the choice of the piece that
+// stays first: with Black's pawn on e4 attacking d3, the pawn stays there and the queen goes
+// elsewhere.
+TEST(EngineBlackSwan, ChoosesThePieceThatStays) {
+    const auto game = view_game();
+    GameRecord record(parse_fen(game, "4k3/8/8/8/4p3/8/3S4/4K3 w - - 0 1 - 0 -"));
+    Position& pos = record.position();
+    record.play(parse_move(pos, "d2d3:2+QP"));  // a queen on d3, a pawn owed
+    engine::Engine e(4);
+    engine::Limits limits;
+    limits.depth = 5;
+    for (int ply = 0; ply < 2; ++ply) {
+        const engine::Info info = e.search(pos, {}, limits);
+        ASSERT_FALSE(info.pv.empty());
+        const Move m = info.pv[0];
+        MoveList legal;
+        generate_legal(pos, legal);
+        ASSERT_NE(std::find(legal.begin(), legal.end(), m), legal.end()) << move_to_uci(pos, m);
+        ASSERT_EQ(m.kind(), MoveKind::Placement);
+        if (ply == 0)
+            EXPECT_EQ(move_to_uci(pos, m), "P@d3");  // the stay step
+        else
+            EXPECT_NE(m.from(), m.to());  // then the queen's placement
+        record.play(m);
+    }
+    EXPECT_EQ(pos.side_to_move(), BLACK);
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("d3"))), game->pawn);
+    EXPECT_EQ(popcount(pos.pieces(WHITE, game->queen)), 1);
 }
 
 }  // namespace

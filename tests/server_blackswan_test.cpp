@@ -143,7 +143,7 @@ TEST(BlackSwanReferee, SeatsAreShownTheSameWhateverTheHiddenIdentities) {
 
 TEST(BlackSwanReferee, SeedOnlyAfterTheEndAndTheRecordVerifies) {
     LiveGame g(stored_game(write_fen(start_position(referee_game()))));
-    for (const char* m : {"e2e4", "P@d3", "d7d5", "e4e5"}) g.play(g.read_move(m), 1000);
+    for (const char* m : {"e2e4", "R@e4", "P@d3", "d7d5", "e4e5"}) g.play(g.read_move(m), 1000);
     EXPECT_EQ(shown(g).find(seed_hex()), std::string::npos);
     EXPECT_FALSE(server::game_state(g, Seat::Spectator, 1000)["blackswan"].contains("seed"));
     EXPECT_EQ(server::game_state(g, Seat::Spectator, 1000)["blackswan"]["commitment"],
@@ -154,8 +154,26 @@ TEST(BlackSwanReferee, SeedOnlyAfterTheEndAndTheRecordVerifies) {
     EXPECT_TRUE(v.honest) << v.message;
 }
 
-// The increment follows the turn: e2e4 reveals an event and White places its second piece in
-// the same turn, which earns one increment, not two; White's clock runs until the placement.
+// A game stored before the stay step: the placement follows the reveal at once (the first drawn
+// piece stayed). It replays as it was played, and is stored with the stay step from then on.
+TEST(BlackSwanReferee, AGameStoredInTheOlderFormReplays) {
+    LiveGame now(stored_game(write_fen(start_position(referee_game()))));
+    for (const char* m : {"e2e4", "R@e4", "P@d3", "d7d5"}) now.play(now.read_move(m), 1000);
+    server::StoredGame s = now.stored();
+    ASSERT_EQ(s.moves.size(), 4u);
+    EXPECT_EQ(s.moves[1], "R@e4");
+    s.moves.erase(s.moves.begin() + 1);  // as it was stored before
+    LiveGame old(s);
+    EXPECT_EQ(old.stored().moves, now.stored().moves);
+    EXPECT_EQ(old.ply(), 4);
+    const json was = server::game_state(old, Seat::Both, 1000),
+               is = server::game_state(now, Seat::Both, 1000);
+    for (const char* field : {"fen", "moves", "legal", "turn"}) EXPECT_EQ(was[field], is[field]);
+}
+
+// The increment follows the turn: e2e4 reveals an event, White chooses which piece stays and
+// places the other in the same turn, which earns one increment, not three; White's clock runs
+// until the placement.
 TEST(BlackSwanReferee, IncrementOncePerTurn) {
     server::StoredGame s = stored_game(write_fen(start_position(referee_game())));
     s.mode = "online";
@@ -164,6 +182,8 @@ TEST(BlackSwanReferee, IncrementOncePerTurn) {
     g.play(g.read_move("e2e4"), 10'000);
     ASSERT_EQ(g.position().side_to_move(), WHITE) << "seed 1's e2 swan brings a piece to place";
     EXPECT_EQ(g.clock_ms(WHITE, 10'000), 60'000);
+    g.play(g.read_move("R@e4"), 11'000);
+    EXPECT_EQ(g.clock_ms(WHITE, 11'000), 60'000);
     g.play(g.read_move("P@d3"), 12'000);  // the clock starts with White's first turn, not move
     EXPECT_EQ(g.clock_ms(WHITE, 12'000), 61'000);
     EXPECT_EQ(g.clock_ms(BLACK, 15'000), 57'000);  // Black's runs
@@ -420,15 +440,36 @@ TEST_F(BlackSwanServer, RefusedRequests) {
     EXPECT_EQ(move(id, both, "e2e4:2+RP", 0).status, 400u);
     EXPECT_EQ(move(id, both, "Se4:Q", 0).status, 400u);
     ASSERT_EQ(move(id, both, "e2e4", 0).status, 200u);
-    EXPECT_EQ(move(id, both, "d7d5", 1).status, 400u);  // White still places a drawn piece
-    EXPECT_EQ(move(id, both, "P@h6", 1).status, 400u);
-    EXPECT_EQ(move(id, both, "N@d3", 1).status, 400u);  // the piece owed is a pawn
-    const HttpResult placed = move(id, both, "P@d3", 1);
+    // A rook and a pawn: White first chooses which stays on e4. The state lists the two stay
+    // steps, each from and to e4 with the piece's token (as a promotion's choices).
+    const json choosing = get(port_, "/api/games/" + id + "?token=" + both).json_body();
+    ASSERT_EQ(choosing["legal"].size(), 2u) << choosing["legal"].dump();
+    std::set<std::string> tokens;
+    for (const json& m : choosing["legal"]) {
+        EXPECT_EQ(m["from"], "e4");
+        EXPECT_EQ(m["to"], "e4");
+        EXPECT_EQ(m["uci"], m["promotion"].get<std::string>() + "@e4");
+        EXPECT_EQ(m["stays"], true);
+        tokens.insert(m["promotion"].get<std::string>());
+    }
+    EXPECT_EQ(tokens, (std::set<std::string>{"P", "R"}));
+    EXPECT_EQ(move(id, both, "d7d5", 1).status, 400u);   // White still places drawn pieces
+    EXPECT_EQ(move(id, both, "P@d3", 1).status, 400u);   // the choice of the piece that stays first
+    EXPECT_EQ(move(id, both, "N@e4", 1).status, 400u);   // no knight was drawn
+    const HttpResult stays = move(id, both, "P@e4", 1);  // the pawn stays: the rook is owed
+    ASSERT_EQ(stays.status, 200u) << stays.body;
+    EXPECT_EQ(stays.json_body()["turn"], "white");
+    EXPECT_EQ(move(id, both, "P@h6", 2).status, 400u);
+    EXPECT_EQ(move(id, both, "P@d3", 2).status, 400u);  // the piece owed is a rook
+    for (const json& m : get(port_, "/api/games/" + id + "?token=" + both).json_body()["legal"])
+        EXPECT_FALSE(m.contains("stays")) << m.dump();  // placements now
+    const HttpResult placed = move(id, both, "R@d3", 2);
     ASSERT_EQ(placed.status, 200u) << placed.body;
-    EXPECT_EQ(placed.json_body()["moves"][1]["uci"], "P@d3");
+    EXPECT_EQ(placed.json_body()["moves"][1]["uci"], "P@e4");
+    EXPECT_EQ(placed.json_body()["moves"][2]["uci"], "R@d3");
     EXPECT_EQ(placed.json_body()["turn"], "black");
     EXPECT_EQ(post(port_, "/api/games/" + id + "/takeback", {{"token", both}}).status, 400u);
-    EXPECT_EQ(get(port_, "/api/games/" + id).json_body()["ply"], 2);
+    EXPECT_EQ(get(port_, "/api/games/" + id).json_body()["ply"], 3);
     // An analysis never searches a referee's position (it would hold hidden identities).
     const HttpResult analyse =
         post(port_, "/api/analyse", {{"variant", "blackswan"}, {"depth", 1}});
@@ -464,11 +505,12 @@ TEST_F(BlackSwanServer, EngineModePlaysOnTheView) {
     WsClient ws(port_, "/api/games/" + id + "/ws?token=" + token);
     std::vector<std::string> messages{ws.read().dump()};
     ASSERT_EQ(move(id, token, "e2e4", 0).status, 200u);
-    ASSERT_EQ(move(id, token, "P@d3", 1).status, 200u);
+    ASSERT_EQ(move(id, token, "R@e4", 1).status, 200u);
+    ASSERT_EQ(move(id, token, "P@d3", 2).status, 200u);
     // The engine's reply (and its placements, if it turned over an event) comes as pushes.
     json s = ws.read_until([&](const json& m) {
         messages.push_back(m.dump());
-        return m["state"]["turn"] == "white" && m["state"]["ply"].get<int>() >= 3;
+        return m["state"]["turn"] == "white" && m["state"]["ply"].get<int>() >= 4;
     })["state"];
     for (int i = 0; i < 3 && s["status"] == "playing"; ++i) {
         ASSERT_FALSE(s["legal"].empty());

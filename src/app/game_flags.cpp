@@ -91,6 +91,7 @@ Position position_of(const GameFlags& flags) {
          flags.moves ? split_moves(*flags.moves) : std::vector<std::string>{}) {
         try {
             Position& pos = record->position();
+            if (const auto keep = implicit_keep(pos, text)) record->play(*keep);
             record->play(as_refereed(pos, read_move(pos, text)));
         } catch (const Error& e) {
             throw Error(e.kind(), e.field(), e.what() + std::string(" in --moves"), e.offset());

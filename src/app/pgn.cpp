@@ -29,6 +29,7 @@ Runner declare_pgn(CLI::App& cmd) {
         Referee referee(start);
         for (const std::string& text : texts) {
             Position& pos = referee.position();
+            if (const auto keep = implicit_keep(pos, text)) referee.play(*keep);
             referee.play(as_refereed(pos, read_move(pos, text)));
         }
         std::cout << referee.pgn({}, true);

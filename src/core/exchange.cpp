@@ -81,7 +81,8 @@ int Position::see(Move m) const {
     }
     // Black Swan: a reveal or a random promotion puts what it brought on the square (and the
     // other pieces it brought elsewhere); without the outcome: the least it
-    // can be (a pawn for a swan, a knight for a promotion).
+    // can be (a pawn for a swan, a knight for a promotion). The owner chooses which drawn piece
+    // stays: on a square the opponent may take, the one it loses least by.
     if (g.has_chance() && is_chance_move(*this, m)) {
         const int mover = m.kind() == MoveKind::Promotion ? g.pawn : type_of(board_[from]);
         const Draw d = chance_draw(*this, m);
@@ -90,8 +91,11 @@ int Position::see(Move m) const {
         if (d.count > 0) {
             first = d.types[0];
             brought = 0;
-            for (int i = 0; i < d.count; ++i)
-                brought += g.piece_value[d.types[static_cast<size_t>(i)]];
+            for (int i = 0; i < d.count; ++i) {
+                const int type = d.types[static_cast<size_t>(i)];
+                brought += g.piece_value[type];
+                if (exchange_value(g, type) < exchange_value(g, first)) first = type;
+            }
         }
         victim = (board_[to] == NO_PIECE ? 0 : exchange_value(g, type_of(board_[to]))) + brought -
                  g.piece_value[mover];

@@ -25,8 +25,9 @@ enum class MoveKind : uint8_t {
     Relocation,  // Placement Chess setup phase: swap, and the opponent's array mirrors it
     BunkerLeap,  // Contemporary Random Chess: king jumps to its b or g square
     Adjustment,  // Contemporary Random Chess: bishop swaps with a neighbour
-    Placement,   // Black Swan: an event's extra piece put on an empty cell (the promotion field
-                 // holds its type; from is the swan's cell)
+    Placement,   // Black Swan: a drawn piece put on an empty cell (the promotion field holds its
+                 // type; from is the swan's cell), or kept on the swan's cell (from = to: the
+                 // stay step, which chooses the piece that stays there)
 };
 
 class Move {

@@ -43,10 +43,11 @@ uint64_t chance(const ChanceState& c) {
     ChanceState keyed = c;
     keyed.unseen = {};  // changes only with a reveal, which is irreversible
     if (keyed == ChanceState{}) return 0;
-    uint64_t z = 0x5851F42D4C957F2Dull ^
-                 (uint64_t(c.events) | uint64_t(c.owed) << 8 | uint64_t(uint8_t(c.types[0])) << 16 |
-                  uint64_t(uint8_t(c.types[1])) << 24 | uint64_t(uint8_t(c.origin)) << 32 |
-                  uint64_t(c.promotions) << 40 | uint64_t(c.anywhere) << 48);
+    uint64_t z =
+        0x5851F42D4C957F2Dull ^
+        (uint64_t(c.events) | uint64_t(c.owed) << 8 | uint64_t(uint8_t(c.types[0])) << 16 |
+         uint64_t(uint8_t(c.types[1])) << 24 | uint64_t(uint8_t(c.origin)) << 32 |
+         uint64_t(c.promotions) << 40 | uint64_t(c.anywhere) << 48 | uint64_t(c.choosing) << 49);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
@@ -429,7 +430,11 @@ void Position::do_move(Move m, StateInfo& ns) {
                 }
             } else if (game_->has_chance() && type_of(p) >= game_->chance.first_hidden) {
                 if (reveal_swan(m, ns)) next = us;
-                if (type_of(board_[to]) == game_->pawn) update_ep(from, to);
+                // While the owner chooses which drawn piece stays, a pawn among them may still
+                // stay: the chance is kept until the choice (make_placement) decides it.
+                if (type_of(board_[to]) == game_->pawn ||
+                    (ns.chance.choosing && ns.chance.owes(game_->pawn)))
+                    update_ep(from, to);
             }
             clear_unmoved(square_bb(from) | square_bb(to));
             break;

@@ -14,18 +14,28 @@
 namespace menagerie {
 
 // Black Swan's chance bookkeeping: how many events and promotions the game has drawn, and the
-// pieces of the last one that the mover still owes placing (types, in order), with the cell of
-// the swan or the promoted pawn; and per side how many tiles of each kind are still unseen (not
-// yet turned over: face down on the board, taken face down, or never set up).
+// pieces of the last one that the mover still owes placing, with the cell of the swan or the
+// promoted pawn; and per side how many tiles of each kind are still unseen (not yet turned over:
+// face down on the board, taken face down, or never set up).
 constexpr int TILE_KINDS_MAX = 9;
 struct ChanceState {
     uint8_t events = 0;
     uint8_t promotions = 0;
     bool anywhere = false;  // a promotion's pieces: the nearest empty cells anywhere
+    // The owner has yet to choose which drawn piece stays on `origin` (the pieces drawn are not
+    // all of one type); meanwhile the first drawn stands there.
+    bool choosing = false;
     uint8_t owed = 0;
+    // The owed pieces in ascending order (the owner places them in any order, so the order they
+    // were drawn in is no part of the position); 0 past `owed`.
     std::array<int8_t, 2> types{};
     int8_t origin = -1;
     std::array<std::array<uint8_t, TILE_KINDS_MAX>, COLOR_NB> unseen{};  // not in the key
+    bool owes(int type) const {
+        for (int i = 0; i < owed; ++i)
+            if (types[static_cast<size_t>(i)] == type) return true;
+        return false;
+    }
     bool operator==(const ChanceState&) const = default;
 };
 
@@ -40,7 +50,9 @@ struct StateInfo {
     uint8_t adjust_rights = 0;     // bit per colour
     uint8_t pending = NO_PENDING;  // index of the choice step owed (Game::choice_steps), PLACING
     Piece captured = NO_PIECE;
-    Piece revealed = NO_PIECE;  // the swan a normal move turned over on its destination
+    // The man a move replaced on its destination, for undo: the swan a normal move turned over,
+    // or the drawn piece that Black Swan's stay step sent back among the owed.
+    Piece revealed = NO_PIECE;
     Bitboard checkers = 0;
     // The cells of every fixed path (a bent move, a limited ride, a hop on a switch board) by
     // which an enemy man could reach the king of the side to move. A move that lands on or leaves

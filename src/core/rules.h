@@ -32,9 +32,11 @@ void generate_choices(Position& pos, MoveList& list);  // the pending choice ste
 // Black Swan: the face-down swans' moves (normal moves; a reveal is part of the move), captures
 // and/or quiet ones, legal or pseudo-legal.
 void generate_swans(Position& pos, MoveList& list, bool captures, bool quiets, bool legal);
-void generate_placements(Position& pos, MoveList& list);  // while PLACING
-// The cells where the next owed piece may go: the empty cells of the mover's reveal zone
-// nearest (in king steps) to the swan's cell.
+// While PLACING: the stay step's moves (each drawn type on the swan's cell) while the owner
+// chooses which piece stays, then each owed type on each cell where it may go.
+void generate_placements(Position& pos, MoveList& list);
+// The cells where an owed piece may go: the empty cells of the mover's reveal zone nearest (in
+// king steps) to the swan's cell (anywhere on the board for a promotion's pieces).
 Bitboard placement_cells(const Position& pos);
 // The cells of `candidates` nearest to `origin` in king steps (on a rectangle the larger of the
 // file and rank distances); 0 when there are none.

@@ -8,8 +8,9 @@ namespace menagerie::engine {
 
 namespace {
 
-// Per outcome number (1-based index), the number of its group: the same tile and first piece,
-// the owed pieces in sorted order.
+// Per outcome number (1-based index), the number of its group: the same tile and the same
+// pieces in sorted order. The owner chooses which drawn piece stays and in which order the
+// others go, so the order they were drawn in changes nothing that follows.
 struct Groups {
     std::array<uint8_t, blackswan::MAX_OUTCOMES + 1> reveal{}, promotion{};
     Groups() {
@@ -18,7 +19,9 @@ struct Groups {
             for (int o = 1; o <= blackswan::MAX_OUTCOMES; ++o) {
                 Draw d = blackswan::decode_outcome(kind, o);
                 if (d.count == 0) break;
-                if (d.count == 3 && d.types[1] > d.types[2]) std::swap(d.types[1], d.types[2]);
+                for (size_t i = 1; i < static_cast<size_t>(d.count); ++i)  // at most 3: insertion
+                    for (size_t j = i; j > 0 && d.types[j - 1] > d.types[j]; --j)
+                        std::swap(d.types[j - 1], d.types[j]);
                 group[static_cast<size_t>(o)] =
                     static_cast<uint8_t>(blackswan::encode_outcome(kind, d));
             }

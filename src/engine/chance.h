@@ -24,9 +24,9 @@ struct ChanceOutcomes {
 };
 
 // The outcomes of chance move m (generated on a player's view, without outcome), most probable
-// first. Outcomes that differ only in the order of the pieces the owner places after the first
-// are one group (the owner chooses their cells anyway), played as its first sequence with the
-// group's whole probability (the probabilities sum to 1). count 0 when m has no possible
+// first. Outcomes that differ only in the order of their pieces are one group (the owner chooses
+// which piece stays and where the others go anyway), played as its sequence in sorted order with
+// the group's whole probability (the probabilities sum to 1). count 0 when m has no possible
 // outcome.
 void chance_outcomes(const Position& pos, Move m, ChanceOutcomes& out);
 

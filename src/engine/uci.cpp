@@ -310,6 +310,7 @@ void Uci::position(std::istringstream& in) {
     GameRecord record(*start);
     if (word == "moves") {
         while (in >> word) {
+            if (const auto keep = implicit_keep(record.position(), word)) record.play(*keep);
             const Move m = parse_move(record.position(), word);
             check_outcome(record.position(), m, word);
             record.play(m);

@@ -10,6 +10,8 @@
 // identity and no seed; what a reveal or promotion brings comes with the move.
 #include "games/blackswan.h"
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "games/blackswan_draws.h"
 #include "games/blackswan_outcomes.h"
@@ -135,7 +137,8 @@ void read_swan_fields(Position& pos, const std::vector<std::string>& extra, Bitb
     }
     // Fields 8 and 9: the number of events drawn so far (with "/" and the number of
     // promotions, when there were any), and the pieces of the last one that the side to move
-    // still owes placing, with the swan's cell ("NB@d3") or the promotion's ("NB=d8"); "-".
+    // still owes placing, with the swan's cell ("NB@d3") or the promotion's ("NB=d8"), and "?"
+    // after the cell while the owner has yet to choose which drawn piece stays there; "-".
     ChanceState chance;
     const std::string counts = extra.size() > 1 ? extra[1] : "0";
     const size_t slash = counts.find('/');
@@ -150,8 +153,10 @@ void read_swan_fields(Position& pos, const std::vector<std::string>& extra, Bitb
     };
     chance.events = count(counts.substr(0, slash));
     if (slash != std::string::npos) chance.promotions = count(counts.substr(slash + 1));
-    const std::string owed = extra.size() > 2 ? extra[2] : "-";
-    if (owed != "-") {
+    const std::string written = extra.size() > 2 ? extra[2] : "-";
+    chance.choosing = written.size() > 1 && written.back() == '?';
+    const std::string owed = chance.choosing ? written.substr(0, written.size() - 1) : written;
+    if (written != "-") {
         size_t at_sign = owed.find('@');
         if (at_sign == std::string::npos) {
             at_sign = owed.find('=');
@@ -168,13 +173,23 @@ void read_swan_fields(Position& pos, const std::vector<std::string>& extra, Bitb
             }
             types.push_back(type_of(p));
         }
-        if (origin == SQ_NONE || types.empty() || types.size() > 2 ||
-            pos.piece_on(origin) == NO_PIECE ||
-            color_of(pos.piece_on(origin)) != pos.side_to_move())
+        const Piece there = origin == SQ_NONE ? NO_PIECE : pos.piece_on(origin);
+        if (origin == SQ_NONE || types.empty() || types.size() > 2 || there == NO_PIECE ||
+            color_of(there) != pos.side_to_move())
             throw Error(ErrorKind::Fen, "owed",
-                        "FEN owed-pieces field " + quoted(owed) +
+                        "FEN owed-pieces field " + quoted(written) +
                             " must be one or two of P N B R Q, '@' and the cell of a man of the "
-                            "side to move, or '-'");
+                            "side to move, then '?' while the stay is still chosen, or '-'");
+        // A choice needs another type than the one standing there, and one of those drawn.
+        if (chance.choosing &&
+            (type_of(there) > pos.game().queen ||
+             std::all_of(types.begin(), types.end(), [&](int t) { return t == type_of(there); })))
+            throw Error(ErrorKind::Fen, "owed",
+                        "FEN owed-pieces field " + quoted(written) +
+                            " leaves no choice of the piece that stays on " +
+                            pos.geometry().name(origin) +
+                            " (a drawn piece must stand there, and another type be owed)");
+        std::sort(types.begin(), types.end());
         chance.owed = static_cast<uint8_t>(types.size());
         for (size_t i = 0; i < types.size(); ++i) chance.types[i] = static_cast<int8_t>(types[i]);
         chance.origin = static_cast<int8_t>(origin);
@@ -192,7 +207,8 @@ std::string write_swan_fields(const Position& pos) {
     const ChanceState& c = pos.state().chance;
     std::string owed;
     for (int i = 0; i < c.owed; ++i) owed += pos.game().token(c.types[i]);
-    if (c.owed) owed += (c.anywhere ? "=" : "@") + pos.geometry().name(c.origin);
+    if (c.owed)
+        owed += (c.anywhere ? "=" : "@") + pos.geometry().name(c.origin) + (c.choosing ? "?" : "");
     const std::string counts =
         std::to_string(c.events) + (c.promotions ? "/" + std::to_string(c.promotions) : "");
     std::string unseen;

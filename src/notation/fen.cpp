@@ -153,7 +153,11 @@ void apply_en_passant(Position& pos, const std::string& field) {
         throw fen_error("en passant", "FEN en passant field " + quoted(field) + " is not a cell");
     if (game.pawn < 0)
         throw fen_error("en passant", "FEN en passant field must be '-' in " + game.name);
-    const Color us = pos.side_to_move(), them = ~us;
+    // The side whose pawn passed `ep`: the other one, or (Black Swan) the side to move while it
+    // still places the pieces its double step drew.
+    const ChanceState& chance = pos.state().chance;
+    const Color them = pos.pending() == PLACING ? pos.side_to_move() : ~pos.side_to_move(),
+                us = ~them;
     if (pos.piece_on(ep) != NO_PIECE)
         throw fen_error("en passant", "FEN en passant cell " + field + " is not empty");
     const PieceMoves& their_pawn = pos.tables().piece(game.pawn, them);
@@ -164,7 +168,10 @@ void apply_en_passant(Position& pos, const std::string& field) {
         const Square start = pop_lsb(b);
         came_from_home |= has(their_pawn.quiet[start], ep) && pos.piece_on(start) == NO_PIECE;
     }
-    const Bitboard victims = their_pawn.quiet[ep] & pos.pieces(them, game.pawn);
+    // While the owner chooses which drawn piece stays on the swan's cell, a pawn among them may.
+    Bitboard victims = their_pawn.quiet[ep] & pos.pieces(them, game.pawn);
+    if (chance.choosing && chance.owes(game.pawn))
+        victims |= their_pawn.quiet[ep] & square_bb(chance.origin) & pos.pieces(them);
     if (!victims || !came_from_home)
         throw fen_error("en passant",
                         "FEN en passant cell " + field + " has no pawn that just passed it");
@@ -248,10 +255,11 @@ Position to_position(const std::shared_ptr<const Game>& game, const FenSetup& se
     pos.set_side_to_move(setup.side);
     Bitboard unmoved = 0;
     apply_castling(pos, setup.castling, unmoved);
-    apply_en_passant(pos, setup.en_passant);
     pos.root_state().rule50 = setup.halfmove_clock;
     pos.set_fullmove(setup.fullmove);
     if (game->fen_extension.read) game->fen_extension.read(pos, setup.extra, unmoved);
+    // After the game's own fields: a pending placement tells whose double step it was.
+    apply_en_passant(pos, setup.en_passant);
     pos.set_unmoved(unmoved);
     const std::string problem = pos.finish_setup();
     if (!problem.empty()) throw fen_error("board", "FEN position is impossible: " + problem);

@@ -142,6 +142,33 @@ Move parse_played_move(Position& pos, const std::string& text) {
     return m;
 }
 
+namespace {
+
+bool reads_as_move(Position& pos, const std::string& text) {
+    try {
+        parse_move(pos, text);
+        return true;
+    } catch (const Error&) {
+        return false;
+    }
+}
+
+}  // namespace
+
+std::optional<Move> implicit_keep(Position& pos, const std::string& text) {
+    const ChanceState& c = pos.state().chance;
+    if (pos.pending() != PLACING || !c.choosing || (!text.empty() && reads_as_move(pos, text)))
+        return std::nullopt;
+    // Until the choice, the first drawn piece stands on the cell: keeping it is what such a
+    // record did.
+    const Move keep(c.origin, c.origin, MoveKind::Placement, type_of(pos.piece_on(c.origin)));
+    StateInfo st;
+    pos.do_move(keep, st);
+    const bool fits = text.empty() ? pos.pending() != PLACING : reads_as_move(pos, text);
+    pos.undo_move(keep);
+    return fits ? std::optional<Move>(keep) : std::nullopt;
+}
+
 std::string san_line(const Position& root, const std::vector<Move>& line) {
     Position pos(root);
     std::deque<StateInfo> states;
@@ -365,7 +392,10 @@ Move PositionMoves::read(const std::string& full) {
     std::string why;
     if (pos.pending() == PLACING) {
         // Name what is owed and where it may go, from the legal placements themselves.
-        why = " (the mover still places a drawn piece:";
+        why = pos.state().chance.choosing
+                  ? " (the mover still chooses which drawn piece stays on " +
+                        g.name(pos.state().chance.origin) + ":"
+                  : " (the mover still places a drawn piece:";
         size_t shown = 0;
         for (Move m : legal)
             if (shown++ < 4) why += " " + uci_body(pos, m);

@@ -28,6 +28,13 @@ Move parse_move(Position& pos, const std::string& text);
 // A move as a record gives it, to be played as it is: parse_move, and a chance move must carry
 // its outcome ("d2d4:N"); throws Error otherwise.
 Move parse_played_move(Position& pos, const std::string& text);
+// Black Swan: a record written before the owner chose which drawn piece stays goes on, after a
+// draw of pieces of more than one type, with the placements of the others (the first drawn
+// piece stayed). While that choice is owed and `text` is no legal move, but is one once the
+// first drawn piece is kept: that keep, which the reader plays before `text`; else nullopt. An
+// empty `text` is the record's end: the keep is implied where the others had no room (it ends
+// the turn).
+std::optional<Move> implicit_keep(Position& pos, const std::string& text);
 // The legal moves of one position with their texts: the moves are generated once, and a move is
 // read and its SAN written from that one list (each move's SAN worked out once, when first
 // needed), as a record's reader does for every move. The position must outlive it unchanged.

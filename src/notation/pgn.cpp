@@ -280,6 +280,11 @@ std::string write_pgn(const Position& start, const std::vector<std::string>& mov
     std::vector<Move> played;
     std::vector<std::string> san;
     for (const std::string& text : moves) {
+        if (const auto keep = implicit_keep(reader.position(), text)) {
+            san.push_back(move_to_san(reader.position(), *keep));
+            played.push_back(*keep);
+            reader.play(*keep);
+        }
         PositionMoves legal(reader.position());
         const Move m = legal.read(text);
         san.push_back(legal.san(m));
@@ -456,7 +461,22 @@ PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve, const Move
         size_t played = 0;
     };
     std::vector<Variation> variations;
+    // A move the record implies (Black Swan's older records: see implicit_keep).
+    auto play_implied = [&](const std::string& text) {
+        const auto keep = implicit_keep(pos, text);
+        if (!keep) return;
+        if (!variations.empty()) {
+            ++variations.back().played;
+        } else {
+            if (visit) visit(g, pos, *keep, text);
+            g.san.push_back(move_to_san(pos, *keep));
+            g.moves.push_back(*keep);
+        }
+        record->play(*keep);
+    };
     for (const Token& t : with_turns_split(tokens)) {
+        // A game over (not "*": one may stop while its mover still chooses) is a turn ended.
+        if (t.kind == Token::Result && t.text != "*" && variations.empty()) play_implied("");
         if (t.kind == Token::Result) {
             if (tag_result && t.text != *tag_result)
                 throw Error(ErrorKind::Pgn, "result",
@@ -488,6 +508,7 @@ PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve, const Move
                         where(source.number, t.line) + ", move " + label + ": the game ended by " +
                             o.reason + " (" + result_text(o.result) + ") before " +
                             menagerie::quoted(t.text));
+        play_implied(t.text);
         Move m;
         PositionMoves moves(pos);
         try {

@@ -671,7 +671,12 @@ void GameService::analyse(const json& body, std::function<void(int, json)> reply
         for (size_t i = 0; i < m->size(); ++i) {
             if (!(*m)[i].is_string()) throw ApiError(400, "every move must be a string");
             try {
-                const Move move = parse_move_text(record.position(), (*m)[i].get<std::string>());
+                const std::string text = (*m)[i].get<std::string>();
+                if (const auto keep = implicit_keep(record.position(), text)) {
+                    record.play(*keep);
+                    moves.push_back(*keep);
+                }
+                const Move move = parse_move_text(record.position(), text);
                 record.play(move);
                 moves.push_back(move);
             } catch (const ApiError& e) {

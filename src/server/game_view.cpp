@@ -28,6 +28,9 @@ json legal_moves(Position& pos) {
                   {"to", to}};
         if (m.kind() == MoveKind::Promotion || m.kind() == MoveKind::Placement)
             e["promotion"] = pos.game().token(m.promotion());
+        // Black Swan's stay step: the piece chosen stays on the swan's cell (a placement's cell
+        // is empty, this one is not).
+        if (m.kind() == MoveKind::Placement && m.from() == m.to()) e["stays"] = true;
         ++sharing[{from, to}];
         entries.push_back(std::move(e));
     }

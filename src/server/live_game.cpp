@@ -79,9 +79,21 @@ LiveGame::LiveGame(StoredGame stored)
             throw std::runtime_error("stored game " + stored_.id + " has a bad move: " + e.what());
         }
     }
+    if (stored_.over()) replay_implied("");
+    // A record of the older form had moves implied (see replay_implied): from now on it is
+    // stored as played, one entry a ply.
+    if (notes_.size() != stored_.moves.size()) {
+        stored_.moves.clear();
+        for (const PlyNote& n : notes_) stored_.moves.push_back(n.played.uci);
+    }
+}
+
+void LiveGame::replay_implied(const std::string& text) {
+    if (const auto keep = implicit_keep(shown_position(), text)) record(*keep);
 }
 
 void LiveGame::replay(const std::string& text) {
+    replay_implied(text);
     if (!referee_) return record(parse_move(record_->position(), text));
     // The outcome stored is the one the seed drew: drawn again, it must agree.
     const Move told = parse_move(referee_->view_position(), text);

@@ -107,6 +107,9 @@ class LiveGame {
     void record(Move m);
     // Replays a stored move's text (for a refereed game, with the outcome it was told).
     void replay(const std::string& text);
+    // Plays the move a record of the older form implies before `text` ("" at its end): Black
+    // Swan's keep of the first drawn piece (implicit_keep).
+    void replay_implied(const std::string& text);
     void finish(const std::string& result, const std::string& reason);
     void lose(Color loser, const std::string& how);  // "resigned", "ran out of time"
     void touch(int64_t now);

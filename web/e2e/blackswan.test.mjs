@@ -1,7 +1,7 @@
 // Black Swan in the browser: the server referees a game with a seed fixed by the test-only
 // `--test-seed` (seed 1: White's e2 swan is an event of two pieces), and the page shows the
-// commitment, face-down swans, reveals, the placement of an event's piece, and the seed after a
-// resignation. Every WebSocket message and API answer the page receives is read: none carries a
+// commitment, face-down swans, reveals, the choice of the event's piece that stays, the placement
+// of the other, and the seed after a resignation. Every WebSocket message and API answer the page receives is read: none carries a
 // referee's FEN, and none carries the seed before the game is over.
 
 import assert from 'node:assert/strict';
@@ -30,7 +30,7 @@ function fens(value, out = []) {
 describe('Black Swan in the web app', { timeout: 5 * 60_000 }, () => {
   const session = browserSession({ args: ['--test-seed', '1'] });
 
-  it('plays a refereed game: commitment, face-down swans, reveals, a placement, the seed', async () => {
+  it('plays a refereed game: commitment, face-down swans, reveals, a stay and a placement, the seed', async () => {
     const page = await newPage(session.context);
     // The cells of the men the board animates, one entry per animation started.
     await page.addInitScript(() => {
@@ -76,29 +76,44 @@ describe('Black Swan in the web app', { timeout: 5 * 60_000 }, () => {
     assert.match(await page.textContent('#referee'), /seed is shown when the game ends/);
     assert.match(await page.textContent('[data-unseen="white"]'), /8×P/);
 
-    // e2-e4 turns over the event: a rook on e4, and a pawn that White places.
+    // e2-e4 turns over the event: a rook and a pawn. The rook, drawn first, holds e4 while White
+    // chooses which of the two stays there.
     await clickCell(page, 'e2');
     await clickCell(page, 'e4');
     await waitForPly(page, 1);
     await page.waitForSelector('#referee [data-reveal="1"]');
     assert.match(await page.textContent('#referee [data-reveal="1"]'), /event: 2 pieces, pawns possible \(rook, pawn\)/);
-    assert.match(await page.textContent('#status'), /Place the drawn pawn/);
+    assert.match(await page.textContent('#status'), /Choose the drawn piece that stays on e4 \(rook or pawn\): click e4/);
+    assert.equal(await page.getAttribute('#phase-help', 'data-phase'), 'stay');
     // The board rings the man just turned over and flips it once (one running animation).
     assert.equal(await page.getAttribute('svg.board .reveal', 'data-mark'), 'e4');
     assert.deepEqual(await page.evaluate(() => window.animatedCells), ['e4']);
+    assert.equal(await page.getAttribute('svg.board [data-piece="e4"]', 'data-token'), 'R');
+    const stay = await page.$$eval('svg.board .hint.placement', (h) => h.map((e) => e.getAttribute('data-hint')));
+    assert.deepEqual(stay, ['e4']);
+    assert.match(await page.textContent('[data-unseen="white"]'), /^White unseen: 8×P 2×N 2×B 2×R 2×Q 1×2- 1×3\+ 1×3-$/);
+    // A click on e4 asks which piece stays: the pawn does, and the rook is owed.
+    await clickCell(page, 'e4');
+    await page.waitForSelector('.chooser:not([hidden]) [data-uci]');
+    assert.match(await page.textContent('.chooser .chooser-title'), /Which drawn piece stays on e4\?/);
+    const offered = await page.$$eval('.chooser [data-uci]', (b) => b.map((x) => x.getAttribute('data-uci')).sort());
+    assert.deepEqual(offered, ['P@e4', 'R@e4']);
+    await page.click('.chooser [data-uci="P@e4"]');
+    await waitForPly(page, 2);
+    assert.equal(await page.getAttribute('svg.board [data-piece="e4"]', 'data-token'), 'P');
+    assert.match(await page.textContent('#status'), /Place the drawn rook/);
     const candidates = await page.$$eval('svg.board .hint.placement', (h) => h.map((e) => e.getAttribute('data-hint')).sort());
     assert.deepEqual(candidates, ['d3', 'd4', 'e3', 'f3', 'f4']);
-    assert.match(await page.textContent('[data-unseen="white"]'), /^White unseen: 8×P 2×N 2×B 2×R 2×Q 1×2- 1×3\+ 1×3-$/);
     await clickCell(page, 'd3');
-    await waitForPly(page, 2);
-    assert.equal(await page.getAttribute('svg.board [data-piece="d3"]', 'data-token'), 'P');
-    assert.equal(await page.getAttribute('svg.board [data-piece="e4"]', 'data-token'), 'R');
+    await waitForPly(page, 3);
+    assert.equal(await page.getAttribute('svg.board [data-piece="d3"]', 'data-token'), 'R');
+    assert.equal(await page.getAttribute('svg.board [data-piece="e4"]', 'data-token'), 'P');
 
     // Black's d7 swan, turned over on d5.
     await clickCell(page, 'd7');
     await clickCell(page, 'd5');
-    await waitForPly(page, 3);
-    await page.waitForSelector('#referee [data-reveal="3"]');
+    await waitForPly(page, 4);
+    await page.waitForSelector('#referee [data-reveal="4"]');
     assert.notEqual(await page.getAttribute('svg.board [data-piece="d5"]', 'data-token'), 'S');
     assert.equal(await page.getAttribute('svg.board .reveal', 'data-mark'), 'd5');
     assert.deepEqual(await page.evaluate(() => window.animatedCells), ['e4', 'd5'], 'each reveal flipped once');
@@ -164,10 +179,13 @@ describe('Black Swan in the web app', { timeout: 5 * 60_000 }, () => {
     await clickCell(page, 'e2');
     await clickCell(page, 'e4');
     await waitForPly(page, 1);
+    await clickCell(page, 'e4'); // the rook and the pawn: which stays
+    await page.click('.chooser [data-uci="R@e4"]');
+    await waitForPly(page, 2);
     await clickCell(page, 'd3');
     // The engine's reply: Black's turn ends and White is to move again.
     await page.waitForFunction(
-      () => Number(document.querySelector('#app')?.dataset.ply) >= 3 && document.querySelector('.board-wrap')?.dataset.turn === 'white',
+      () => Number(document.querySelector('#app')?.dataset.ply) >= 4 && document.querySelector('.board-wrap')?.dataset.turn === 'white',
       null,
       { timeout: 60_000 },
     );

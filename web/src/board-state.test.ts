@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import chess66 from './fixtures/geometry-chess66.json';
-import { choiceText, clickCell, destinations, dropOn, intentFor, newBoardState, placementCells } from './board-state';
+import { choiceText, chooserTitle, clickCell, destinations, dropOn, intentFor, newBoardState, placementCells } from './board-state';
 import type { Geometry, LegalMove, PieceInfo } from './types';
 
 const pieceInfo: PieceInfo[] = [
@@ -101,5 +101,28 @@ describe('board state reducer', () => {
     expect(clickCell(s, 'h5')).toEqual({ kind: 'none' });
     expect(clickCell(s, 'e3')).toEqual({ kind: 'move', move: place[1] });
     expect(s.selected).toBeNull();
+  });
+
+  it('asks which drawn piece stays on a click on the swan\'s cell, then which goes where', () => {
+    const s = state();
+    const stay: LegalMove[] = [
+      { uci: 'R@e4', san: 'R@e4', from: 'e4', to: 'e4', promotion: 'R', stays: true },
+      { uci: 'P@e4', san: 'P@e4', from: 'e4', to: 'e4', promotion: 'P', stays: true },
+    ];
+    s.legal = stay;
+    expect(placementCells(stay)).toEqual(['e4']);
+    const intent = clickCell(s, 'e4');
+    expect(intent.kind).toBe('choose');
+    expect(s.chooser?.options.map((m) => m.promotion)).toEqual(['R', 'P']);
+    expect(chooserTitle(s.chooser!)).toBe('Which drawn piece stays on e4?');
+    // Two types owed: a click on a cell asks which of them goes there.
+    const place: LegalMove[] = [
+      { uci: 'N@d3', san: 'N@d3', from: 'd3', to: 'd3', promotion: 'N' },
+      { uci: 'B@d3', san: 'B@d3', from: 'd3', to: 'd3', promotion: 'B' },
+    ];
+    s.legal = place;
+    expect(clickCell(s, 'd3').kind).toBe('choose');
+    expect(chooserTitle(s.chooser!)).toBe('Which drawn piece goes to d3?');
+    expect(chooserTitle({ from: 'b7', to: 'b8', options: legal.slice(2, 4) })).toBe('b7 → b8: which move?');
   });
 });

@@ -164,6 +164,14 @@ export function dropOn(state: BoardState, from: string, to: string | null): Inte
   return intent;
 }
 
+/** The chooser's question: which drawn piece stays or goes to a cell (Black Swan), or which move. */
+export function chooserTitle(chooser: Chooser): string {
+  const { from, to, options } = chooser;
+  if (options.every((m) => m.stays)) return `Which drawn piece stays on ${to}?`;
+  if (from === to && options.every((m) => m.promotion)) return `Which drawn piece goes to ${to}?`;
+  return `${from} → ${to}: which move?`;
+}
+
 /** Words on a chooser button: the piece a promotion makes, the server's label, or the SAN. */
 export function choiceText(move: LegalMove, pieceInfo: PieceInfo[]): string {
   if (move.promotion) {

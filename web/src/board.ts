@@ -6,6 +6,7 @@ import {
   canPickUp,
   capitalised,
   choiceText,
+  chooserTitle,
   clickCell,
   destinations,
   dropOn,
@@ -193,7 +194,7 @@ export function createBoard(
     chooserBox.hidden = false;
     const colour = state.pieces.get(chooser.from)?.colour ?? 'white';
     chooserBox.innerHTML =
-      `<div class="chooser-title">${chooser.from} → ${chooser.to}: which move?</div>` +
+      `<div class="chooser-title">${escapeHtml(chooserTitle(chooser))}</div>` +
       chooser.options
         .map((m) => {
           const info = m.promotion ? state.pieceInfo.find((p) => p.token === m.promotion!.toUpperCase()) : undefined;

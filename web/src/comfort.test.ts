@@ -106,6 +106,20 @@ describe('the game over, options and phases in words', () => {
     const placing = phaseHelp([legal('N@d3', 'N@d3', 'd3', 'd3', 'N')], g, [{ token: 'N', name: 'knight', description: '' }], null);
     expect(placing?.kind).toBe('placement');
     expect(placing?.text).toContain('knight');
+    const staying = phaseHelp(
+      [
+        { ...legal('R@e4', 'R@e4', 'e4', 'e4', 'R'), stays: true },
+        { ...legal('P@e4', 'P@e4', 'e4', 'e4', 'P'), stays: true },
+      ],
+      g,
+      [
+        { token: 'R', name: 'rook', description: '' },
+        { token: 'P', name: 'pawn', description: '' },
+      ],
+      null,
+    );
+    expect(staying?.kind).toBe('stay');
+    expect(staying?.text).toContain('stays on e4 (rook or pawn)');
     const g66 = chess66 as unknown as Geometry;
     const help = phaseHelp([legal('a4', 'a2a4', 'a2', 'a4'), legal('4', 'a24', 'a2', '4')], g66, [], null);
     expect(help?.kind).toBe('switch');

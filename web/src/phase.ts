@@ -1,13 +1,14 @@
 // What the current phase asks of the player, in words, read from the server's legal list and the
 // board's geometry (no rules here): Placement's relocation choices (`K<>d8`, `Q<>c1`), a Black
-// Swan placement owed (every entry a placement), a Chess 66 move into a switch (a destination
+// Swan choice of the drawn piece that stays (every entry a stay step) or a placement owed (every
+// entry a placement), a Chess 66 move into a switch (a destination
 // cell with a `mate`, the other field of its switch).
 
 import { placementCells } from './board-state';
 import type { Geometry, LegalMove, PieceInfo } from './types';
 
 export interface PhaseHelp {
-  kind: 'relocation-king' | 'relocation-queen' | 'placement' | 'switch';
+  kind: 'relocation-king' | 'relocation-queen' | 'stay' | 'placement' | 'switch';
   text: string;
 }
 
@@ -29,9 +30,16 @@ export function phaseHelp(legal: LegalMove[], geometry: Geometry, pieceInfo: Pie
         `(${relocation.map((m) => m.san).join(', ')}). Black’s array follows as the mirror image; then White makes the first move of play.`,
     };
   const cells = placementCells(legal);
+  const tokens = [...new Set(legal.map((m) => m.promotion ?? ''))].filter(Boolean);
+  const names = tokens.map((t) => pieceInfo.find((p) => p.token === t.toUpperCase())?.name ?? t);
+  if (cells.length && legal.every((m) => m.stays))
+    return {
+      kind: 'stay',
+      text:
+        `Drawn pieces: choose which of them stays on ${cells[0]} (${names.join(' or ')}). Click ${cells[0]} and pick one; ` +
+        'then you place the others, in the order you like, on the empty cells nearest to it. Where cells run short, the pieces left over are lost.',
+    };
   if (cells.length) {
-    const tokens = [...new Set(legal.map((m) => m.promotion ?? ''))].filter(Boolean);
-    const names = tokens.map((t) => pieceInfo.find((p) => p.token === t.toUpperCase())?.name ?? t);
     return {
       kind: 'placement',
       text:

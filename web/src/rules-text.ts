@@ -75,7 +75,7 @@ export const RULES: Record<string, RulesText> = {
     summary:
       'Florin Lupusoru’s Black Swan: every man but the king starts face down as a “black swan” that moves as a pawn until it is turned over on its third or fourth rank.',
     points: [
-      'A swan turned over becomes what it was: a piece, or an event that brings one to three random pieces. The owner places the pieces beyond the first on empty squares of their third or fourth rank nearest the swan.',
+      'A swan turned over becomes what it was: a piece, or an event that brings one to three random pieces. The owner chooses which of them stays on the swan’s square and places the others, in any order, on empty squares of their third or fourth rank nearest the swan; where squares run short, the owner chooses which are lost.',
       'Nobody knows a swan’s identity before it turns over: the server referees the game from a secret seed, shows its commitment (SHA-256) before move 1 and the seed at the end, so every draw can be checked with menagerie verify.',
       'Promotion brings a random draw of pieces too. There is no takeback.',
     ],

@@ -47,6 +47,17 @@ describe('Black Swan in words', () => {
     expect(placementPrompt(place)).toBe('Place the drawn pawn: click a highlighted cell');
     expect(placementPrompt([...place, { uci: 'e4e5', san: 'Re5', from: 'e4', to: 'e5' }])).toBeNull();
     expect(placementPrompt([])).toBeNull();
+    // Two types owed: either may go first.
+    const either = [...place, { uci: 'R@d3', san: 'R@d3', from: 'd3', to: 'd3', promotion: 'R' }];
+    expect(placementPrompt(either)).toBe('Place the drawn pawn or rook, either first: click a highlighted cell');
+  });
+
+  it('asks first which drawn piece stays on the swan\'s cell', () => {
+    const stay = [
+      { uci: 'R@e4', san: 'R@e4', from: 'e4', to: 'e4', promotion: 'R', stays: true },
+      { uci: 'P@e4', san: 'P@e4', from: 'e4', to: 'e4', promotion: 'P', stays: true },
+    ];
+    expect(placementPrompt(stay)).toBe('Choose the drawn piece that stays on e4 (rook or pawn): click e4');
   });
 
   it('counts unseen tiles', () => {

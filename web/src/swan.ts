@@ -18,7 +18,7 @@ export interface Reveal {
   san: string; // the move without its outcome
   cell: string; // where it stands
   what: string; // in words
-  pieces: string[]; // the pieces it brought, in order (the first stands on `cell`)
+  pieces: string[]; // the pieces it brought, in the order drawn (the owner chooses which stays on `cell`)
 }
 
 /** The reveal a move brought, or null for a move that turned nothing over. */
@@ -46,12 +46,24 @@ export function reveals(moves: MoveText[]): Reveal[] {
   return out;
 }
 
-/** What the seat is asked while drawn pieces are owed ("Place the drawn rook"), else null. */
+/** The drawn pieces' names that legal placements or stay steps offer, each once. */
+export function drawnNames(legal: LegalMove[]): string[] {
+  const tokens = [...new Set(legal.map((m) => (m.promotion ?? '').toUpperCase()).filter(Boolean))];
+  return tokens.map((t) => PIECE_WORDS[t] ?? t);
+}
+
+/**
+ * What the seat is asked while drawn pieces are owed: first, when they are not all of one type,
+ * which of them stays on the swan's cell ("Choose the drawn piece that stays on e4"), then where
+ * the others go ("Place the drawn rook"); else null.
+ */
 export function placementPrompt(legal: LegalMove[]): string | null {
   if (legal.length === 0 || legal.some((m) => m.from !== m.to)) return null;
-  const token = legal[0].promotion ?? legal[0].uci.split('@')[0];
-  const name = PIECE_WORDS[token.toUpperCase()] ?? token;
-  return `Place the drawn ${name}: click a highlighted cell`;
+  const names = drawnNames(legal);
+  if (legal.every((m) => m.stays))
+    return `Choose the drawn piece that stays on ${legal[0].to} (${names.join(' or ')}): click ${legal[0].to}`;
+  if (names.length > 1) return `Place the drawn ${names.join(' or ')}, either first: click a highlighted cell`;
+  return `Place the drawn ${names[0] ?? 'piece'}: click a highlighted cell`;
 }
 
 /** The unseen tile counts of one side ("8×P 2×N … 1×3-"), in the game's tile order, zeros left out. */

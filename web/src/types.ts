@@ -102,6 +102,8 @@ export interface LegalMove {
   to: string;
   promotion?: string;
   label?: string;
+  /** Black Swan's stay step: the drawn piece `promotion` stays on the swan's cell (from = to). */
+  stays?: boolean;
 }
 
 export type Seat = 'white' | 'black' | 'both' | 'spectator';

@@ -77,7 +77,19 @@ bool possible_outcome(const Position& pos, Move m) {
     return c.identity[static_cast<size_t>(swan_tile)] == UNKNOWN_IDENTITY || d.tile == swan_tile;
 }
 
-// The drawn pieces: the first replaces the man on `to`, the others are owed.
+namespace {
+
+// The owed pieces in ascending order, 0 past the last: the position does not depend on the
+// order they were drawn in, since the owner places them in any order.
+void sort_owed(ChanceState& c) {
+    if (c.owed == 2 && c.types[0] > c.types[1]) std::swap(c.types[0], c.types[1]);
+}
+
+}  // namespace
+
+// The drawn pieces: the first replaces the man on `to`, the others are owed. When they are not
+// all of one type the owner first chooses which of them stays there (the stay step): until then
+// the first drawn holds the square, so the board stays full and nothing is lost for want of room.
 bool Position::bring_drawn(Square to, const Draw& d, StateInfo& ns) {
     const Piece before = board_[to];
     const Piece first = make_piece_code(stm_, d.types[0]);
@@ -85,12 +97,17 @@ bool Position::bring_drawn(Square to, const Draw& d, StateInfo& ns) {
     add_piece(to, first);
     ns.key ^= zobrist::piece(before, to) ^ zobrist::piece(first, to);
     if (d.count < 2) return false;
-    ns.chance.owed = static_cast<uint8_t>(d.count - 1);
-    for (int i = 1; i < d.count; ++i)
-        ns.chance.types[static_cast<size_t>(i - 1)] =
-            static_cast<int8_t>(d.types[static_cast<size_t>(i)]);
-    ns.chance.origin = static_cast<int8_t>(to);
-    return settle_placing(ns);
+    ChanceState& c = ns.chance;
+    c.owed = static_cast<uint8_t>(d.count - 1);
+    for (int i = 1; i < d.count; ++i) {
+        c.types[static_cast<size_t>(i - 1)] = static_cast<int8_t>(d.types[static_cast<size_t>(i)]);
+        c.choosing |= d.types[static_cast<size_t>(i)] != d.types[0];
+    }
+    sort_owed(c);
+    c.origin = static_cast<int8_t>(to);
+    if (!c.choosing) return settle_placing(ns);
+    ns.pending = PLACING;
+    return true;
 }
 
 bool Position::reveal_swan(Move m, StateInfo& ns) {
@@ -167,33 +184,78 @@ bool Position::settle_placing(StateInfo& ns) {
 
 void generate_placements(Position& pos, MoveList& list) {
     const ChanceState& c = pos.state().chance;
-    for (Bitboard b = placement_cells(pos); b;)
-        list.push(Move(c.origin, pop_lsb(b), MoveKind::Placement, c.types[0]));
+    const Square origin = c.origin;
+    if (c.choosing) {
+        // The stay step: each drawn type once, the one standing there first (it is kept).
+        const int kept = type_of(pos.piece_on(origin));
+        list.push(Move(origin, origin, MoveKind::Placement, kept));
+        for (int i = 0; i < c.owed; ++i) {
+            const int type = c.types[static_cast<size_t>(i)];
+            if (type != kept && (i == 0 || type != c.types[static_cast<size_t>(i - 1)]))
+                list.push(Move(origin, origin, MoveKind::Placement, type));
+        }
+        return;
+    }
+    const Bitboard cells = placement_cells(pos);
+    for (int i = 0; i < c.owed; ++i) {
+        const int type = c.types[static_cast<size_t>(i)];
+        if (i > 0 && type == c.types[static_cast<size_t>(i - 1)]) continue;  // sorted: once each
+        for (Bitboard b = cells; b;) list.push(Move(origin, pop_lsb(b), MoveKind::Placement, type));
+    }
 }
 
+// A placement puts an owed piece on an empty cell; the stay step (from = to, the swan's or the
+// promoted pawn's cell) puts the chosen piece there and owes the one it replaces instead.
 Color Position::make_placement(Move m, StateInfo& ns) {
     const Color us = stm_;
-    const Piece p = make_piece_code(us, m.promotion());
-    add_piece(m.to(), p);
-    ns.key ^= zobrist::piece(p, m.to());
-    ns.key ^= zobrist::chance(ns.chance) ^ zobrist::pending(ns.pending);
-    --ns.chance.owed;
-    ns.chance.types = {ns.chance.types[1], 0};
+    const Square to = m.to();
+    const int type = m.promotion();
+    const Piece p = make_piece_code(us, type);
+    const bool stay = m.from() == to;
+    ChanceState& c = ns.chance;
+    ns.key ^= zobrist::chance(c) ^ zobrist::pending(ns.pending);
+    // The owed piece of this type gives way: to the cell, or to the piece sent back.
+    const size_t slot = c.types[0] == type ? 0 : 1;
+    if (stay) {
+        const Piece there = board_[to];
+        if (there != p) {
+            remove_piece(to);
+            add_piece(to, p);
+            ns.key ^= zobrist::piece(there, to) ^ zobrist::piece(p, to);
+            ns.revealed = there;
+            c.types[slot] = static_cast<int8_t>(type_of(there));
+            sort_owed(c);
+        }
+        c.choosing = false;
+    } else {
+        add_piece(to, p);
+        ns.key ^= zobrist::piece(p, to);
+        --c.owed;
+        if (slot == 0) c.types[0] = c.types[1];
+        c.types[1] = 0;
+    }
     const bool owed = settle_placing(ns);
-    ns.key ^= zobrist::chance(ns.chance) ^ zobrist::pending(ns.pending);
+    ns.key ^= zobrist::chance(c) ^ zobrist::pending(ns.pending);
     ns.rule50 = 0;
     // The turn's first move may have given an en passant chance: it stays, unless this piece
     // now stands where the capturing pawn would land (a swan's double step that revealed an
-    // event whose piece is placed on the cell it passed).
-    if (ns.previous->ep_square != m.to()) {
-        ns.ep_square = ns.previous->ep_square;
-        ns.ep_victim = ns.previous->ep_victim;
+    // event whose piece is placed on the cell it passed), or the stay step leaves no pawn on the
+    // swan's cell (en passant takes only a pawn).
+    const StateInfo& before = *ns.previous;
+    if (before.ep_square != to && (!stay || type == game_->pawn)) {
+        ns.ep_square = before.ep_square;
+        ns.ep_victim = before.ep_victim;
         if (ns.ep_square != SQ_NONE) ns.key ^= zobrist::ep(ns.ep_square);
     }
     return owed ? us : ~us;
 }
 
-void Position::unmake_placement(Move m) { remove_piece(m.to()); }
+void Position::unmake_placement(Move m) {
+    if (m.from() != m.to()) return remove_piece(m.to());
+    if (st_->revealed == NO_PIECE) return;  // the piece there was kept
+    remove_piece(m.to());
+    add_piece(m.to(), st_->revealed);
+}
 
 SpecialText placement_text(const Position& pos, Move m) {
     const std::string text = pos.game().token(m.promotion()) + "@" + pos.geometry().name(m.to());
