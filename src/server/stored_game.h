@@ -17,6 +17,13 @@ struct StoredClock {
     bool running = false;                // runs from White's first move until the game ends
 };
 
+// An account that holds a seat (a game made in the lobby): its name as the account spells it,
+// and its rating in the game's family when the game began.
+struct SeatHolder {
+    std::string name;
+    int rating = 0;
+};
+
 struct StoredGame {
     std::string id, variant, mode;               // mode: engine, local, online, analysis
     std::map<std::string, std::string> options;  // of the game played (a dice roll included)
@@ -41,6 +48,13 @@ struct StoredGame {
     // Its seed was fixed by `menagerie serve --test-seed` (a test server's game, whose hidden
     // identities anyone who knows the flag knows): the state and the PGN say so.
     bool test_seed = false;
+    // Seats held by accounts ("white", "black"): a session of that account acts for the seat.
+    std::map<std::string, SeatHolder> players;
+    bool rated = false;  // its end updates both players' ratings
+    // Correspondence: each side has this many days per move, and loses on time at the deadline
+    // (ms since 1970) of the side to move; 0 for none.
+    int days_per_move = 0;
+    int64_t deadline_ms = 0;
 
     bool over() const { return result != "*"; }
 };
