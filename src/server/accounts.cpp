@@ -47,7 +47,8 @@ Account account_of_record(const StoredRecord& record) {
         a.created_ms = j.at("created_ms").get<int64_t>();
         a.failed_logins = j.value("failed_logins", std::vector<int64_t>{});
         a.locked_until_ms = j.value("locked_until_ms", int64_t{0});
-        for (const auto& [family, r] : j.value("ratings", json::object()).items())
+        const json ratings = j.value("ratings", json::object());
+        for (const auto& [family, r] : ratings.items())
             a.ratings[family] = {{r.at("rating").get<double>(), r.at("deviation").get<double>(),
                                   r.at("volatility").get<double>()},
                                  r.at("games").get<int>(),
