@@ -18,6 +18,8 @@ constexpr const char* PLAYS_KIND = "plays";
 constexpr const char* DEADLINE_KIND = "deadline";
 constexpr const char* NOTE_KIND = "note";
 constexpr size_t PLAYS_LISTED = 500;  // of one player's games, the latest
+// A game in play older than this may have been deleted unplayed (checked on a player's page).
+constexpr int64_t UNPLAYED_CHECK_MS = int64_t{24} * 3600 * 1000;
 
 // One part of following a stored change, or of the sweep: a failure is logged (the change
 // itself is stored and stands) and the other parts still run.
@@ -123,7 +125,15 @@ json Community::player(const std::string& name) {
     for (const StoredRecord& r :
          storage_.list_records(PLAYS_KIND, account_key(account->name) + "/", PLAYS_LISTED)) {
         json entry = json::parse(r.text);
-        entry["link"] = "/game/" + entry["game"].get<std::string>();
+        const std::string id = entry["game"];
+        // A game never played is deleted a day after it was made (GameService::expire_unplayed):
+        // its entry goes with it when next seen.
+        if (entry["result"] == "*" && entry["started"].get<int64_t>() < now - UNPLAYED_CHECK_MS &&
+            !storage_.load(id)) {
+            storage_.remove_record(PLAYS_KIND, r.key);
+            continue;
+        }
+        entry["link"] = "/game/" + id;
         entry["updated"] = r.updated_ms;
         (entry["result"] == "*" ? playing : finished).push_back(std::move(entry));
     }
@@ -145,8 +155,9 @@ json Community::my_games(const SignedIn& who) {
         try {
             glance = games_.glance(id, me);
         } catch (const ApiError& e) {
-            if (e.status() == 404) continue;  // deleted (never played)
-            throw;
+            if (e.status() != 404) throw;
+            storage_.remove_record(PLAYS_KIND, r.key);  // deleted, never played
+            continue;
         }
         if (glance["status"] != "playing") continue;
         json game = {{"id", id},

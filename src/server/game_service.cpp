@@ -919,8 +919,12 @@ size_t GameService::expire_unplayed(std::chrono::milliseconds age) {
     // player's hands; a game in memory is in use and stays.
     std::lock_guard lock(rooms_mutex_);
     size_t deleted = 0;
-    for (const std::string& id : storage_.unplayed(now_ms() - age.count(), 500))
-        if (!rooms_.contains(id) && storage_.remove_unplayed(id)) ++deleted;
+    for (const std::string& id : storage_.unplayed(now_ms() - age.count(), 500)) {
+        if (rooms_.contains(id)) continue;
+        // A correspondence game's first move has days, not hours: its deadline ends it.
+        if (const std::optional<StoredGame> g = storage_.load(id); g && g->days_per_move) continue;
+        if (storage_.remove_unplayed(id)) ++deleted;
+    }
     return deleted;
 }
 

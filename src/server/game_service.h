@@ -115,8 +115,9 @@ class GameService {
     size_t evict_idle(std::chrono::milliseconds idle);
     size_t games_in_memory();
     // Deletes from the store the games not in memory that have had no move `age` after their
-    // creation (games made and left: a bot's, a page closed at once); the sweep runs it with the
-    // service's limit. Returns how many it deleted.
+    // creation (games made and left: a bot's, a page closed at once), but correspondence games
+    // (their first move's deadline ends them); the sweep runs it with the service's limit.
+    // Returns how many it deleted.
     size_t expire_unplayed(std::chrono::milliseconds age);
     uint64_t games_evicted() const { return evicted_; }
 
