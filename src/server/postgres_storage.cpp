@@ -178,17 +178,13 @@ class PostgresStorage final : public Storage {
     }
 
     void listen(ChangeListener listener, MissedListener missed) override {
-        std::lock_guard lock(listener_mutex_);
-        listener_.reset();  // joins its thread: no call runs after this
-        if (!listener) return;
-        listener_ = std::make_unique<PostgresListener>(
-            url_, GAMES_CHANNEL,
-            [listener = std::move(listener)](const std::string& payload) {
-                const size_t space = payload.find(' ');
-                if (space != std::string::npos)
-                    listener(payload.substr(0, space), std::stoll(payload.substr(space + 1)));
-            },
-            std::move(missed));
+        relisten(listener_, GAMES_CHANNEL,
+                 listener ? Told([listener = std::move(listener)](const std::string& id,
+                                                                  const std::string& revision) {
+                     listener(id, std::stoll(revision));
+                 })
+                          : Told(),
+                 std::move(missed));
     }
 
     bool insert_record(const std::string& kind, const std::string& key, const std::string& text,
@@ -249,20 +245,29 @@ class PostgresStorage final : public Storage {
     }
 
     void listen_records(RecordListener listener, MissedListener missed) override {
+        relisten(record_listener_, RECORDS_CHANNEL, std::move(listener), std::move(missed));
+    }
+
+  private:
+    // What a listener is told: a notice's two words ("ID REVISION", "KIND KEY").
+    using Told = std::function<void(const std::string&, const std::string&)>;
+    // (Re)starts `slot` listening on `channel`; an empty `told` stops it, returning once no call
+    // is under way.
+    void relisten(std::unique_ptr<PostgresListener>& slot, const char* channel, Told told,
+                  MissedListener missed) {
         std::lock_guard lock(listener_mutex_);
-        record_listener_.reset();
-        if (!listener) return;
-        record_listener_ = std::make_unique<PostgresListener>(
-            url_, RECORDS_CHANNEL,
-            [listener = std::move(listener)](const std::string& payload) {
+        slot.reset();  // joins its thread: no call runs after this
+        if (!told) return;
+        slot = std::make_unique<PostgresListener>(
+            url_, channel,
+            [told = std::move(told)](const std::string& payload) {
                 const size_t space = payload.find(' ');
                 if (space != std::string::npos)
-                    listener(payload.substr(0, space), payload.substr(space + 1));
+                    told(payload.substr(0, space), payload.substr(space + 1));
             },
             std::move(missed));
     }
 
-  private:
     // A write that returns the kind and key of each row it changed, which it NOTIFYs on
     // RECORDS_CHANNEL in the same transaction; whether it changed one.
     bool write_record(const std::string& sql, const std::vector<std::string>& values) {
