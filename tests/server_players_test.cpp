@@ -272,7 +272,17 @@ TEST_F(Accounts, ASessionActsOnlyForItsOwnAccountsSeat) {
     ASSERT_EQ(move(alice, "e4", 0).status, 200u);
     expect_error(move(alice, "e5", 1), 409, "not your turn");  // never Black's seat
     expect_error(carol.post("/api/games/" + game + "/resign"), 403, "holds no seat");
-    ASSERT_EQ(move(bob, "e5", 1).status, 200u);
+    // A game's socket opened with the session is the seat's too.
+    WsClient bob_socket(port_, "/api/games/" + game + "/ws", bob.ws_headers());
+    const json pushed = bob_socket.read();
+    EXPECT_EQ(pushed["state"]["seat"], "black");
+    EXPECT_FALSE(pushed["state"]["legal"].empty());
+    bob_socket.send({{"type", "move"}, {"move", "e5"}, {"ply", 1}});
+    EXPECT_EQ(bob_socket.read_until(
+                  [](const json& m) { return m["state"]["ply"] == 2; })["state"]["moves"][1]["san"],
+              "e5");
+    WsClient carol_socket(port_, "/api/games/" + game + "/ws", carol.ws_headers());
+    EXPECT_EQ(carol_socket.read()["state"]["seat"], "spectator");
     // A token still acts for its seat, with or without a session.
     const std::string white_token = g["seeker_token"];
     EXPECT_EQ(carol
@@ -472,13 +482,20 @@ TEST_F(Lobby, RatedSeeksNeedAccountsOnBothSides) {
     seek["rated"] = true;
     expect_error(browser().post("/api/seeks", seek), 403, "sign in");
     Browser alice = account("alice"), bob = account("bob");
+    WsClient alice_socket(port_, "/api/lobby/ws", alice.ws_headers());
+    alice_socket.read();
     const std::string id = alice.post("/api/seeks", seek).json_body()["id"];
     expect_error(browser().post("/api/seeks/" + id + "/accept"), 403, "signed-in player");
     expect_error(alice.post("/api/seeks/" + id + "/accept"), 409, "your own seek");
     const HttpResult taken = bob.post("/api/seeks/" + id + "/accept");
     ASSERT_EQ(taken.status, 201u) << taken.body;
-    const json state =
-        bob.get("/api/games/" + taken.json_body()["game"].get<std::string>()).json_body();
+    const std::string game = taken.json_body()["game"];
+    // The seeker's account is told on its sockets, without having claimed the seek.
+    const json told =
+        alice_socket.read_until([](const json& m) { return m["type"] == "accepted"; });
+    EXPECT_EQ(told["game"], game);
+    EXPECT_EQ(told["link"], "/game/" + game);
+    const json state = bob.get("/api/games/" + game).json_body();
     EXPECT_TRUE(state["rated"].get<bool>());
     EXPECT_EQ(state["players"]["white"]["rating"], 1500);
 }
