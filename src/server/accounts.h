@@ -17,6 +17,7 @@
 #include "server/glicko2.h"
 #include "server/rate_limit.h"
 #include "server/storage.h"
+#include "server/stored_game.h"
 
 namespace menagerie::server {
 
@@ -53,7 +54,7 @@ class Accounts {
   public:
     static constexpr int MAX_FAILURES = 5;  // within FAILURE_WINDOW_MS lock the account
     static constexpr int64_t FAILURE_WINDOW_MS = 15 * 60 * 1000, LOCK_MS = 15 * 60 * 1000;
-    static constexpr int64_t SESSION_MS = int64_t{30} * 24 * 3600 * 1000;
+    static constexpr int64_t SESSION_MS = 30 * MS_PER_DAY;
     static constexpr size_t MAX_WAITING = 16;       // password checks queued for the hashing thread
     static constexpr size_t RATED_GAMES_KEPT = 64;  // far more than can end at once
 

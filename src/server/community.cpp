@@ -19,7 +19,7 @@ constexpr const char* DEADLINE_KIND = "deadline";
 constexpr const char* NOTE_KIND = "note";
 constexpr size_t PLAYS_LISTED = 500;  // of one player's games, the latest
 // A game in play older than this may have been deleted unplayed (checked on a player's page).
-constexpr int64_t UNPLAYED_CHECK_MS = int64_t{24} * 3600 * 1000;
+constexpr int64_t UNPLAYED_CHECK_MS = MS_PER_DAY;
 
 // One part of following a stored change, or of the sweep: a failure is logged (the change
 // itself is stored and stands) and the other parts still run.

@@ -407,7 +407,7 @@ json GameService::create(const json& body, const Seating& seating) {
     s.players = seating.players;
     s.rated = seating.rated;
     s.days_per_move = seating.days_per_move;
-    if (s.days_per_move) s.deadline_ms = s.created_ms + int64_t{s.days_per_move} * 24 * 3600 * 1000;
+    if (s.days_per_move) s.deadline_ms = s.created_ms + s.days_per_move * MS_PER_DAY;
     auto seat = [&](const std::string& name) {
         if (const auto given = seating.token_hashes.find(name);
             given != seating.token_hashes.end()) {

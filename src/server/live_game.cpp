@@ -172,7 +172,7 @@ void LiveGame::play(Move m, int64_t now) {
         c->turn_started_ms = now;
     }
     if (stored_.days_per_move && pos.side_to_move() != mover)
-        stored_.deadline_ms = now + int64_t{stored_.days_per_move} * 24 * 3600 * 1000;
+        stored_.deadline_ms = now + stored_.days_per_move * MS_PER_DAY;
     if (!stored_.draw_offer.empty() && stored_.draw_offer != colour_name(mover))
         stored_.draw_offer.clear();  // moving declines the opponent's offer
     const Outcome o = outcome(pos);

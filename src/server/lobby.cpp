@@ -24,7 +24,7 @@ constexpr const char* SEEK_KIND = "seek";
 constexpr const char* LIVE_KIND = "live";
 constexpr const char* ACCEPTED_KIND = "accepted";
 // What a seeker who was away can still learn of the game its seek became (GET /api/seeks/ID).
-constexpr int64_t ACCEPTED_KEPT_MS = int64_t{24} * 3600 * 1000;
+constexpr int64_t ACCEPTED_KEPT_MS = MS_PER_DAY;
 // Live games older than this are checked against the store (ended unseen, or deleted unplayed).
 constexpr int64_t LIVE_CHECK_AFTER_MS = 3600 * 1000;
 
@@ -118,12 +118,18 @@ Lobby::Lobby(Storage& storage, GameService& games, Accounts& accounts)
       games_(games),
       accounts_(accounts),
       watchers_(std::make_shared<LobbyWatchers>()) {
-    refresh_all();
+    // Listening first: nothing stored between the reading and the listening goes unheard.
     storage_.listen_records(
         [this](const std::string& kind, const std::string& key) {
             if (kind == SEEK_KIND || kind == LIVE_KIND || kind == ACCEPTED_KIND) refresh(kind, key);
         },
         [this] { refresh_all(); });
+    try {
+        refresh_all();
+    } catch (...) {
+        storage_.listen_records({}, {});  // no notice may reach a lobby that was never made
+        throw;
+    }
 }
 
 Lobby::~Lobby() { storage_.listen_records({}, {}); }
@@ -143,7 +149,7 @@ json Lobby::seeks(const std::optional<SignedIn>& who) {
     return shown;
 }
 
-json Lobby::seek(const std::string& id, const std::optional<SignedIn>&) {
+json Lobby::seek(const std::string& id) {
     if (well_formed_id(id)) {
         if (const std::optional<StoredRecord> r = storage_.load_record(SEEK_KIND, id)) {
             json seek = public_seek(json::parse(r->text));

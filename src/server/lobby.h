@@ -34,7 +34,7 @@ struct LobbyWatch {
 
 class Lobby {
   public:
-    static constexpr int64_t SEEK_LIFE_MS = int64_t{24} * 3600 * 1000;
+    static constexpr int64_t SEEK_LIFE_MS = MS_PER_DAY;
     static constexpr size_t MAX_SEEKS = 500;  // open at once on the whole site
     static constexpr size_t MAX_LIVE = 200;   // listed live games
 
@@ -48,7 +48,7 @@ class Lobby {
     // each seeker's own.
     nlohmann::json seeks(const std::optional<SignedIn>& who);
     // One seek by its id (its link): open, or the game it became.
-    nlohmann::json seek(const std::string& id, const std::optional<SignedIn>& who);
+    nlohmann::json seek(const std::string& id);
     nlohmann::json live_games();
     // Each throws ApiError naming what was wrong, changing nothing.
     nlohmann::json post(const nlohmann::json& body, const std::optional<SignedIn>& who);

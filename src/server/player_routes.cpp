@@ -174,7 +174,7 @@ std::optional<ApiResponse> ApiRouter::route_players(const ApiRequest& request,
                 limit_creations(request);
                 return json_response(201, lobby.accept(rest.substr(0, rest.size() - 7), who));
             }
-            if (method == "GET") return json_response(200, lobby.seek(rest, who));
+            if (method == "GET") return json_response(200, lobby.seek(rest));
             if (method != "DELETE") throw wrong_method("GET or DELETE");
             const json body = optional_body(request);
             only_fields(body, {"token"}, "the request body");

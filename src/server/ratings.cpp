@@ -13,7 +13,6 @@ using nlohmann::json;
 namespace {
 
 constexpr const char* PENDING_KIND = "rating";
-constexpr int64_t DAY_MS = int64_t{24} * 3600 * 1000;
 
 json glicko_json(const Glicko2Rating& r) {
     return {{"rating", r.rating}, {"deviation", r.deviation}, {"volatility", r.volatility}};
@@ -38,7 +37,7 @@ Glicko2Rating rating_at(const Account& account, const std::string& family, int64
     if (it == account.ratings.end()) return {};
     const FamilyRating& r = it->second;
     const int64_t idle_days =
-        r.last_game_ms > 0 ? std::max<int64_t>(now - r.last_game_ms, 0) / DAY_MS : 0;
+        r.last_game_ms > 0 ? std::max<int64_t>(now - r.last_game_ms, 0) / MS_PER_DAY : 0;
     return glicko2_idle(r.glicko, static_cast<double>(idle_days));
 }
 

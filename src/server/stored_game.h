@@ -10,6 +10,8 @@
 
 namespace menagerie::server {
 
+inline constexpr int64_t MS_PER_DAY = int64_t{24} * 3600 * 1000;
+
 struct StoredClock {
     int64_t initial_ms = 0, increment_ms = 0;
     int64_t white_ms = 0, black_ms = 0;  // left at `turn_started_ms`
