@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need from Debian's packages (only what is missing).
 set -euo pipefail
-packages=(cmake ninja-build g++ libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libssl-dev stockfish fairy-stockfish polyglot clang-format libboost-dev libboost-system-dev libsqlite3-dev libpq-dev postgresql)
+packages=(cmake ninja-build g++ libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libssl-dev stockfish fairy-stockfish polyglot clang-format libboost-dev libboost-system-dev libsqlite3-dev libpq-dev postgresql libsodium-dev)
 # GNU parallel: runs the batch commands' shards (scripts/atlas.sh, scripts/datagen.sh, the atlas's test).
 packages+=(parallel)
 # The sanitizer build and the fuzz targets: clang and its runtimes (libFuzzer among them).

@@ -1,5 +1,6 @@
 #include "server_client.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,19 +28,22 @@ tcp::endpoint loopback(uint16_t port) { return {asio::ip::make_address("127.0.0.
 }  // namespace
 
 HttpResult http_request(uint16_t port, const std::string& method, const std::string& target,
-                        const std::string& body, const std::string& content_type) {
+                        const std::string& body, const std::string& content_type,
+                        const std::map<std::string, std::string>& headers) {
     asio::io_context io;
     beast::tcp_stream stream(io);
     stream.connect(loopback(port));
     const http::verb verb = http::string_to_verb(method);
     if (verb == http::verb::unknown) throw std::invalid_argument("no HTTP method " + method);
     http::request<http::string_body> req{verb, target, 11};
-    req.set(http::field::host, "127.0.0.1");
-    if (verb == http::verb::post) {
-        req.set(http::field::content_type, content_type);
+    // As a browser says it: the host with the port.
+    req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
+    if (verb == http::verb::post || verb == http::verb::put || verb == http::verb::delete_) {
+        if (!content_type.empty()) req.set(http::field::content_type, content_type);
         req.body() = body;
         req.prepare_payload();
     }
+    for (const auto& [name, value] : headers) req.set(name, value);
     http::write(stream, req);
     beast::flat_buffer buffer;
     http::response_parser<http::string_body> parser;
@@ -77,10 +81,15 @@ struct WsClient::Connection {
     websocket::stream<beast::tcp_stream> ws{io};
 };
 
-WsClient::WsClient(uint16_t port, const std::string& target)
+WsClient::WsClient(uint16_t port, const std::string& target,
+                   const std::map<std::string, std::string>& headers)
     : connection_(std::make_unique<Connection>()) {
     beast::get_lowest_layer(connection_->ws).connect(loopback(port));
-    connection_->ws.handshake("127.0.0.1", target);
+    connection_->ws.set_option(
+        websocket::stream_base::decorator([headers](websocket::request_type& req) {
+            for (const auto& [name, value] : headers) req.set(name, value);
+        }));
+    connection_->ws.handshake("127.0.0.1:" + std::to_string(port), target);
 }
 
 WsClient::~WsClient() {
@@ -121,12 +130,17 @@ void WsClient::send(const json& message) { send_text(message.dump()); }
 
 void WsClient::send_text(const std::string& text) { connection_->ws.write(asio::buffer(text)); }
 
-ServerProcess::ServerProcess(const std::string& binary, const std::vector<std::string>& args) {
+ServerProcess::ServerProcess(const std::string& binary, const std::vector<std::string>& args,
+                             const std::string& log) {
     int out[2];
     if (pipe(out) != 0) throw std::runtime_error("pipe failed");
     pid_ = fork();
     if (pid_ == 0) {
         dup2(out[1], 1);
+        if (!log.empty()) {
+            const int err = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+            if (err >= 0) dup2(err, 2);
+        }
         close(out[0]);
         close(out[1]);
         std::vector<char*> argv{const_cast<char*>(binary.c_str())};

@@ -31,9 +31,11 @@ struct HttpResult {
 };
 
 // One request on a fresh connection; `method` is the HTTP method's name ("GET", "POST", ...).
+// A POST, PUT or DELETE sends `content_type` (none when empty); `headers` are sent as they are.
 HttpResult http_request(uint16_t port, const std::string& method, const std::string& target,
                         const std::string& body = "",
-                        const std::string& content_type = "application/json");
+                        const std::string& content_type = "application/json",
+                        const std::map<std::string, std::string>& headers = {});
 
 inline HttpResult get(uint16_t port, const std::string& target) {
     return http_request(port, "GET", target);
@@ -50,7 +52,9 @@ std::string raw_exchange(uint16_t port, const std::string& bytes, size_t limit =
 // read, whether a test awaited it or read_until() passed over it, is kept in frames().
 class WsClient {
   public:
-    WsClient(uint16_t port, const std::string& target);
+    // `headers` go with the handshake (a Cookie, an Origin).
+    WsClient(uint16_t port, const std::string& target,
+             const std::map<std::string, std::string>& headers = {});
     ~WsClient();
     json read(std::chrono::milliseconds timeout = std::chrono::seconds(20));
     const std::vector<std::string>& frames() const { return frames_; }
@@ -70,7 +74,9 @@ class WsClient {
 // `menagerie serve` as a child process; port() is read from its first line of output.
 class ServerProcess {
   public:
-    ServerProcess(const std::string& binary, const std::vector<std::string>& args);
+    // Its standard error goes to `log` when given (else to the test's).
+    ServerProcess(const std::string& binary, const std::vector<std::string>& args,
+                  const std::string& log = "");
     ~ServerProcess() { kill_hard(); }
     uint16_t port() const { return port_; }
     const std::string& first_line() const { return first_line_; }

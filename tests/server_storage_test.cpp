@@ -226,6 +226,70 @@ TEST(Storage, PostgresRoundTripAndServer) {
                  std::runtime_error);
 }
 
+// Two servers on one PostgreSQL database share one lobby: a seek posted on one is seen on the
+// other's socket and list and accepted there, and the seeker's socket, on the first, is told its
+// game; an account made on one is signed in on both.
+TEST(Storage, PostgresLobbyIsSharedByTwoServers) {
+    TempPostgres pg;
+    ASSERT_TRUE(pg.problem().empty()) << pg.problem();
+    ServerOptions o;
+    o.port = 0;
+    o.db = pg.url();
+    o.games_per_minute = 0;
+    o.logins_per_minute = 0;
+    Server a(o), b(o);
+    a.start();
+    b.start();
+    WsClient seeker(a.port(), "/api/lobby/ws"), watcher(b.port(), "/api/lobby/ws");
+    EXPECT_EQ(seeker.read()["type"], "lobby");
+    EXPECT_EQ(watcher.read()["type"], "lobby");
+
+    const HttpResult posted = post(a.port(), "/api/seeks",
+                                   {{"variant", "chess"},
+                                    {"clock", {{"base_ms", 60000}, {"increment_ms", 0}}},
+                                    {"color", "white"}});
+    ASSERT_EQ(posted.status, 201u) << posted.body;
+    const std::string id = posted.json_body()["id"], token = posted.json_body()["token"];
+    seeker.send({{"type", "claim"}, {"seek", id}, {"token", token}});
+    seeker.read_until([](const json& m) { return m["type"] == "claimed"; });
+    const json seen = watcher.read_until([](const json& m) { return m["type"] == "seek"; });
+    EXPECT_EQ(seen["seek"]["id"], id);
+    ASSERT_EQ(get(b.port(), "/api/seeks").json_body().size(), 1u);
+
+    const HttpResult taken = post(b.port(), "/api/seeks/" + id + "/accept", json::object());
+    ASSERT_EQ(taken.status, 201u) << taken.body;
+    const std::string game = taken.json_body()["game"], black = taken.json_body()["token"];
+    const json told = seeker.read_until([](const json& m) { return m["type"] == "accepted"; });
+    EXPECT_EQ(told["game"], game);
+    EXPECT_EQ(told["link"], "/game/" + game + "?token=" + token);
+    seeker.read_until(
+        [&](const json& m) { return m["type"] == "game" && m["game"]["id"] == game; });
+    bool gone = false;  // told before the seeker's own news, or after
+    for (const std::string& frame : seeker.frames())
+        gone |= json::parse(frame)["type"] == "seek_gone";
+    EXPECT_TRUE(gone);
+    // Each seat plays on either server.
+    EXPECT_EQ(post(a.port(), "/api/games/" + game + "/move",
+                   {{"token", token}, {"move", "e4"}, {"ply", 0}})
+                  .status,
+              200u);
+    EXPECT_EQ(post(b.port(), "/api/games/" + game + "/move",
+                   {{"token", black}, {"move", "e5"}, {"ply", 1}})
+                  .status,
+              200u);
+    // A second accept, on either server, is too late.
+    EXPECT_EQ(post(a.port(), "/api/seeks/" + id + "/accept", json::object()).status, 409u);
+
+    const HttpResult made =
+        post(a.port(), "/api/accounts", {{"name", "gina"}, {"password", "pass-gina"}});
+    ASSERT_EQ(made.status, 201u) << made.body;
+    const std::string cookie =
+        made.header("set-cookie").substr(0, made.header("set-cookie").find(';'));
+    EXPECT_EQ(http_request(b.port(), "GET", "/api/session", "", "", {{"Cookie", cookie}})
+                  .json_body()["name"],
+              "gina");
+}
+
 // Two servers' game services on one PostgreSQL database, and an online chess game created
 // through the first.
 class TwoServersOnePostgres : public ::testing::Test {

@@ -60,6 +60,11 @@ int run_serve(int argc, char** argv) {
                    "new games one client address may create a minute, as many at once after a "
                    "pause (0: no limit; behind a proxy every client has the proxy's address)")
         ->check(CLI::Range(0, 1'000'000));
+    app.add_option("--logins-per-minute", options.logins_per_minute,
+                   "sign-ins and sign-ups one client address may try a minute, as many at once "
+                   "after a pause (0: no limit; behind a proxy every client has the proxy's "
+                   "address)")
+        ->check(CLI::Range(0, 1'000'000));
     app.add_option("--unplayed-hours", options.unplayed_hours,
                    "delete a game that has had no move this long after its creation (0: never)")
         ->check(CLI::Range(0.0, 1e6));

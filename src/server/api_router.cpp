@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "server/api_error.h"
 #include "server/catalogue.h"
+#include "server/community.h"
 #include "server/json_fields.h"
 
 namespace menagerie::server {
@@ -60,15 +61,6 @@ bool nesting_within(const std::string& text, int limit) {
     return true;
 }
 
-json body_json(const ApiRequest& request) {
-    if (!nesting_within(request.body, 32))
-        throw ApiError(400, "the request body is nested too deeply");
-    std::optional<json> body = parse_client_json(request.body);
-    if (!body) throw ApiError(400, "the request body is not valid JSON");
-    if (!body->is_object()) throw ApiError(400, "the request body must be a JSON object");
-    return std::move(*body);
-}
-
 std::optional<std::string> token_of(const json& body) {
     const auto it = body.find("token");
     if (it == body.end() || it->is_null()) return std::nullopt;
@@ -102,13 +94,41 @@ const std::string& query_field(const ApiRequest& request, const char* key) {
     return it->second;
 }
 
-ApiResponse json_response(unsigned status, const json& body) {
-    // Bytes that are not UTF-8 (an echoed request's) are replaced rather than thrown on.
-    return {status, "application/json", body.dump(-1, ' ', false, json::error_handler_t::replace),
-            std::nullopt};
+}  // namespace
+
+json body_json(const ApiRequest& request) {
+    if (!nesting_within(request.body, 32))
+        throw ApiError(400, "the request body is nested too deeply");
+    std::optional<json> body = parse_client_json(request.body);
+    if (!body) throw ApiError(400, "the request body is not valid JSON");
+    if (!body->is_object()) throw ApiError(400, "the request body must be a JSON object");
+    return std::move(*body);
 }
 
-}  // namespace
+ApiResponse json_response(unsigned status, const json& body) {
+    // Bytes that are not UTF-8 (an echoed request's) are replaced rather than thrown on.
+    return {status,
+            "application/json",
+            body.dump(-1, ' ', false, json::error_handler_t::replace),
+            std::nullopt,
+            {}};
+}
+
+ApiResponse error_response() {
+    try {
+        throw;
+    } catch (const ApiError& e) {
+        ApiResponse response =
+            json_response(static_cast<unsigned>(e.status()), {{"error", e.what()}});
+        response.retry_after_s = e.retry_after_s();
+        return response;
+    } catch (const Error& e) {
+        return json_response(400, {{"error", e.what()}});
+    } catch (const std::exception& e) {
+        std::cerr << "internal error: " << e.what() << "\n";
+        return json_response(500, {{"error", std::string("internal error: ") + e.what()}});
+    }
+}
 
 bool split_target(const std::string& target, std::string& path,
                   std::map<std::string, std::string>& query) {
@@ -138,15 +158,25 @@ void ApiRouter::handle(const ApiRequest& request, std::function<void(ApiResponse
     ApiResponse response;
     try {
         response = route(request, reply, deferred);
-    } catch (const ApiError& e) {
-        response = json_response(static_cast<unsigned>(e.status()), {{"error", e.what()}});
-    } catch (const Error& e) {
-        response = json_response(400, {{"error", e.what()}});
-    } catch (const std::exception& e) {
-        std::cerr << "internal error: " << e.what() << "\n";
-        response = json_response(500, {{"error", std::string("internal error: ") + e.what()}});
+    } catch (...) {
+        response = error_response();
     }
     if (!deferred) reply(std::move(response));
+}
+
+Credential ApiRouter::credential(const ApiRequest& request, std::optional<std::string> token) {
+    std::optional<std::string> account;
+    if (const std::optional<SignedIn> who = signed_in(request.cookie)) account = who->key;
+    return Credential::of(std::move(token), std::move(account));
+}
+
+void ApiRouter::limit_creations(const ApiRequest& request) {
+    if (const std::optional<int> wait =
+            creations_.take(request.client, std::chrono::steady_clock::now()))
+        throw ApiError(
+            429,
+            "too many new games from your address: try again in " + std::to_string(*wait) + " s",
+            *wait);
 }
 
 ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiResponse)>& reply,
@@ -156,6 +186,11 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
     auto wrong_method = [&](const char* allowed) {
         return ApiError(405, request.method + " is not allowed on " + p + " (use " + allowed + ")");
     };
+    if (!get && request.method != "HEAD" && session_cookie(request.cookie))
+        refuse_cross_site(request.origin, request.host, request.content_type);
+    if (community_)
+        if (std::optional<ApiResponse> answer = route_players(request, reply, deferred))
+            return std::move(*answer);
     if (p == "/api/health") {
         if (!get) throw wrong_method("GET");
         return json_response(200, games_.health());
@@ -201,14 +236,7 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
     if (p == "/api/games") {
         if (get) return json_response(200, games_.list());
         if (post) {
-            if (const std::optional<int> wait =
-                    creations_.take(request.client, std::chrono::steady_clock::now())) {
-                ApiResponse refused = json_response(
-                    429, {{"error", "too many new games from your address: try again in " +
-                                        std::to_string(*wait) + " s"}});
-                refused.retry_after_s = wait;
-                return refused;
-            }
+            limit_creations(request);
             return json_response(201, games_.create(body_json(request)));
         }
         throw wrong_method("GET or POST");
@@ -221,11 +249,17 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
         const std::string action = slash == std::string::npos ? "" : rest.substr(slash + 1);
         if (action.empty()) {
             if (!get) throw wrong_method("GET");
-            return json_response(200, games_.state(id, query_token(request)));
+            json state = games_.state(id, credential(request, query_token(request)));
+            // A seat's own note, when it keeps one (read here only: the pushed states and the
+            // answers to moves leave it out, as it changes only by its seat's own PUT).
+            if (community_ && state["seat"] != "spectator")
+                if (std::string note = community_->note(id, state["seat"]); !note.empty())
+                    state["note"] = std::move(note);
+            return json_response(200, state);
         }
         if (action == "pgn") {
             if (!get) throw wrong_method("GET");
-            return {200, "text/plain; charset=utf-8", games_.pgn(id), std::nullopt};
+            return {200, "text/plain; charset=utf-8", games_.pgn(id), std::nullopt, {}};
         }
         if (action == "ws")
             throw ApiError(400, "this is a WebSocket endpoint: connect with an upgrade");
@@ -235,18 +269,19 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
             if (action == "move") {
                 only_fields(body, {"token", "move", "ply"}, "the request body");
                 // Missing fields are the service's to name, after the game and the token.
-                return json_response(200,
-                                     games_.move(id, token_of(body), body.value("move", json()),
-                                                 body.value("ply", json())));
+                return json_response(
+                    200, games_.move(id, credential(request, token_of(body)),
+                                     body.value("move", json()), body.value("ply", json())));
             }
             if (action == "draw") {
                 only_fields(body, {"token", "action"}, "the request body");
-                return json_response(
-                    200, games_.draw(id, token_of(body), *string_field(body, "action", 16, true)));
+                return json_response(200, games_.draw(id, credential(request, token_of(body)),
+                                                      *string_field(body, "action", 16, true)));
             }
             only_fields(body, {"token"}, "the request body");
-            if (action == "resign") return json_response(200, games_.resign(id, token_of(body)));
-            return json_response(200, games_.takeback(id, token_of(body)));
+            const Credential who = credential(request, token_of(body));
+            if (action == "resign") return json_response(200, games_.resign(id, who));
+            return json_response(200, games_.takeback(id, who));
         }
     }
     throw ApiError(404, "there is no API route " + request.method + " " + menagerie::quoted(p));

@@ -84,21 +84,6 @@ Move read_move_text(LiveGame& g, const std::string& text) {
     }
 }
 
-Options options_field(const json& body) {
-    Options options;
-    const auto it = body.find("options");
-    if (it == body.end() || it->is_null()) return options;
-    if (!it->is_object()) throw ApiError(400, "the field \"options\" must be a JSON object");
-    if (it->size() > 16) throw ApiError(400, "the field \"options\" has too many entries");
-    for (const auto& [key, value] : it->items()) {
-        if (!value.is_string())
-            throw ApiError(400,
-                           "the option " + menagerie::quoted(key) + " must have a string value");
-        options[key] = value.get<std::string>();
-    }
-    return options;
-}
-
 // The start a request asks for (fen, setup or neither) with its setup id. A setup is drawn where
 // `draw_random` allows it: within `balance` centipawns of equality by the atlas, if given.
 Position requested_start(const std::shared_ptr<const Game>& game,
@@ -126,12 +111,6 @@ Position requested_start(const std::shared_ptr<const Game>& game,
     } catch (const Error& e) {
         throw ApiError(400, e.what());
     }
-}
-
-// The database's own words (its host, its port, its user) are for the log, not for clients.
-[[noreturn]] void storage_unavailable(const std::string& what, const std::exception& e) {
-    std::cerr << "storage: " << what << ": " << e.what() << "\n";
-    throw ApiError(503, what + ": the game store is unavailable, try again shortly");
 }
 
 // An imported PGN's tags but those the export writes from the game itself.
@@ -232,6 +211,7 @@ void GameService::commit(const std::shared_ptr<Room>& shared, const StoredGame& 
     Room& room = *shared;
     try {
         room.game->set_revision(storage_.save(room.game->stored()));
+        tell_committed(&before, room.game->stored());
     } catch (const StorageConflict&) {
         // Another server sharing the database moved first: take its version of the game.
         room.game = std::make_unique<LiveGame>(before);
@@ -244,6 +224,15 @@ void GameService::commit(const std::shared_ptr<Room>& shared, const StoredGame& 
     } catch (const std::exception& e) {
         room.game = std::make_unique<LiveGame>(before);
         storage_unavailable("the game could not be stored", e);
+    }
+}
+
+void GameService::tell_committed(const StoredGame* before, const StoredGame& after) {
+    if (!committed_) return;
+    try {
+        committed_(before, after);
+    } catch (const std::exception& e) {  // the change is stored: it stands
+        std::cerr << "after storing game " << after.id << ": " << e.what() << "\n";
     }
 }
 
@@ -314,7 +303,9 @@ void GameService::retry_search(const std::shared_ptr<Room>& room) {
 }
 
 void GameService::arm_flag_timer(const std::shared_ptr<Room>& room) {
-    const std::optional<int64_t> left = room->game->flag_in(now_ms());
+    std::optional<int64_t> left = room->game->flag_in(now_ms());
+    if (const std::optional<int64_t> deadline = room->game->deadline_in(now_ms()))
+        left = std::min(*deadline, left.value_or(*deadline));
     if (!left) {
         if (room->flag_timer) room->flag_timer->cancel();
         return;
@@ -338,7 +329,7 @@ void GameService::arm_flag_timer(const std::shared_ptr<Room>& room) {
         });
 }
 
-json GameService::create(const json& body) {
+json GameService::create(const json& body, const Seating& seating) {
     json_object(body, "the request body");
     only_fields(body,
                 {"variant", "options", "setup", "fen", "pgn", "mode", "engine", "clock", "balance"},
@@ -427,7 +418,16 @@ json GameService::create(const json& body) {
     s.start_fen = write_fen(*start);
 
     json tokens = json::object(), links = json::object();
+    s.players = seating.players;
+    s.rated = seating.rated;
+    s.days_per_move = seating.days_per_move;
+    if (s.days_per_move) s.deadline_ms = s.created_ms + s.days_per_move * MS_PER_DAY;
     auto seat = [&](const std::string& name) {
+        if (const auto given = seating.token_hashes.find(name);
+            given != seating.token_hashes.end()) {
+            s.token_hashes[name] = given->second;  // its holder has the token already
+            return;
+        }
         const std::string token = new_token();
         s.token_hashes[name] = token_hash(token);
         tokens[name] = token;
@@ -458,6 +458,7 @@ json GameService::create(const json& body) {
     } catch (const std::exception& e) {
         storage_unavailable("the game could not be stored", e);
     }
+    tell_committed(nullptr, room->game->stored());
     {
         std::lock_guard lock(rooms_mutex_);
         room->last_used_ms = now_ms();
@@ -496,19 +497,45 @@ json GameService::health() {
     return {{"status", "ok"}};
 }
 
-json GameService::state(const std::string& id, const std::optional<std::string>& token) {
+json GameService::state(const std::string& id, const Credential& who) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
-    return game_state(*r->game, r->game->seat_of(token), now_ms());
+    return game_state(*r->game, r->game->seat_of(who), now_ms());
+}
+
+json GameService::glance(const std::string& id, const Credential& who) {
+    const std::shared_ptr<Room> r = room(id);
+    std::lock_guard lock(r->mutex);
+    LiveGame& g = *r->game;
+    const Seat seat = g.seat_of(who);
+    json out = {{"seat", seat_name(seat)},       {"turn", colour_name(g.side_to_move())},
+                {"your_move", g.may_move(seat)}, {"status", g.over() ? "over" : "playing"},
+                {"result", g.stored().result},   {"ply", g.ply()},
+                {"variant", g.stored().variant}};
+    if (g.deadline_in(now_ms())) out["deadline"] = g.stored().deadline_ms;
+    return out;
+}
+
+std::optional<int64_t> GameService::settle(const std::string& id) {
+    const std::shared_ptr<Room> r = room(id);
+    std::lock_guard lock(r->mutex);
+    const StoredGame before = r->game->stored();
+    if (r->game->settle_clock(now_ms())) {
+        commit(r, before);
+        changed(r);
+    }
+    if (!r->game->deadline_in(now_ms())) return std::nullopt;
+    return r->game->stored().deadline_ms;
 }
 
 namespace {
 
-Seat seat_or_refuse(const LiveGame& g, const std::optional<std::string>& token) {
-    const Seat seat = g.seat_of(token);
+Seat seat_or_refuse(const LiveGame& g, const Credential& who) {
+    const Seat seat = g.seat_of(who);
     if (seat == Seat::Spectator)
-        throw ApiError(403, token ? "the token holds no seat of this game"
-                                  : "this needs the token of a seat of the game");
+        throw ApiError(403, who.token     ? "the token holds no seat of this game"
+                            : who.account ? "your account holds no seat of this game"
+                                          : "this needs the token of a seat of the game");
     return seat;
 }
 
@@ -522,8 +549,8 @@ void GameService::refuse_if_over(const std::shared_ptr<Room>& r, const StoredGam
     if (r->game->over()) throw ApiError(409, game_is_over(r->game->stored()));
 }
 
-json GameService::move(const std::string& id, const std::optional<std::string>& token,
-                       const json& move_field, const json& ply_field) {
+json GameService::move(const std::string& id, const Credential& who, const json& move_field,
+                       const json& ply_field) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
     // A client ahead of this server saw a move stored by another server that this one has not
@@ -531,7 +558,7 @@ json GameService::move(const std::string& id, const std::optional<std::string>& 
     if (ply_field.is_number_integer() && ply_field.get<int64_t>() > r->game->ply() && reload(r))
         changed(r);
     LiveGame& g = *r->game;
-    const Seat seat = seat_or_refuse(g, token);
+    const Seat seat = seat_or_refuse(g, who);
     const StoredGame before = g.stored();
     refuse_if_over(r, before);
     if (ply_field.is_null()) throw ApiError(400, "the field \"ply\" is missing");
@@ -556,11 +583,11 @@ json GameService::move(const std::string& id, const std::optional<std::string>& 
     return game_state(*r->game, seat, now_ms());
 }
 
-json GameService::resign(const std::string& id, const std::optional<std::string>& token) {
+json GameService::resign(const std::string& id, const Credential& who) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
     LiveGame& g = *r->game;
-    const Seat seat = seat_or_refuse(g, token);
+    const Seat seat = seat_or_refuse(g, who);
     const StoredGame before = g.stored();
     g.settle_clock(now_ms());
     if (g.over()) {
@@ -574,15 +601,14 @@ json GameService::resign(const std::string& id, const std::optional<std::string>
     return game_state(*r->game, seat, now_ms());
 }
 
-json GameService::draw(const std::string& id, const std::optional<std::string>& token,
-                       const std::string& action) {
+json GameService::draw(const std::string& id, const Credential& who, const std::string& action) {
     if (action != "offer" && action != "accept" && action != "decline")
         throw ApiError(400, "the field \"action\" must be offer, accept or decline, not " +
                                 menagerie::quoted(action));
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
     LiveGame& g = *r->game;
-    const Seat seat = seat_or_refuse(g, token);
+    const Seat seat = seat_or_refuse(g, who);
     if (g.stored().mode != "online")
         throw ApiError(400,
                        "draw offers are for online games (in a local game, agree over the "
@@ -598,11 +624,11 @@ json GameService::draw(const std::string& id, const std::optional<std::string>& 
     return game_state(*r->game, seat, now_ms());
 }
 
-json GameService::takeback(const std::string& id, const std::optional<std::string>& token) {
+json GameService::takeback(const std::string& id, const Credential& who) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
     LiveGame& g = *r->game;
-    const Seat seat = seat_or_refuse(g, token);
+    const Seat seat = seat_or_refuse(g, who);
     if (g.stored().mode == "online")
         throw ApiError(400, "takeback is for local, analysis and engine games, not online ones");
     if (g.referee()) throw ApiError(400, refereed_takeback_refusal(g.game()));
@@ -774,12 +800,11 @@ void GameService::analyse(const json& body, std::function<void(int, json)> reply
         });
 }
 
-GameService::Subscription GameService::subscribe(const std::string& id,
-                                                 const std::optional<std::string>& token,
+GameService::Subscription GameService::subscribe(const std::string& id, const Credential& who,
                                                  Send send) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
-    Subscription sub{r, next_subscriber_++, r->game->seat_of(token)};
+    Subscription sub{r, next_subscriber_++, r->game->seat_of(who)};
     send(json{{"type", "state"}, {"state", game_state(*r->game, sub.seat, now_ms())}}.dump());
     r->subscribers[sub.id] = {sub.seat, std::move(send)};
     return sub;
@@ -913,8 +938,12 @@ size_t GameService::expire_unplayed(std::chrono::milliseconds age) {
     // player's hands; a game in memory is in use and stays.
     std::lock_guard lock(rooms_mutex_);
     size_t deleted = 0;
-    for (const std::string& id : storage_.unplayed(now_ms() - age.count(), 500))
-        if (!rooms_.contains(id) && storage_.remove_unplayed(id)) ++deleted;
+    for (const std::string& id : storage_.unplayed(now_ms() - age.count(), 500)) {
+        if (rooms_.contains(id)) continue;
+        // A correspondence game's first move has days, not hours: its deadline ends it.
+        if (const std::optional<StoredGame> g = storage_.load(id); g && g->days_per_move) continue;
+        if (storage_.remove_unplayed(id)) ++deleted;
+    }
     return deleted;
 }
 

@@ -30,6 +30,16 @@ namespace menagerie::server {
 struct Room;
 struct Analysis;
 
+// What the lobby adds to an online game it makes: the accounts that hold its seats, whether it
+// is rated, days per move for correspondence, and the token hashes of seats whose holders have
+// their tokens already (the seeker's seek token).
+struct Seating {
+    std::map<std::string, SeatHolder> players;
+    bool rated = false;
+    int days_per_move = 0;
+    std::map<std::string, std::string> token_hashes;
+};
+
 class GameService {
   public:
     // `timers` runs the clocks' flag timers and the eviction sweeps; `engine_threads` searches
@@ -58,20 +68,31 @@ class GameService {
     const Atlas& atlas() const { return *atlas_; }
 
     // Each throws ApiError (4xx) for a bad request, changing nothing.
-    nlohmann::json create(const nlohmann::json& body);  // the 201 body
+    nlohmann::json create(const nlohmann::json& body, const Seating& seating = {});  // the 201 body
     nlohmann::json list();
     // For a proxy's or a monitor's checks: {"status":"ok"} once the store answers (a list of
     // one game), else ApiError 503.
     nlohmann::json health();
-    nlohmann::json state(const std::string& id, const std::optional<std::string>& token);
-    nlohmann::json move(const std::string& id, const std::optional<std::string>& token,
-                        const nlohmann::json& move, const nlohmann::json& ply);
-    nlohmann::json resign(const std::string& id, const std::optional<std::string>& token);
-    nlohmann::json takeback(const std::string& id, const std::optional<std::string>& token);
+    nlohmann::json state(const std::string& id, const Credential& who);
+    nlohmann::json move(const std::string& id, const Credential& who, const nlohmann::json& move,
+                        const nlohmann::json& ply);
+    nlohmann::json resign(const std::string& id, const Credential& who);
+    nlohmann::json takeback(const std::string& id, const Credential& who);
     // `action`: "offer", "accept" or "decline" (online games).
-    nlohmann::json draw(const std::string& id, const std::optional<std::string>& token,
-                        const std::string& action);
+    nlohmann::json draw(const std::string& id, const Credential& who, const std::string& action);
     std::string pgn(const std::string& id);
+    // A game at a glance for a player's list: {"seat","turn","your_move","status","result",
+    // "ply","variant","deadline"?}.
+    nlohmann::json glance(const std::string& id, const Credential& who);
+    // Ends the game on time if its side to move's clock or deadline has passed (the sweep of
+    // correspondence deadlines); the deadline still to come, nullopt when none is.
+    std::optional<int64_t> settle(const std::string& id);
+
+    // Told of every change stored, with the game as it was (null for a new game) and as it is
+    // now, under the game's lock: the lobby, the ratings and the deadlines follow games so. Set
+    // before the service is used.
+    using Committed = std::function<void(const StoredGame* before, const StoredGame& after)>;
+    void on_commit(Committed hook) { committed_ = std::move(hook); }
     // Runs on the analysis pool; `reply` gets the result or an ApiError's status and message.
     // Throws ApiError 503 when ANALYSES_PER_THREAD per analysis thread are already waiting or
     // running. An analysis names an optional "session": a newer one of the same session
@@ -89,8 +110,7 @@ class GameService {
         uint64_t id = 0;
         Seat seat = Seat::Spectator;
     };
-    Subscription subscribe(const std::string& id, const std::optional<std::string>& token,
-                           Send send);
+    Subscription subscribe(const std::string& id, const Credential& who, Send send);
     // Touches only the subscription's room, so a session may end after the service.
     static void unsubscribe(const Subscription& subscription);
 
@@ -101,8 +121,9 @@ class GameService {
     size_t evict_idle(std::chrono::milliseconds idle);
     size_t games_in_memory();
     // Deletes from the store the games not in memory that have had no move `age` after their
-    // creation (games made and left: a bot's, a page closed at once); the sweep runs it with the
-    // service's limit. Returns how many it deleted.
+    // creation (games made and left: a bot's, a page closed at once), but correspondence games
+    // (their first move's deadline ends them); the sweep runs it with the service's limit.
+    // Returns how many it deleted.
     size_t expire_unplayed(std::chrono::milliseconds age);
     uint64_t games_evicted() const { return evicted_; }
 
@@ -120,6 +141,7 @@ class GameService {
     void refuse_if_over(const std::shared_ptr<Room>& room, const StoredGame& before);
     void changed(const std::shared_ptr<Room>&
                      room);  // push to subscribers, start a search, arm the flag timer
+    void tell_committed(const StoredGame* before, const StoredGame& after);
     void start_search(const std::shared_ptr<Room>& room);
     void retry_search(const std::shared_ptr<Room>& room);  // a second later
     void arm_flag_timer(const std::shared_ptr<Room>& room);
@@ -155,6 +177,7 @@ class GameService {
     std::atomic<uint64_t> evicted_{0};
     std::optional<std::string> test_seed_;
     std::shared_ptr<const Atlas> atlas_ = Atlas::embedded();
+    Committed committed_;
 };
 
 }  // namespace menagerie::server

@@ -187,6 +187,17 @@ json game_state(LiveGame& g, Seat seat, int64_t now) {
         state["engine"] = {{"color", colour_name(Color(s.engine_color))},
                            {"level", s.engine_level},
                            {"thinking", g.thinking()}};
+    if (!s.players.empty()) {  // a game made in the lobby: the accounts in its seats
+        json players = json::object();
+        for (const auto& [side, holder] : s.players)
+            players[side] = {{"name", holder.name}, {"rating", holder.rating}};
+        state["players"] = players;
+        state["rated"] = s.rated;
+    }
+    if (s.days_per_move) {
+        state["correspondence"] = {{"days_per_move", s.days_per_move}};
+        if (!g.over()) state["correspondence"]["deadline"] = s.deadline_ms;
+    }
     return state;
 }
 

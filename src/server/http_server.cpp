@@ -17,8 +17,10 @@
 #include <thread>
 #include <vector>
 
+#include "server/api_error.h"
 #include "server/api_router.h"
 #include "server/atlas.h"
+#include "server/community.h"
 #include "server/game_service.h"
 #include "server/static_files.h"
 #include "server/storage.h"
@@ -122,29 +124,22 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                                          "%-escape or a NUL byte)"),
                               req.version(), false));
 
-        if (beast::websocket::is_upgrade(req)) {
-            const std::string prefix = "/api/games/";
-            if (path.starts_with(prefix) && path.ends_with("/ws") &&
-                path.size() > prefix.size() + 3) {
-                const std::string id = path.substr(prefix.size(), path.size() - prefix.size() - 3);
-                const auto token = query.find("token");
-                start_websocket_session(std::move(stream_), std::move(req), games_, id,
-                                        token == query.end()
-                                            ? std::nullopt
-                                            : std::optional<std::string>(token->second));
-                return;
-            }
-            return send(make_response(404, "application/json",
-                                      error_body("no WebSocket at " + path), req.version(), false));
-        }
+        if (beast::websocket::is_upgrade(req)) return upgrade(std::move(req), path, query);
 
         const unsigned version = req.version();
         const bool keep_alive = req.keep_alive();
         if (path.starts_with("/api/") || path == "/api") {
             beast::error_code ignored;
-            ApiRequest api{std::string(req.method_string()), path, std::move(query),
+            ApiRequest api{std::string(req.method_string()),
+                           path,
+                           std::move(query),
                            std::move(req.body()),
-                           stream_.socket().remote_endpoint(ignored).address().to_string()};
+                           stream_.socket().remote_endpoint(ignored).address().to_string(),
+                           std::string(req[http::field::cookie]),
+                           std::string(req[http::field::origin]),
+                           std::string(req[http::field::host]),
+                           std::string(req[http::field::content_type]),
+                           beast::iequals(req["X-Forwarded-Proto"], "https")};
             const auto started = std::chrono::steady_clock::now();
             router_.handle(
                 api, [self = shared_from_this(), version, keep_alive, started](ApiResponse r) {
@@ -159,6 +154,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                         res.set("Server-Timing", server_timing(started));
                         if (r.retry_after_s)
                             res.set(http::field::retry_after, std::to_string(*r.retry_after_s));
+                        for (const std::string& cookie : r.cookies)
+                            res.insert(http::field::set_cookie, cookie);
                         self->send(std::move(res));
                     });
                 });
@@ -179,6 +176,42 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
             "Not found. (Has the front end been built? Static files are served from " +
                 static_dir_ + ")\n",
             version, keep_alive));
+    }
+
+    // A WebSocket: a game's (its seat by the token, or by the session's account) or the
+    // lobby's. One that carries a session must come from this site, as a change over HTTP must:
+    // another site's page could otherwise play with the visitor's session.
+    void upgrade(http::request<http::string_body> req, const std::string& path,
+                 const std::map<std::string, std::string>& query) {
+        const std::string prefix = "/api/games/";
+        const bool game =
+            path.starts_with(prefix) && path.ends_with("/ws") && path.size() > prefix.size() + 3;
+        const bool lobby = path == "/api/lobby/ws" && router_.community();
+        if (!game && !lobby)
+            return send(make_response(404, "application/json",
+                                      error_body("no WebSocket at " + path), req.version(), false));
+        std::optional<SignedIn> who;
+        try {
+            const std::string cookie(req[http::field::cookie]);
+            if (session_cookie(cookie)) {
+                refuse_cross_site(std::string(req[http::field::origin]),
+                                  std::string(req[http::field::host]), "application/json");
+                who = router_.signed_in(cookie);
+            }
+        } catch (const ApiError& e) {
+            return send(make_response(static_cast<unsigned>(e.status()), "application/json",
+                                      error_body(e.what()), req.version(), false));
+        }
+        if (lobby)
+            return start_lobby_socket(std::move(stream_), std::move(req),
+                                      router_.community()->lobby(), std::move(who));
+        const std::string id = path.substr(prefix.size(), path.size() - prefix.size() - 3);
+        const auto token = query.find("token");
+        start_websocket_session(
+            std::move(stream_), std::move(req), games_, id,
+            Credential::of(
+                token == query.end() ? std::nullopt : std::optional<std::string>(token->second),
+                who ? std::optional<std::string>(who->key) : std::nullopt));
     }
 
     void send(http::response<http::string_body> res) {
@@ -211,6 +244,7 @@ struct Server::Impl {
     tcp::acceptor acceptor{asio::make_strand(io)};
     std::unique_ptr<Storage> storage;
     std::unique_ptr<GameService> games;
+    std::unique_ptr<Community> community;
     std::unique_ptr<ApiRouter> router;
     std::optional<asio::signal_set> signals;
     std::vector<std::thread> threads;
@@ -239,7 +273,10 @@ Server::Server(const ServerOptions& options) : impl_(std::make_unique<Impl>()) {
         std::chrono::milliseconds(static_cast<int64_t>(options.unplayed_hours * 3'600'000)));
     if (options.test_seed) impl_->games->fix_refereed_seeds(*options.test_seed);
     if (!options.atlas_dir.empty()) impl_->games->use_atlas(Atlas::from_folder(options.atlas_dir));
-    impl_->router = std::make_unique<ApiRouter>(*impl_->games, options.games_per_minute);
+    impl_->community = std::make_unique<Community>(
+        *impl_->storage, *impl_->games, impl_->io.get_executor(), options.logins_per_minute);
+    impl_->router = std::make_unique<ApiRouter>(*impl_->games, options.games_per_minute,
+                                                impl_->community.get());
     beast::error_code ec;
     tcp::endpoint endpoint;
     if (const auto address = asio::ip::make_address(options.host, ec); !ec) {

@@ -1,6 +1,7 @@
 // The network side of `menagerie serve`: a Boost.Beast HTTP/1.1 server on a few threads that
-// answers /api/ requests through ApiRouter, upgrades /api/games/ID/ws to a WebSocket session,
-// and serves the built front end (index.html for every other path without a file).
+// answers /api/ requests through ApiRouter, upgrades /api/games/ID/ws and /api/lobby/ws to
+// WebSocket sessions, and serves the built front end (index.html for every other path without a
+// file).
 #pragma once
 
 #include <cstdint>
@@ -23,6 +24,7 @@ struct ServerOptions {
     int analysis_threads = 1;    // /api/analyse (never delays a game's reply)
     double idle_minutes = 5;     // a game left alone this long leaves memory (0: never)
     int games_per_minute = 20;   // new games a minute per client address (0: no limit)
+    int logins_per_minute = 10;  // sign-ins and sign-ups a minute per client address (0: any)
     double unplayed_hours = 24;  // a game with no move is deleted this long after creation
     std::optional<std::string> test_seed;  // fixes refereed games' seeds: for tests only
     std::string atlas_dir;  // the setup atlas's VARIANT.csv files; empty: the built-in atlas

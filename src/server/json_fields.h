@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -88,6 +89,31 @@ inline std::optional<int64_t> int_field(const nlohmann::json& object, const char
         throw ApiError(400, std::string("the field \"") + key + "\" must be a whole number from " +
                                 std::to_string(min) + " to " + std::to_string(max));
     return it->get<int64_t>();
+}
+
+// A request's "options" of a game: a JSON object of strings (absent: none).
+inline std::map<std::string, std::string> options_field(const nlohmann::json& body) {
+    std::map<std::string, std::string> options;
+    const auto it = body.find("options");
+    if (it == body.end() || it->is_null()) return options;
+    if (!it->is_object()) throw ApiError(400, "the field \"options\" must be a JSON object");
+    if (it->size() > 16) throw ApiError(400, "the field \"options\" has too many entries");
+    for (const auto& [key, value] : it->items()) {
+        if (!value.is_string())
+            throw ApiError(400,
+                           "the option " + menagerie::quoted(key) + " must have a string value");
+        options[key] = value.get<std::string>();
+    }
+    return options;
+}
+
+// A true/false field (absent: `otherwise`).
+inline bool bool_field(const nlohmann::json& object, const char* key, bool otherwise) {
+    const auto it = object.find(key);
+    if (it == object.end() || it->is_null()) return otherwise;
+    if (!it->is_boolean())
+        throw ApiError(400, std::string("the field \"") + key + "\" must be true or false");
+    return it->get<bool>();
 }
 
 }  // namespace menagerie::server

@@ -119,12 +119,18 @@ std::vector<Move> LiveGame::search_moves() const {
     return referee_ ? referee_->moves() : record_->moves();
 }
 
-Seat LiveGame::seat_of(const std::optional<std::string>& token) const {
-    if (!token) return Seat::Spectator;
-    const std::string hash = token_hash(*token);
-    for (const auto& [seat, stored_hash] : stored_.token_hashes)
-        if (same_hash(hash, stored_hash))
-            return seat == "white" ? Seat::White : seat == "black" ? Seat::Black : Seat::Both;
+Seat LiveGame::seat_of(const Credential& who) const {
+    auto seat_named = [](const std::string& seat) {
+        return seat == "white" ? Seat::White : seat == "black" ? Seat::Black : Seat::Both;
+    };
+    if (who.token) {
+        const std::string hash = token_hash(*who.token);
+        for (const auto& [seat, stored_hash] : stored_.token_hashes)
+            if (same_hash(hash, stored_hash)) return seat_named(seat);
+    }
+    if (who.account)
+        for (const auto& [seat, holder] : stored_.players)
+            if (account_key(holder.name) == *who.account) return seat_named(seat);
     return Seat::Spectator;
 }
 
@@ -177,6 +183,8 @@ void LiveGame::play(Move m, int64_t now) {
         c->running = true;
         c->turn_started_ms = now;
     }
+    if (stored_.days_per_move && pos.side_to_move() != mover)
+        stored_.deadline_ms = now + stored_.days_per_move * MS_PER_DAY;
     if (!stored_.draw_offer.empty() && stored_.draw_offer != colour_name(mover))
         stored_.draw_offer.clear();  // moving declines the opponent's offer
     const Outcome o = outcome(pos);
@@ -245,7 +253,17 @@ bool LiveGame::restart_turn(int64_t server_started, int64_t now) {
     return true;
 }
 
+std::optional<int64_t> LiveGame::deadline_in(int64_t now) const {
+    if (!stored_.days_per_move || over()) return std::nullopt;
+    return std::max<int64_t>(stored_.deadline_ms - now, 0);
+}
+
 bool LiveGame::settle_clock(int64_t now) {
+    if (deadline_in(now) == 0) {  // a correspondence game: no clock of its own to settle
+        lose(side_to_move(), "ran out of time");
+        touch(now);
+        return true;
+    }
     const std::optional<int64_t> left = flag_in(now);
     if (!left || *left > 0) return false;
     const Color loser = side_to_move();

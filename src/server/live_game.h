@@ -14,6 +14,7 @@
 #include "core/record.h"
 #include "hidden/referee.h"
 #include "notation/played_move.h"
+#include "server/credential.h"
 #include "server/refereed.h"
 #include "server/stored_game.h"
 
@@ -64,8 +65,9 @@ class LiveGame {
     Position search_start() const { return start(); }
     std::vector<Move> search_moves() const;
 
-    // The seat a token holds (Spectator for none or a wrong one).
-    Seat seat_of(const std::optional<std::string>& token) const;
+    // The seat a credential holds: the seat whose token it has, else the seat its account holds
+    // (Spectator for none, a wrong token, or another account).
+    Seat seat_of(const Credential& who) const;
     // Whether the engine plays the side to move.
     bool engine_to_move();
     // Whether `seat` may move now (its side to move, the game on, not the engine's turn).
@@ -83,7 +85,8 @@ class LiveGame {
     // made to (moving declines it), and with a takeback.
     void offer_draw(Seat seat, int64_t now);
     void answer_draw(Seat seat, bool accept, int64_t now);
-    // Ends the game if the side to move has run out of time by `now`; true if it just did.
+    // Ends the game if the side to move has run out of time (its clock, or its correspondence
+    // deadline) by `now`; true if it just did.
     bool settle_clock(int64_t now);
     // The clocks as of `now`.
     int64_t clock_ms(Color c, int64_t now) const;
@@ -94,6 +97,8 @@ class LiveGame {
     bool restart_turn(int64_t server_started, int64_t now);
     // Milliseconds until the side to move's flag falls; nullopt when no clock runs.
     std::optional<int64_t> flag_in(int64_t now) const;
+    // Milliseconds until the side to move's correspondence deadline; nullopt for none.
+    std::optional<int64_t> deadline_in(int64_t now) const;
 
     // Bumped by every change, so that work started on an older state (a search) is discarded.
     uint64_t version() const { return version_; }

@@ -11,14 +11,15 @@
 namespace menagerie::server {
 
 const char* const GAMES_CHANNEL = "menagerie_games";
+const char* const RECORDS_CHANNEL = "menagerie_records";
 
 namespace {
 
 constexpr int RECONNECT_MS = 1000;  // after the database went away
 
 // LISTEN on `conn`; false if the server refused.
-bool listen_on(PGconn* conn) {
-    PGresult* r = PQexec(conn, (std::string("LISTEN ") + GAMES_CHANNEL).c_str());
+bool listen_on(PGconn* conn, const std::string& channel) {
+    PGresult* r = PQexec(conn, ("LISTEN " + channel).c_str());
     const bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
     PQclear(r);
     return ok;
@@ -34,7 +35,8 @@ std::string postgres_message(const char* text) {
 
 struct PostgresListener::Impl {
     PGconn* conn = nullptr;
-    Storage::ChangeListener on_change;
+    std::string channel;
+    NoticeListener on_notice;
     Storage::MissedListener on_missed;
     int wake[2] = {-1, -1};  // a byte written to wake[1] ends the thread
     std::thread thread;
@@ -51,10 +53,8 @@ struct PostgresListener::Impl {
         while (PGnotify* n = PQnotifies(conn)) {
             const std::string payload = n->extra ? n->extra : "";
             PQfreemem(n);
-            const size_t space = payload.find(' ');
-            if (space == std::string::npos) continue;
             try {
-                on_change(payload.substr(0, space), std::stoll(payload.substr(space + 1)));
+                on_notice(payload);
             } catch (const std::exception& e) {
                 std::cerr << "a change stored by another server was not taken: " << e.what()
                           << "\n";
@@ -67,14 +67,15 @@ struct PostgresListener::Impl {
             if (PQstatus(conn) != CONNECTION_OK) {
                 if (!wait(RECONNECT_MS, false)) return;
                 PQreset(conn);
-                if (PQstatus(conn) != CONNECTION_OK || !listen_on(conn)) continue;
+                if (PQstatus(conn) != CONNECTION_OK || !listen_on(conn, channel)) continue;
                 // Changes stored while the connection was down were told to nobody here.
-                std::cerr << "PostgreSQL listener: connected again; rechecking the games held\n";
+                std::cerr << "PostgreSQL listener (" << channel
+                          << "): connected again; rechecking what is held\n";
                 try {
                     on_missed();
                 } catch (const std::exception& e) {
-                    std::cerr << "PostgreSQL listener: the games held were not rechecked: "
-                              << e.what() << "\n";
+                    std::cerr << "PostgreSQL listener: what is held was not rechecked: " << e.what()
+                              << "\n";
                 }
             }
             if (!wait(-1, true)) return;
@@ -88,13 +89,15 @@ struct PostgresListener::Impl {
     }
 };
 
-PostgresListener::PostgresListener(const std::string& url, Storage::ChangeListener on_change,
-                                   Storage::MissedListener on_missed)
+PostgresListener::PostgresListener(const std::string& url, std::string channel,
+                                   NoticeListener on_notice, Storage::MissedListener on_missed)
     : impl_(std::make_unique<Impl>()) {
-    impl_->on_change = std::move(on_change);
+    impl_->channel = std::move(channel);
+    impl_->on_notice = std::move(on_notice);
     impl_->on_missed = std::move(on_missed);
     impl_->conn = PQconnectdb(url.c_str());
-    if (!impl_->conn || PQstatus(impl_->conn) != CONNECTION_OK || !listen_on(impl_->conn)) {
+    if (!impl_->conn || PQstatus(impl_->conn) != CONNECTION_OK ||
+        !listen_on(impl_->conn, impl_->channel)) {
         const std::string why =
             impl_->conn ? postgres_message(PQerrorMessage(impl_->conn)) : "out of memory";
         PQfinish(impl_->conn);

@@ -3,7 +3,8 @@
 // serves the saves and loads, so that one slow round trip does not hold up every other game;
 // a connection the server dropped is reset once before a statement fails. Each save NOTIFYs
 // "ID REVISION" on GAMES_CHANNEL in its own transaction, so every server sharing the database
-// hears of it (PostgresListener) exactly when it is committed.
+// hears of it (PostgresListener) exactly when it is committed; each write of a record NOTIFYs
+// "KIND KEY" on RECORDS_CHANNEL the same way (the lobby of every server hears of seeks so).
 #include <libpq-fe.h>
 
 #include <condition_variable>
@@ -93,12 +94,13 @@ class PostgresStorage final : public Storage {
   public:
     explicit PostgresStorage(const std::string& url) : url_(url), pool_(url, POOL_SIZE) {
         const auto conn = pool_.take();
-        Result r(PQexec(conn.get(), GAMES_TABLE));
+        Result r(PQexec(conn.get(), (std::string(GAMES_TABLE) + RECORDS_TABLE).c_str()));
         check(conn.get(), r.get(), PGRES_COMMAND_OK);
     }
     ~PostgresStorage() override {
         std::lock_guard lock(listener_mutex_);
         listener_.reset();  // before the pool goes: its calls may load games
+        record_listener_.reset();
     }
 
     int64_t save(const StoredGame& g) override {
@@ -176,14 +178,122 @@ class PostgresStorage final : public Storage {
     }
 
     void listen(ChangeListener listener, MissedListener missed) override {
-        std::lock_guard lock(listener_mutex_);
-        listener_.reset();  // joins its thread: no call runs after this
-        if (listener)
-            listener_ =
-                std::make_unique<PostgresListener>(url_, std::move(listener), std::move(missed));
+        relisten(listener_, GAMES_CHANNEL,
+                 listener ? Told([listener = std::move(listener)](const std::string& id,
+                                                                  const std::string& revision) {
+                     listener(id, std::stoll(revision));
+                 })
+                          : Told(),
+                 std::move(missed));
+    }
+
+    bool insert_record(const std::string& kind, const std::string& key, const std::string& text,
+                       int64_t updated_ms) override {
+        return write_record(
+            "INSERT INTO records (kind, key, record, revision, updated) VALUES ($1, $2, $3, 1, "
+            "$4) ON CONFLICT (kind, key) DO NOTHING RETURNING kind, key",
+            {kind, key, text, std::to_string(updated_ms)});
+    }
+
+    void put_record(const std::string& kind, const std::string& key, const std::string& text,
+                    int64_t updated_ms) override {
+        write_record(
+            "INSERT INTO records (kind, key, record, revision, updated) VALUES ($1, $2, $3, 1, "
+            "$4) ON CONFLICT (kind, key) DO UPDATE SET record = excluded.record, revision = "
+            "records.revision + 1, updated = excluded.updated RETURNING kind, key",
+            {kind, key, text, std::to_string(updated_ms)});
+    }
+
+    bool replace_record(const std::string& kind, const std::string& key, const std::string& text,
+                        int64_t revision, int64_t updated_ms) override {
+        return write_record(
+            "UPDATE records SET record = $3, revision = revision + 1, updated = $4 WHERE kind = "
+            "$1 AND key = $2 AND revision = $5 RETURNING kind, key",
+            {kind, key, text, std::to_string(updated_ms), std::to_string(revision)});
+    }
+
+    bool remove_record(const std::string& kind, const std::string& key) override {
+        return write_record("DELETE FROM records WHERE kind = $1 AND key = $2 RETURNING kind, key",
+                            {kind, key});
+    }
+
+    std::optional<StoredRecord> load_record(const std::string& kind,
+                                            const std::string& key) override {
+        std::vector<StoredRecord> found = read_records(
+            "SELECT key, record, revision, updated FROM records WHERE kind = $1 AND key = $2",
+            {kind, key});
+        if (found.empty()) return std::nullopt;
+        return std::move(found.front());
+    }
+
+    // Compared byte by byte (COLLATE "C"), whatever the database's collation: the range is
+    // that of the keys' bytes.
+    std::vector<StoredRecord> list_records(const std::string& kind, const std::string& prefix,
+                                           size_t limit) override {
+        return read_records(
+            "SELECT key, record, revision, updated FROM records WHERE kind = $1 AND key COLLATE "
+            "\"C\" >= $2 AND key COLLATE \"C\" < $3 ORDER BY updated DESC, key LIMIT $4",
+            {kind, prefix, key_range_end(prefix), std::to_string(limit)});
+    }
+
+    std::vector<StoredRecord> due_records(const std::string& kind, int64_t until_ms,
+                                          size_t limit) override {
+        return read_records(
+            "SELECT key, record, revision, updated FROM records WHERE kind = $1 AND updated <= "
+            "$2 ORDER BY updated, key LIMIT $3",
+            {kind, std::to_string(until_ms), std::to_string(limit)});
+    }
+
+    void listen_records(RecordListener listener, MissedListener missed) override {
+        relisten(record_listener_, RECORDS_CHANNEL, std::move(listener), std::move(missed));
     }
 
   private:
+    // What a listener is told: a notice's two words ("ID REVISION", "KIND KEY").
+    using Told = std::function<void(const std::string&, const std::string&)>;
+    // (Re)starts `slot` listening on `channel`; an empty `told` stops it, returning once no call
+    // is under way.
+    void relisten(std::unique_ptr<PostgresListener>& slot, const char* channel, Told told,
+                  MissedListener missed) {
+        std::lock_guard lock(listener_mutex_);
+        slot.reset();  // joins its thread: no call runs after this
+        if (!told) return;
+        slot = std::make_unique<PostgresListener>(
+            url_, channel,
+            [told = std::move(told)](const std::string& payload) {
+                const size_t space = payload.find(' ');
+                if (space != std::string::npos)
+                    told(payload.substr(0, space), payload.substr(space + 1));
+            },
+            std::move(missed));
+    }
+
+    // A write that returns the kind and key of each row it changed, which it NOTIFYs on
+    // RECORDS_CHANNEL in the same transaction; whether it changed one.
+    bool write_record(const std::string& sql, const std::vector<std::string>& values) {
+        const auto conn = pool_.take();
+        Result r = exec(conn.get(),
+                        ("WITH changed AS (" + sql + ") SELECT pg_notify('" + RECORDS_CHANNEL +
+                         "', kind || ' ' || key) FROM changed")
+                            .c_str(),
+                        values);
+        check(conn.get(), r.get(), PGRES_TUPLES_OK);
+        return PQntuples(r.get()) == 1;
+    }
+
+    std::vector<StoredRecord> read_records(const char* sql,
+                                           const std::vector<std::string>& values) {
+        const auto conn = pool_.take();
+        Result r = exec(conn.get(), sql, values);
+        check(conn.get(), r.get(), PGRES_TUPLES_OK);
+        std::vector<StoredRecord> out;
+        for (int i = 0; i < PQntuples(r.get()); ++i)
+            out.push_back({PQgetvalue(r.get(), i, 0), PQgetvalue(r.get(), i, 1),
+                           std::stoll(PQgetvalue(r.get(), i, 2)),
+                           std::stoll(PQgetvalue(r.get(), i, 3))});
+        return out;
+    }
+
     static Result exec(PGconn* conn, const char* sql, const std::vector<std::string>& values) {
         std::vector<const char*> params;
         for (const std::string& v : values) params.push_back(v.c_str());
@@ -217,7 +327,7 @@ class PostgresStorage final : public Storage {
     std::string url_;
     ConnectionPool pool_;
     std::mutex listener_mutex_;
-    std::unique_ptr<PostgresListener> listener_;
+    std::unique_ptr<PostgresListener> listener_, record_listener_;
 };
 
 }  // namespace

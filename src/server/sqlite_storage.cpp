@@ -112,8 +112,30 @@ struct Statements {
                "SELECT id, variant, mode, status, result, ply, updated FROM games ORDER BY "
                "updated DESC, id LIMIT ?1"),
           unplayed(db, "SELECT id FROM games WHERE ply = 0 AND created < ?1 LIMIT ?2"),
-          remove_unplayed(db, "DELETE FROM games WHERE id = ?1 AND ply = 0") {}
+          remove_unplayed(db, "DELETE FROM games WHERE id = ?1 AND ply = 0"),
+          insert_record(db,
+                        "INSERT INTO records (kind, key, record, revision, updated) VALUES (?1, "
+                        "?2, ?3, 1, ?4) ON CONFLICT(kind, key) DO NOTHING"),
+          put_record(db,
+                     "INSERT INTO records (kind, key, record, revision, updated) VALUES (?1, ?2, "
+                     "?3, 1, ?4) ON CONFLICT(kind, key) DO UPDATE SET record = excluded.record, "
+                     "revision = records.revision + 1, updated = excluded.updated"),
+          load_record(db,
+                      "SELECT key, record, revision, updated FROM records WHERE kind = ?1 "
+                      "AND key = ?2"),
+          replace_record(db,
+                         "UPDATE records SET record = ?3, revision = revision + 1, updated = ?4 "
+                         "WHERE kind = ?1 AND key = ?2 AND revision = ?5"),
+          remove_record(db, "DELETE FROM records WHERE kind = ?1 AND key = ?2"),
+          list_records(db,
+                       "SELECT key, record, revision, updated FROM records WHERE kind = ?1 AND "
+                       "key >= ?2 AND key < ?3 ORDER BY updated DESC, key LIMIT ?4"),
+          due_records(db,
+                      "SELECT key, record, revision, updated FROM records WHERE kind = ?1 AND "
+                      "updated <= ?2 ORDER BY updated, key LIMIT ?3") {}
     Statement insert, update, load, list, unplayed, remove_unplayed;
+    Statement insert_record, put_record, load_record, replace_record, remove_record, list_records,
+        due_records;
 };
 
 // Resets a statement however its use ends.
@@ -138,7 +160,7 @@ class SqliteStorage final : public Storage {
                 std::string(PRAGMAS) +
                     (sync == SyncMode::EverySave ? "PRAGMA synchronous=FULL;"
                                                  : "PRAGMA synchronous=NORMAL;") +
-                    GAMES_TABLE,
+                    GAMES_TABLE + RECORDS_TABLE,
                 path);
         try {
             statements_ = std::make_unique<Statements>(db_);
@@ -243,7 +265,85 @@ class SqliteStorage final : public Storage {
         return sqlite3_changes(db_) == 1;
     }
 
+    bool insert_record(const std::string& kind, const std::string& key, const std::string& text,
+                       int64_t updated_ms) override {
+        return write_record(statements_->insert_record, kind, key, text, updated_ms);
+    }
+
+    void put_record(const std::string& kind, const std::string& key, const std::string& text,
+                    int64_t updated_ms) override {
+        write_record(statements_->put_record, kind, key, text, updated_ms);
+    }
+
+    bool replace_record(const std::string& kind, const std::string& key, const std::string& text,
+                        int64_t revision, int64_t updated_ms) override {
+        return write_record(statements_->replace_record, kind, key, text, updated_ms, revision);
+    }
+
+    std::optional<StoredRecord> load_record(const std::string& kind,
+                                            const std::string& key) override {
+        std::lock_guard lock(mutex_);
+        InUse st(statements_->load_record);
+        st->bind(1, kind);
+        st->bind(2, key);
+        if (!st->step()) return std::nullopt;
+        return record_of(st);
+    }
+
+    bool remove_record(const std::string& kind, const std::string& key) override {
+        std::lock_guard lock(mutex_);
+        InUse st(statements_->remove_record);
+        st->bind(1, kind);
+        st->bind(2, key);
+        st->step();
+        return sqlite3_changes(db_) == 1;
+    }
+
+    std::vector<StoredRecord> list_records(const std::string& kind, const std::string& prefix,
+                                           size_t limit) override {
+        std::lock_guard lock(mutex_);
+        InUse st(statements_->list_records);
+        st->bind(1, kind);
+        st->bind(2, prefix);
+        st->bind(3, key_range_end(prefix));
+        st->bind(4, static_cast<int64_t>(limit));
+        std::vector<StoredRecord> out;
+        while (st->step()) out.push_back(record_of(st));
+        return out;
+    }
+
+    std::vector<StoredRecord> due_records(const std::string& kind, int64_t until_ms,
+                                          size_t limit) override {
+        std::lock_guard lock(mutex_);
+        InUse st(statements_->due_records);
+        st->bind(1, kind);
+        st->bind(2, until_ms);
+        st->bind(3, static_cast<int64_t>(limit));
+        std::vector<StoredRecord> out;
+        while (st->step()) out.push_back(record_of(st));
+        return out;
+    }
+
   private:
+    static StoredRecord record_of(InUse& st) {
+        return {st->text(0), st->text(1), st->number(2), st->number(3)};
+    }
+
+    // Binds a write's kind, key, text and time (and revision), runs it; whether it changed a row.
+    bool write_record(Statement& statement, const std::string& kind, const std::string& key,
+                      const std::string& text, int64_t updated_ms,
+                      std::optional<int64_t> revision = std::nullopt) {
+        std::lock_guard lock(mutex_);
+        InUse st(statement);
+        st->bind(1, kind);
+        st->bind(2, key);
+        st->bind(3, text);
+        st->bind(4, updated_ms);
+        if (revision) st->bind(5, *revision);
+        st->step();
+        return sqlite3_changes(db_) == 1;
+    }
+
     // After each commit, with the number of pages in the log: a full log wakes the checkpointer.
     static int on_commit(void* self, sqlite3*, const char*, int frames) {
         auto* storage = static_cast<SqliteStorage*>(self);

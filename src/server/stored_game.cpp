@@ -10,6 +10,7 @@ using nlohmann::json;
 // Every field required when read (a missing one is an unreadable record).
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(StoredClock, initial_ms, increment_ms, white_ms, black_ms,
                                    turn_started_ms, running)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SeatHolder, name, rating)
 
 std::string to_record(const StoredGame& g) {
     json j = {{"id", g.id},
@@ -30,6 +31,12 @@ std::string to_record(const StoredGame& g) {
     if (g.test_seed) j["test_seed"] = true;
     if (!g.tags.empty()) j["tags"] = g.tags;
     if (!g.draw_offer.empty()) j["draw_offer"] = g.draw_offer;
+    if (!g.players.empty()) j["players"] = g.players;
+    if (g.rated) j["rated"] = true;
+    if (g.days_per_move) {
+        j["days_per_move"] = g.days_per_move;
+        j["deadline_ms"] = g.deadline_ms;
+    }
     return j.dump();
 }
 
@@ -56,6 +63,12 @@ StoredGame from_record(const std::string& text) {
         if (const auto t = j.find("tags"); t != j.end())  // absent in records before tags
             g.tags = t->get<std::map<std::string, std::string>>();
         g.draw_offer = j.value("draw_offer", "");
+        // Absent in records made before accounts, and in games made without the lobby.
+        if (const auto p = j.find("players"); p != j.end())
+            g.players = p->get<std::map<std::string, SeatHolder>>();
+        g.rated = j.value("rated", false);
+        g.days_per_move = j.value("days_per_move", 0);
+        g.deadline_ms = j.value("deadline_ms", int64_t{0});
         return g;
     } catch (const json::exception& e) {
         throw std::runtime_error(std::string("unreadable game record: ") + e.what());

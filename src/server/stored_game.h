@@ -10,11 +10,20 @@
 
 namespace menagerie::server {
 
+inline constexpr int64_t MS_PER_DAY = int64_t{24} * 3600 * 1000;
+
 struct StoredClock {
     int64_t initial_ms = 0, increment_ms = 0;
     int64_t white_ms = 0, black_ms = 0;  // left at `turn_started_ms`
     int64_t turn_started_ms = 0;         // wall clock (ms since 1970) the running side started
     bool running = false;                // runs from White's first move until the game ends
+};
+
+// An account that holds a seat (a game made in the lobby): its name as the account spells it,
+// and its rating in the game's family when the game began.
+struct SeatHolder {
+    std::string name;
+    int rating = 0;
 };
 
 struct StoredGame {
@@ -41,6 +50,13 @@ struct StoredGame {
     // Its seed was fixed by `menagerie serve --test-seed` (a test server's game, whose hidden
     // identities anyone who knows the flag knows): the state and the PGN say so.
     bool test_seed = false;
+    // Seats held by accounts ("white", "black"): a session of that account acts for the seat.
+    std::map<std::string, SeatHolder> players;
+    bool rated = false;  // its end updates both players' ratings
+    // Correspondence: each side has this many days per move, and loses on time at the deadline
+    // (ms since 1970) of the side to move; 0 for none.
+    int days_per_move = 0;
+    int64_t deadline_ms = 0;
 
     bool over() const { return result != "*"; }
 };

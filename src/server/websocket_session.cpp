@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "server/api_error.h"
 #include "server/json_fields.h"
+#include "server/lobby.h"
 
 namespace menagerie::server {
 
@@ -24,43 +25,40 @@ namespace {
 constexpr size_t MAX_MESSAGE = 64 * 1024;
 constexpr size_t MAX_QUEUE = 256;  // a client this far behind is dropped
 
-class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
+// A server's WebSocket: what it pushes waits in a queue (a client too far behind is dropped),
+// and the client's messages are read one at a time.
+class PushSocket : public std::enable_shared_from_this<PushSocket> {
   public:
-    WebSocketSession(beast::tcp_stream stream, GameService& games, std::string id,
-                     std::optional<std::string> token)
-        : ws_(std::move(stream)), games_(games), id_(std::move(id)), token_(std::move(token)) {}
-    // A game with no subscriber left may be evicted from memory.
-    ~WebSocketSession() { GameService::unsubscribe(subscription_); }
-    WebSocketSession(const WebSocketSession&) = delete;
-    WebSocketSession& operator=(const WebSocketSession&) = delete;
+    explicit PushSocket(beast::tcp_stream stream) : ws_(std::move(stream)) {}
+    virtual ~PushSocket() = default;
+    PushSocket(const PushSocket&) = delete;
+    PushSocket& operator=(const PushSocket&) = delete;
 
     void run(beast::http::request<beast::http::string_body> request) {
         beast::get_lowest_layer(ws_).expires_never();
         ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
         ws_.read_message_max(MAX_MESSAGE);
         ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
-            if (!ec) self->on_accept();
+            if (!ec) self->on_open();
         });
     }
 
-  private:
-    void on_accept() {
-        try {
-            std::weak_ptr<WebSocketSession> weak = shared_from_this();
-            auto executor = ws_.get_executor();
-            subscription_ = games_.subscribe(id_, token_, [weak, executor](std::string message) {
-                if (weak.expired()) return false;
-                boost::asio::post(executor, [weak, message = std::move(message)]() mutable {
-                    if (auto self = weak.lock()) self->send(std::move(message));
-                });
-                return true;
+  protected:
+    // After the handshake: subscribe, then read() (or send an error and close()).
+    virtual void on_open() = 0;
+    virtual void on_message(const std::string& text) = 0;
+
+    // What a subscription pushes: posted onto this socket's strand; false once it is gone.
+    GameService::Send sender() {
+        std::weak_ptr<PushSocket> weak = shared_from_this();
+        auto executor = ws_.get_executor();
+        return [weak, executor](std::string message) {
+            if (weak.expired()) return false;
+            boost::asio::post(executor, [weak, message = std::move(message)]() mutable {
+                if (auto self = weak.lock()) self->send(std::move(message));
             });
-        } catch (const ApiError& e) {
-            send(json{{"type", "error"}, {"error", e.what()}}.dump());
-            closing_ = true;
-            return;
-        }
-        read();
+            return true;
+        };
     }
 
     void read() {
@@ -72,11 +70,6 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
         });
     }
 
-    void on_message(const std::string& text) {
-        if (std::optional<std::string> error = take_client_message(games_, id_, token_, text))
-            send(std::move(*error));
-    }
-
     void send(std::string message) {
         if (queue_.size() >= MAX_QUEUE) {
             beast::get_lowest_layer(ws_).close();
@@ -86,6 +79,13 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
         if (queue_.size() == 1) write();
     }
 
+    // Sends `error` ({"type":"error",...}) and closes once it is written.
+    void close_with(std::string error) {
+        send(std::move(error));
+        closing_ = true;
+    }
+
+  private:
     void write() {
         ws_.text(true);
         ws_.async_write(boost::asio::buffer(queue_.front()),
@@ -104,18 +104,72 @@ class WebSocketSession : public std::enable_shared_from_this<WebSocketSession> {
     websocket::stream<beast::tcp_stream> ws_;
     beast::flat_buffer buffer_;
     std::deque<std::string> queue_;
+    bool closing_ = false;
+};
+
+std::string socket_error(const std::string& error) {
+    return json{{"type", "error"}, {"error", error}}.dump();
+}
+
+class WebSocketSession final : public PushSocket {
+  public:
+    WebSocketSession(beast::tcp_stream stream, GameService& games, std::string id, Credential who)
+        : PushSocket(std::move(stream)), games_(games), id_(std::move(id)), who_(std::move(who)) {}
+    // A game with no subscriber left may be evicted from memory.
+    ~WebSocketSession() override { GameService::unsubscribe(subscription_); }
+
+  private:
+    void on_open() override {
+        try {
+            subscription_ = games_.subscribe(id_, who_, sender());
+        } catch (const ApiError& e) {
+            return close_with(socket_error(e.what()));
+        }
+        read();
+    }
+
+    void on_message(const std::string& text) override {
+        if (std::optional<std::string> error = take_client_message(games_, id_, who_, text))
+            send(std::move(*error));
+    }
+
     GameService& games_;
     std::string id_;
-    std::optional<std::string> token_;
+    Credential who_;
     GameService::Subscription subscription_;
-    bool closing_ = false;
+};
+
+class LobbySocket final : public PushSocket {
+  public:
+    LobbySocket(beast::tcp_stream stream, Lobby& lobby, std::optional<SignedIn> who)
+        : PushSocket(std::move(stream)), lobby_(lobby), who_(std::move(who)) {}
+    ~LobbySocket() override { Lobby::unwatch(watch_); }
+
+  private:
+    void on_open() override {
+        try {
+            watch_ = lobby_.watch(who_, sender());
+        } catch (const std::exception& e) {  // the store: its words are for the log
+            std::cerr << "lobby socket: " << e.what() << "\n";
+            return close_with(socket_error("the lobby is unavailable, try again shortly"));
+        }
+        read();
+    }
+
+    void on_message(const std::string& text) override {
+        if (std::optional<std::string> error = lobby_.take_message(watch_, text))
+            send(std::move(*error));
+    }
+
+    Lobby& lobby_;
+    std::optional<SignedIn> who_;
+    LobbyWatch watch_;
 };
 
 }  // namespace
 
 std::optional<std::string> take_client_message(GameService& games, const std::string& game_id,
-                                               const std::optional<std::string>& token,
-                                               const std::string& text) {
+                                               const Credential& who, const std::string& text) {
     try {
         const std::optional<json> parsed = parse_client_json(text);
         if (!parsed || !parsed->is_object()) throw ApiError(400, "a message must be a JSON object");
@@ -124,7 +178,7 @@ std::optional<std::string> take_client_message(GameService& games, const std::st
         if (type == message.end() || *type != "move")
             throw ApiError(400, "the only message a client sends is {\"type\":\"move\",...}");
         only_fields(message, {"type", "move", "ply"}, "a move message");
-        games.move(game_id, token, message.value("move", json()), message.value("ply", json()));
+        games.move(game_id, who, message.value("move", json()), message.value("ply", json()));
         return std::nullopt;
     } catch (const ApiError& e) {
         return json{{"type", "error"}, {"error", e.what()}}.dump();
@@ -139,10 +193,15 @@ std::optional<std::string> take_client_message(GameService& games, const std::st
 
 void start_websocket_session(beast::tcp_stream stream,
                              beast::http::request<beast::http::string_body> request,
-                             GameService& games, std::string game_id,
-                             std::optional<std::string> token) {
-    std::make_shared<WebSocketSession>(std::move(stream), games, std::move(game_id),
-                                       std::move(token))
+                             GameService& games, std::string game_id, Credential who) {
+    std::make_shared<WebSocketSession>(std::move(stream), games, std::move(game_id), std::move(who))
+        ->run(std::move(request));
+}
+
+void start_lobby_socket(beast::tcp_stream stream,
+                        beast::http::request<beast::http::string_body> request, Lobby& lobby,
+                        std::optional<SignedIn> who) {
+    std::make_shared<LobbySocket>(std::move(stream), lobby, std::move(who))
         ->run(std::move(request));
 }
 

@@ -1,0 +1,92 @@
+// The lobby: open challenges (seeks) and the games started from them. A seek is a "seek" record
+// (key: its id); taking one removes that record, so of two players who accept at once exactly
+// one gets the game. The game is made by GameService with both seats: the accepter's gets a new
+// token, the seeker's takes the hash of the seek's token (which only the seeker has), so no
+// secret passes between servers. The games started here are "live" records until they end, and
+// an "accepted" record tells the seeker's sockets, on any server, which game its seek became.
+// Every server keeps a copy of the seeks and live games for its lobby sockets, brought up to date
+// by its own changes and, on PostgreSQL, by the notices of the others' (Storage::listen_records).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "server/accounts.h"
+#include "server/game_service.h"
+#include "server/storage.h"
+
+namespace menagerie::server {
+
+struct LobbyWatchers;
+
+// A lobby socket's place among the lobby's watchers. It holds them, not the lobby, so that a
+// socket may end after the lobby (as a game's subscription may after its service).
+struct LobbyWatch {
+    std::shared_ptr<LobbyWatchers> watchers;
+    uint64_t id = 0;
+};
+
+class Lobby {
+  public:
+    static constexpr int64_t SEEK_LIFE_MS = MS_PER_DAY;
+    static constexpr size_t MAX_SEEKS = 500;  // open at once on the whole site
+    static constexpr size_t MAX_LIVE = 200;   // listed live games
+
+    // Reads the open seeks and live games, and starts hearing of other servers' changes.
+    Lobby(Storage& storage, GameService& games, Accounts& accounts);
+    ~Lobby();
+    Lobby(const Lobby&) = delete;
+    Lobby& operator=(const Lobby&) = delete;
+
+    // The seeks `who` may see: listed ones for everybody, a challenge for its addressee, and
+    // each seeker's own.
+    nlohmann::json seeks(const std::optional<SignedIn>& who);
+    // One seek by its id (its link): open, or the game it became.
+    nlohmann::json seek(const std::string& id);
+    nlohmann::json live_games();
+    // Each throws ApiError naming what was wrong, changing nothing.
+    nlohmann::json post(const nlohmann::json& body, const std::optional<SignedIn>& who);
+    nlohmann::json accept(const std::string& id, const std::optional<SignedIn>& who);
+    // By its seeker: the seek's token, or a session of the account that posted it.
+    void withdraw(const std::string& id, const std::optional<std::string>& token,
+                  const std::optional<SignedIn>& who);
+
+    // A lobby socket: gets the snapshot now ({"type":"lobby","seeks","games"}), then each change
+    // it may see; a seeker's socket names its seeks by their tokens (claim) to be told which
+    // game each became. Send returns false once the socket is gone.
+    LobbyWatch watch(std::optional<SignedIn> who, GameService::Send send);
+    static void unwatch(const LobbyWatch& watch);
+    // The client message of a lobby socket ({"type":"claim","seek","token"}); the error to send
+    // back, as JSON text, when it is refused.
+    std::optional<std::string> take_message(const LobbyWatch& watch, const std::string& text);
+
+    // A game that may have started here has ended (stored): it leaves the live list.
+    void game_ended(const std::string& game_id);
+    // Drops the seeks past their time, the accepted records past a day, and live games that are
+    // over or gone.
+    void sweep(int64_t now);
+
+  private:
+    // The store's record of `kind`/`key` changed (here or on another server): the copy follows
+    // and the sockets are told what changed.
+    void refresh(const std::string& kind, const std::string& key);
+    void refresh_all();
+    void tell_accepted(const nlohmann::json& accepted);
+
+    Storage& storage_;
+    GameService& games_;
+    Accounts& accounts_;
+    std::mutex mutex_;  // the copies; taken before the watchers' own
+    std::map<std::string, std::pair<int64_t, nlohmann::json>> seeks_;  // id -> revision, record
+    std::map<std::string, nlohmann::json> live_;                       // game id -> listing
+    std::shared_ptr<LobbyWatchers> watchers_;
+    std::mutex refresh_mutex_;  // one refresh at a time, so that the copy follows the store's order
+};
+
+}  // namespace menagerie::server
