@@ -238,7 +238,7 @@ TEST_F(ServerService, AnalysesNeverDelayAnEngineReply) {
 
     // The queue is bounded: past ANALYSES_PER_THREAD the request is refused at once.
     const json quick = {{"variant", "chess"}, {"depth", 1}};
-    const size_t limit = GameService::ANALYSES_PER_THREAD;  // one analysis thread
+    const size_t limit = Analyses::ANALYSES_PER_THREAD;  // one analysis thread
     for (size_t i = 2; i < limit; ++i) games_->analyse(quick, answers.slot("quick"));
     expect_refused([&] { games_->analyse(quick, answers.slot("refused")); }, 503, "busy");
 

@@ -1,8 +1,8 @@
 // The games: create, look up, move, resign, take back, export, analyse, and push every change
 // to the game's subscribers. Each game lives in a room whose mutex guards it, so requests for
 // different games never wait for each other; the engine's replies in games run on their own
-// thread pool (applied only if the game has not changed meanwhile) and analyses on another,
-// capped in time and in number, so no analysis ever holds back a game's reply. A change is stored
+// thread pool (applied only if the game has not changed meanwhile) and analyses on another
+// (server/analyses.h), so no analysis ever holds back a game's reply. A change is stored
 // (durably) before it is acknowledged or pushed; if storing fails, the game is rolled back and the
 // request fails.
 #pragma once
@@ -21,6 +21,7 @@
 #include <set>
 #include <string>
 
+#include "server/analyses.h"
 #include "server/atlas.h"
 #include "server/live_game.h"
 #include "server/storage.h"
@@ -28,7 +29,6 @@
 namespace menagerie::server {
 
 struct Room;
-struct Analysis;
 
 // What the lobby adds to an online game it makes: the accounts that hold its seats, whether it
 // is rated, days per move for correspondence, and the token hashes of seats whose holders have
@@ -93,12 +93,7 @@ class GameService {
     // before the service is used.
     using Committed = std::function<void(const StoredGame* before, const StoredGame& after)>;
     void on_commit(Committed hook) { committed_ = std::move(hook); }
-    // Runs on the analysis pool; `reply` gets the result or an ApiError's status and message.
-    // Throws ApiError 503 when ANALYSES_PER_THREAD per analysis thread are already waiting or
-    // running. An analysis names an optional "session": a newer one of the same session
-    // replaces it (it answers 409 at once, or as soon as its search stops).
-    static constexpr int ANALYSES_PER_THREAD = 8;
-    static constexpr int ANALYSIS_MAX_MS = 10'000;  // every analysis stops by then
+    // An analysis of a position, on the analyses' own pool (server/analyses.h).
     void analyse(const nlohmann::json& body,
                  std::function<void(int status, nlohmann::json body)> reply);
 
@@ -159,13 +154,8 @@ class GameService {
 
     Storage& storage_;
     boost::asio::any_io_executor timers_;
-    boost::asio::thread_pool engine_pool_;    // the engine's replies in games
-    boost::asio::thread_pool analysis_pool_;  // /api/analyse
-    int analysis_limit_;                      // waiting or running at once
-    std::mutex analyses_mutex_;
-    std::set<std::shared_ptr<Analysis>> analyses_;               // waiting or running
-    std::map<std::string, std::shared_ptr<Analysis>> sessions_;  // each session's latest
-    std::atomic<bool> stopping_{false};                          // stop() was called
+    boost::asio::thread_pool engine_pool_;  // the engine's replies in games
+    Analyses analyses_;                     // /api/analyse
     std::mutex rooms_mutex_;
     std::map<std::string, std::shared_ptr<Room>> rooms_;
     std::atomic<uint64_t> next_subscriber_{1};
