@@ -450,20 +450,8 @@ void Position::do_move(Move m, StateInfo& ns) {
             ns.rule50 = 0;
             break;
         }
-        case MoveKind::Castling:
-            make_castling(m, ns);
-            break;
-        case MoveKind::BunkerLeap:
-            make_bunker_leap(m, ns);
-            break;
-        case MoveKind::Adjustment:
-            make_adjustment(m, ns);
-            break;
-        case MoveKind::Relocation:
-            next = make_choice(m, ns);
-            break;
-        case MoveKind::Placement:
-            next = make_placement(m, ns);
+        default:  // a special kind
+            next = (this->*special_moves(m.kind()).make)(m, ns);
             break;
     }
     if (next != stm_) ns.key ^= zobrist::side();
@@ -504,21 +492,10 @@ void Position::undo_move(Move m) {
             move_piece(to, from);
             add_piece(st_->previous->ep_victim, st_->captured);
             break;
-        case MoveKind::Castling:
-            unmake_castling(m);
-            break;
-        case MoveKind::BunkerLeap:
-            unmake_bunker_leap(m);
-            break;
-        case MoveKind::Adjustment:
-            unmake_adjustment(m);
-            break;
-        case MoveKind::Relocation:
-            us = color_of(board_[from]);  // the chooser; the side to move now may be either
-            unmake_choice(m);
-            break;
-        case MoveKind::Placement:
-            unmake_placement(m);
+        default:  // a special kind
+            // A relocation's chooser: the side to move now may be either.
+            if (m.kind() == MoveKind::Relocation) us = color_of(board_[from]);
+            (this->*special_moves(m.kind()).unmake)(m);
             break;
     }
     if (us == BLACK && ended_turn && m.kind() != MoveKind::Relocation) --fullmove_;

@@ -169,14 +169,20 @@ class Position {
     void remove_piece(Square s);
     void add_piece(Square s, Piece p);
     void swap_pieces(Square a, Square b);
-    // The special kinds' make and unmake, each in its family's file (see core/rules.h).
-    void make_castling(Move m, StateInfo& ns);
+    // The special kinds' make (returning the side that moves next) and unmake, each in its
+    // family's file, listed by kind in the registry (core/rules/registry.cpp).
+    struct SpecialMoves {
+        Color (Position::*make)(Move m, StateInfo& ns);
+        void (Position::*unmake)(Move m);
+    };
+    static const SpecialMoves& special_moves(MoveKind kind);
+    Color make_castling(Move m, StateInfo& ns);
     void unmake_castling(Move m);
-    void make_bunker_leap(Move m, StateInfo& ns);
+    Color make_bunker_leap(Move m, StateInfo& ns);
     void unmake_bunker_leap(Move m);
-    void make_adjustment(Move m, StateInfo& ns);
+    Color make_adjustment(Move m, StateInfo& ns);
     void unmake_adjustment(Move m);
-    Color make_choice(Move m, StateInfo& ns);  // returns the side that moves next
+    Color make_choice(Move m, StateInfo& ns);
     // After a swan's move m; true when the mover owes placements (its turn goes on).
     bool reveal_swan(Move m, StateInfo& ns);
     // Black Swan's promotion m: true when the mover owes placements.

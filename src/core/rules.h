@@ -1,5 +1,6 @@
 // The special move kinds, one family a file under core/rules/: each file holds the kind's
-// generator, its make and unmake (as Position members) and its text. The men's own moves
+// generator, its make and unmake (as Position members) and its text, and the registry
+// (rules/registry.cpp) lists them by kind for make, unmake and text. The men's own moves
 // (normal, promotion, en passant) are the generator's (movegen.cpp), make/unmake's
 // (position.cpp) and SAN's (notation/move_text.cpp) main business and live there.
 //
@@ -19,10 +20,8 @@
 
 namespace menagerie {
 
-constexpr bool is_special(MoveKind k) {
-    return k == MoveKind::Castling || k == MoveKind::BunkerLeap || k == MoveKind::Adjustment ||
-           k == MoveKind::Relocation || k == MoveKind::Placement;
-}
+// Every kind after the men's own moves (MoveKind lists those first).
+constexpr bool is_special(MoveKind k) { return k >= MoveKind::Castling; }
 
 // Each appends the legal moves of its kind (never out of check; the callers see to that).
 void generate_castling(Position& pos, SpecialMoveList& list);
@@ -99,6 +98,7 @@ struct SpecialText {
     std::string uci, san;
     std::vector<std::string> also;
 };
+// A special move's text, by its kind's entry in the registry (core/rules/registry.cpp).
 SpecialText special_text(const Position& pos, Move m, const MoveList& legal);
 SpecialText castling_text(const Position& pos, Move m);
 SpecialText bunker_leap_text(const Position& pos, Move m);

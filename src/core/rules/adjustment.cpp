@@ -23,11 +23,12 @@ void generate_adjustments(Position& pos, SpecialMoveList& list) {
     }
 }
 
-void Position::make_adjustment(Move m, StateInfo& ns) {
+Color Position::make_adjustment(Move m, StateInfo& ns) {
     swap_men(m.from(), m.to());
     ns.adjust_rights &= static_cast<uint8_t>(~(1 << stm_));
     ns.key ^= zobrist::adjust(stm_);
     clear_unmoved(square_bb(m.from()) | square_bb(m.to()));
+    return ~stm_;
 }
 
 void Position::unmake_adjustment(Move m) { swap_pieces(m.from(), m.to()); }

@@ -38,11 +38,12 @@ void generate_bunker_leaps(Position& pos, SpecialMoveList& list) {
     }
 }
 
-void Position::make_bunker_leap(Move m, StateInfo& ns) {
+Color Position::make_bunker_leap(Move m, StateInfo& ns) {
     const Piece king = board_[m.from()];
     ns.key ^= zobrist::piece(king, m.from()) ^ zobrist::piece(king, m.to());
     move_piece(m.from(), m.to());
     clear_unmoved(square_bb(m.from()));
+    return ~stm_;
 }
 
 void Position::unmake_bunker_leap(Move m) { move_piece(m.to(), m.from()); }

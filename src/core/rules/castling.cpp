@@ -56,7 +56,7 @@ Square castling_king_to(const Position& pos, Move m) {
     return pos.game().castling.king_to[us][pos.castling_side(us, m.to())];
 }
 
-void Position::make_castling(Move m, StateInfo& ns) {
+Color Position::make_castling(Move m, StateInfo& ns) {
     const Color us = stm_;
     const Square from = m.from(), rook_from = m.to();
     const CastlingSide side = castling_side(us, rook_from);
@@ -70,6 +70,7 @@ void Position::make_castling(Move m, StateInfo& ns) {
     ns.key ^= zobrist::piece(king, from) ^ zobrist::piece(king, king_to) ^
               zobrist::piece(rook, rook_from) ^ zobrist::piece(rook, rook_to);
     clear_unmoved(square_bb(from) | square_bb(rook_from));
+    return ~us;
 }
 
 void Position::unmake_castling(Move m) {

@@ -54,21 +54,4 @@ SpecialText choice_text(const Position& pos, Move m) {
             {}};
 }
 
-SpecialText special_text(const Position& pos, Move m, const MoveList& legal) {
-    switch (m.kind()) {
-        case MoveKind::Castling:
-            return castling_text(pos, m);
-        case MoveKind::BunkerLeap:
-            return bunker_leap_text(pos, m);
-        case MoveKind::Adjustment:
-            return adjustment_text(pos, m, legal);
-        case MoveKind::Relocation:
-            return choice_text(pos, m);
-        case MoveKind::Placement:
-            return placement_text(pos, m);
-        default:
-            return {};
-    }
-}
-
 }  // namespace menagerie
