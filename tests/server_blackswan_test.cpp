@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <random>
 #include <set>
 
+#include "cli_util.h"
 #include "core/error.h"
 #include "core/random_stream.h"
 #include "core/record.h"
@@ -22,10 +24,14 @@
 #include "hidden/record.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
+#include "server/api_error.h"
+#include "server/game_service.h"
 #include "server/game_view.h"
 #include "server/http_server.h"
 #include "server/live_game.h"
+#include "server/storage.h"
 #include "server_client.h"
+#include "service_fixtures.h"
 #include "test_util.h"
 
 namespace {
@@ -192,6 +198,114 @@ TEST(BlackSwanReferee, IncrementOncePerTurn) {
     EXPECT_EQ(g.clock_ms(WHITE, 16'000), 60'000);
 }
 
+// Contributions that no-leak checks cannot mistake for a referee's board ("'/") or a seed.
+constexpr const char* WHITE_GIVES = "white's own: 7 dice, 1 coin";
+constexpr const char* BLACK_GIVES = "Black ~ 42 ~ !#$%&()*+,-./:;<=>?@[]^_`{|}";
+
+// The referee's start that a seed and the players' contributions draw.
+Position start_drawn_with(const std::string& white, const std::string& black) {
+    const Seed key = mixed_seed(*seed_from_text(SEED), {white, black});
+    return start_position(make_game("blackswan", {{"seed", to_hex(key)}}));
+}
+
+// The first move `asked` from a referee's `start`, as the referee announces it to the seats.
+std::string announced(const Position& start, const std::string& asked) {
+    GameRecord referee(start);
+    const Move told =
+        blackswan::announce(referee.position(), parse_move(referee.position(), asked));
+    return view_of(referee.position(), WHITE).uci(told);
+}
+
+int status_of(const std::function<void()>& request) {
+    try {
+        request();
+    } catch (const server::ApiError& e) {
+        return e.status();
+    }
+    return 200;
+}
+
+// A contribution changes the hidden arrangement (the seats' view stays the same) and every draw
+// after it; the state shows it, the stored record keeps it, and a game rebuilt from that record
+// is the same game.
+TEST(BlackSwanReferee, AContributionIsMixedIntoEveryDraw) {
+    const std::string start = write_fen(start_position(referee_game()));
+    LiveGame plain(stored_game(start)), mixed(stored_game(start));
+    json state = server::game_state(mixed, Seat::Spectator, 1000)["blackswan"];
+    EXPECT_EQ(state["contributions"], json({{"white", nullptr}, {"black", nullptr}}));
+    EXPECT_EQ(state["contributions_open"], true);
+
+    mixed.contribute(WHITE, WHITE_GIVES, 2000);
+    EXPECT_NE(write_fen(mixed.position()), write_fen(plain.position()));
+    EXPECT_EQ(write_fen(mixed.position()), write_fen(start_drawn_with(WHITE_GIVES, "")));
+    mixed.contribute(BLACK, BLACK_GIVES, 2000);
+    EXPECT_EQ(write_fen(mixed.position()), write_fen(start_drawn_with(WHITE_GIVES, BLACK_GIVES)));
+    // The seats see the same face-down board either way.
+    EXPECT_EQ(server::game_state(mixed, Seat::Both, 1000)["fen"],
+              server::game_state(plain, Seat::Both, 1000)["fen"]);
+    state = server::game_state(mixed, Seat::White, 1000)["blackswan"];
+    EXPECT_EQ(state["contributions"], json({{"white", WHITE_GIVES}, {"black", BLACK_GIVES}}));
+    EXPECT_EQ(mixed.stored().contributions,
+              (std::map<std::string, std::string>{{"white", WHITE_GIVES}, {"black", BLACK_GIVES}}));
+
+    // The first move is drawn with the key: the referee of the mixed start announces it.
+    mixed.play(mixed.read_move("e2e4"), 3000);
+    EXPECT_EQ(mixed.notes().back().played.uci,
+              announced(start_drawn_with(WHITE_GIVES, BLACK_GIVES), "e2e4"));
+    EXPECT_EQ(server::game_state(mixed, Seat::Both, 1000)["blackswan"]["contributions_open"],
+              false);
+
+    // Rebuilt from its stored record (as after a restart, or on another server).
+    LiveGame rebuilt(server::from_record(server::to_record(mixed.stored())));
+    EXPECT_EQ(write_fen(rebuilt.position()), write_fen(mixed.position()));
+    EXPECT_EQ(server::game_state(rebuilt, Seat::White, 1000),
+              server::game_state(mixed, Seat::White, 1000));
+    while (mixed.side_to_move() == WHITE)  // the drawn pieces White owes: a finished record
+        mixed.play(mixed.read_move(server::game_state(mixed, Seat::Both, 1000)["legal"][0]["uci"]),
+                   3000);
+    mixed.resign(Seat::Both);
+    const std::string pgn = mixed.referee()->pgn({{"Result", mixed.stored().result}}, true);
+    EXPECT_NE(pgn.find("[WhiteContribution \"" + std::string(WHITE_GIVES) + "\"]"),
+              std::string::npos)
+        << pgn;
+    const Verdict v = verify_record(pgn);
+    EXPECT_TRUE(v.honest) << v.message << "\n" << pgn;
+}
+
+TEST(BlackSwanReferee, ContributionsThatAreRefused) {
+    LiveGame g(stored_game(write_fen(start_position(referee_game()))));
+    const std::string before = write_fen(g.position());
+    for (const std::string& bad :
+         {std::string(), std::string(65, 'x'), std::string("say \"hi\""),
+          std::string("back\\slash"), std::string("tab\there"), std::string("caf\xc3\xa9")})
+        EXPECT_EQ(status_of([&] { g.contribute(WHITE, bad, 1000); }), 400) << quoted(bad);
+    EXPECT_EQ(write_fen(g.position()), before);  // nothing taken
+    EXPECT_TRUE(g.stored().contributions.empty());
+    g.contribute(WHITE, std::string(64, '~'), 1000);                         // the longest
+    EXPECT_EQ(status_of([&] { g.contribute(WHITE, "again", 1000); }), 409);  // once per side
+    g.contribute(BLACK, " ", 1000);                                          // the shortest
+    EXPECT_EQ(status_of([&] { g.contribute(BLACK, "again", 1000); }), 409);
+
+    LiveGame moved(stored_game(write_fen(start_position(referee_game()))));
+    moved.play(moved.read_move("e2e4"), 1000);
+    EXPECT_EQ(status_of([&] { moved.contribute(BLACK, "late", 1000); }), 409);
+    LiveGame resigned(stored_game(write_fen(start_position(referee_game()))));
+    resigned.resign(Seat::Both);
+    EXPECT_EQ(status_of([&] { resigned.contribute(WHITE, "late", 1000); }), 409);
+
+    server::StoredGame chess;
+    chess.id = "0123456789ac";
+    chess.variant = "chess";
+    chess.mode = "local";
+    chess.start_fen = write_fen(start_position(make_game("chess")));
+    LiveGame open(chess);
+    EXPECT_EQ(status_of([&] { open.contribute(WHITE, "anything", 1000); }), 400);
+    // A stored record with a contribution the referee refuses is no game.
+    server::StoredGame bad = stored_game(write_fen(start_position(referee_game())));
+    bad.contributions["white"] = "with \"quotes\"";
+    EXPECT_THROW(LiveGame{bad}, std::runtime_error);
+}
+
 // An engine's line on a player's view ends at its first chance move: what follows depends on
 // the outcome, which nobody knows, and the view cannot play the move without one (it tripped an
 // assertion, found by fuzzing /api/analyse).
@@ -236,6 +350,9 @@ class BlackSwanServer : public ::testing::Test {
                     int ply) {
         return post(port_, "/api/games/" + id + "/move",
                     {{"token", token}, {"move", m}, {"ply", ply}});
+    }
+    HttpResult contribute(const std::string& id, const json& body, uint16_t port = 0) {
+        return post(port ? port : port_, "/api/games/" + id + "/contribution", body);
     }
 
     std::filesystem::path dir_;
@@ -285,9 +402,23 @@ TEST_F(BlackSwanServer, EveryMessageOfAWholeGameIsTheView) {
     WsClient black(port_, "/api/games/" + id + "/ws?token=" + token.at("black"));
     WsClient watcher(port_, "/api/games/" + id + "/ws");
     for (WsClient* ws : {&white, &black, &watcher}) keep(ws->read().dump(), false);
+    // Both seats give their randomness before the first move; each socket is told.
+    for (const auto& [side, text] :
+         {std::pair{"white", WHITE_GIVES}, std::pair{"black", BLACK_GIVES}}) {
+        const HttpResult r = contribute(id, {{"token", token.at(side)}, {"text", text}});
+        ASSERT_EQ(r.status, 200u) << r.body;
+        keep(r.body, false);
+        for (WsClient* ws : {&white, &black, &watcher})
+            keep(ws->read_until([&](const json& m) {
+                       return m.contains("state") &&
+                              m["state"]["blackswan"]["contributions"][side] == text;
+                   }).dump(),
+                 false);
+    }
 
-    // The referee, independently: the view every message must show.
-    GameRecord referee(start_position(referee_game()));
+    // The referee, independently, with the key the contributions make: the view every message
+    // must show, and the outcomes every move must have.
+    GameRecord referee(start_drawn_with(WHITE_GIVES, BLACK_GIVES));
     PlayerView expected = view_of(referee.position(), WHITE);
     std::vector<std::string> view_at_ply = {expected.fen()};
     std::mt19937 rng(11);
@@ -369,6 +500,9 @@ TEST_F(BlackSwanServer, EveryMessageOfAWholeGameIsTheView) {
     }
     const HttpResult pgn = get(port_, "/api/games/" + id + "/pgn");
     EXPECT_NE(pgn.body.find("[Seed \"" + seed_hex() + "\"]"), std::string::npos) << pgn.body;
+    EXPECT_NE(pgn.body.find("[BlackContribution \"" + std::string(BLACK_GIVES) + "\"]"),
+              std::string::npos)
+        << pgn.body;
     const Verdict v = verify_record(pgn.body);
     EXPECT_TRUE(v.honest) << v.message << "\n" << pgn.body;
     for (const auto& [text, was_over] : messages) expect_no_hidden(text, was_over);
@@ -389,6 +523,120 @@ TEST_F(BlackSwanServer, EveryMessageOfAWholeGameIsTheView) {
             EXPECT_EQ(j["state"]["fen"], view_at_ply[at]) << frame;
         }
     }
+}
+
+// The contribution route: each seat gives its own side's text once, before the first move; the
+// state and the export show them, they survive a restart and reach a second server sharing the
+// database, and `menagerie verify` finds the exported game honest.
+TEST_F(BlackSwanServer, SeatsContributeOverHttp) {
+    const json c =
+        post(port_, "/api/games", {{"variant", "blackswan"}, {"mode", "online"}}).json_body();
+    const std::string id = c["id"], white = c["tokens"]["white"], black = c["tokens"]["black"];
+    auto refused = [&](const json& body, unsigned status, const std::string& words) {
+        const HttpResult r = contribute(id, body);
+        EXPECT_EQ(r.status, status) << body.dump() << " " << r.body;
+        EXPECT_NE(r.json_body().value("error", "").find(words), std::string::npos)
+            << body.dump() << " " << r.body;
+    };
+    refused({{"text", "no seat"}}, 403, "needs the token of a seat");
+    refused({{"token", "feedface"}, {"text", "a wrong token"}}, 403, "holds no seat");
+    refused({{"token", black}, {"text", "White's?"}, {"color", "white"}}, 403,
+            "black's contribution only");
+    refused({{"token", black}, {"color", "green"}, {"text", "x"}}, 400, "white or black");
+    refused({{"token", black}}, 400, "\"text\" is missing");
+    refused({{"token", black}, {"text", 42}}, 400, "must be a string");
+    refused({{"token", black}, {"text", "x"}, {"seed", "1"}}, 400, "unknown field");
+    refused({{"token", black}, {"text", "a \"quote\""}}, 400, "printable characters");
+    refused({{"token", black}, {"text", std::string(65, 'x')}}, 400, "1 to 64");
+    EXPECT_TRUE(get(port_, "/api/games/" + id)
+                    .json_body()["blackswan"]["contributions"]["black"]
+                    .is_null());
+
+    const HttpResult given = contribute(id, {{"token", black}, {"text", BLACK_GIVES}});
+    ASSERT_EQ(given.status, 200u) << given.body;
+    EXPECT_EQ(given.json_body()["seat"], "black");
+    EXPECT_EQ(given.json_body()["blackswan"]["contributions"],
+              json({{"white", nullptr}, {"black", BLACK_GIVES}}));
+    refused({{"token", black}, {"text", "twice"}}, 409, "once per side");
+
+    // A second server on the same database sees it, and takes White's.
+    server::ServerOptions o;
+    o.port = 0;
+    o.db = (dir_ / "games.db").string();
+    o.test_seed = SEED;
+    server::Server other(o);
+    other.start();
+    const HttpResult there =
+        contribute(id, {{"token", white}, {"text", WHITE_GIVES}}, other.port());
+    ASSERT_EQ(there.status, 200u) << there.body;
+    EXPECT_EQ(there.json_body()["blackswan"]["contributions"],
+              json({{"white", WHITE_GIVES}, {"black", BLACK_GIVES}}));
+    EXPECT_EQ(there.json_body()["blackswan"]["contributions_open"], true);
+
+    // This server's copy is behind: its move is refused, and the game reloaded has White's.
+    EXPECT_EQ(move(id, white, "e2e4", 0).status, 409u);
+    const HttpResult first = move(id, white, "e2e4", 0);
+    ASSERT_EQ(first.status, 200u) << first.body;
+    EXPECT_EQ(first.json_body()["moves"][0]["uci"],
+              announced(start_drawn_with(WHITE_GIVES, BLACK_GIVES), "e2e4"));
+    EXPECT_EQ(first.json_body()["blackswan"]["contributions_open"], false);
+    refused({{"token", white}, {"text", "late"}}, 409, "first move");
+    // A few turns more, to a turn's end (no drawn piece owed), for a record that is finished.
+    json s = first.json_body();
+    while (s["status"] == "playing") {
+        const std::string mover = s["turn"] == "white" ? white : black;
+        const json mine = get(port_, "/api/games/" + id + "?token=" + mover).json_body();
+        ASSERT_FALSE(mine["legal"].empty());
+        const json m = mine["legal"][0];
+        if (mine["ply"].get<int>() >= 6 && m["from"] != m["to"]) break;
+        const HttpResult r = move(id, mover, m["uci"], mine["ply"]);
+        ASSERT_EQ(r.status, 200u) << r.body;
+        s = r.json_body();
+    }
+
+    // A restart keeps them; the finished game's export verifies from the command line.
+    start(SEED);
+    const json after = get(port_, "/api/games/" + id + "?token=" + white).json_body();
+    EXPECT_EQ(after["blackswan"]["contributions"],
+              json({{"white", WHITE_GIVES}, {"black", BLACK_GIVES}}));
+    EXPECT_EQ(after["moves"], s["moves"]);
+    ASSERT_EQ(post(port_, "/api/games/" + id + "/resign", {{"token", black}}).status, 200u);
+    const std::string pgn = get(port_, "/api/games/" + id + "/pgn").body;
+    for (const std::string& tag : {"[WhiteContribution \"" + std::string(WHITE_GIVES) + "\"]",
+                                   "[BlackContribution \"" + std::string(BLACK_GIVES) + "\"]"})
+        EXPECT_NE(pgn.find(tag), std::string::npos) << pgn;
+    const RunResult verified = run("verify " + write_temp("contributed.pgn", pgn));
+    EXPECT_EQ(verified.status, 0) << verified.out << verified.err;
+    EXPECT_NE(verified.out.find("honest"), std::string::npos) << verified.out;
+    // The same record without its contributions is dishonest: they were mixed in.
+    std::string stripped = pgn;
+    stripped.erase(stripped.find("[BlackContribution"),
+                   stripped.find('\n', stripped.find("[BlackContribution")) + 1 -
+                       stripped.find("[BlackContribution"));
+    EXPECT_EQ(run("verify " + write_temp("stripped.pgn", stripped)).status, 1);
+}
+
+// A local game's one seat gives either side's text and says which; a game without chance takes
+// none.
+TEST_F(BlackSwanServer, TheBothSeatNamesItsSide) {
+    const json c =
+        post(port_, "/api/games", {{"variant", "blackswan"}, {"mode", "local"}}).json_body();
+    const std::string id = c["id"], both = c["tokens"]["both"];
+    const HttpResult unnamed = contribute(id, {{"token", both}, {"text", "which?"}});
+    EXPECT_EQ(unnamed.status, 400u);
+    EXPECT_NE(unnamed.json_body()["error"].get<std::string>().find("\"color\""), std::string::npos)
+        << unnamed.body;
+    for (const char* side : {"black", "white"})
+        ASSERT_EQ(contribute(id, {{"token", both}, {"text", side}, {"color", side}}).status, 200u);
+    EXPECT_EQ(get(port_, "/api/games/" + id).json_body()["blackswan"]["contributions"],
+              json({{"white", "white"}, {"black", "black"}}));
+    const json chess =
+        post(port_, "/api/games", {{"variant", "chess"}, {"mode", "local"}}).json_body();
+    const HttpResult none = contribute(
+        chess["id"], {{"token", chess["tokens"]["both"]}, {"text", "x"}, {"color", "white"}});
+    EXPECT_EQ(none.status, 400u);
+    EXPECT_NE(none.body.find("refereed games"), std::string::npos) << none.body;
+    EXPECT_EQ(contribute("0123456789ab", {{"text", "x"}}).status, 404u);
 }
 
 // Without --test-seed every game has a secret seed of its own; with it, the game's state and
@@ -525,6 +773,80 @@ TEST_F(BlackSwanServer, EngineModePlaysOnTheView) {
     EXPECT_EQ(s["engine"]["thinking"], false);
     for (const std::string& m : messages)
         expect_no_hidden(m, m.find("\"status\":\"over\"") != std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+// GameService on its own: an engine that moves first waits on a timer for the seat's
+// contribution.
+class BlackSwanService : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir_ = test::temp_dir("menagerie-swan-service");
+        store_ = server::open_sqlite_storage((dir_ / "games.db").string());
+        games_ = std::make_unique<server::GameService>(*store_, timers_.io.get_executor(), 1);
+        games_->fix_refereed_seeds(SEED);
+    }
+    void TearDown() override {
+        games_.reset();
+        store_.reset();
+        std::filesystem::remove_all(dir_);
+    }
+    json engine_plays_white() {
+        return games_->create({{"variant", "blackswan"},
+                               {"mode", "engine"},
+                               {"engine", {{"color", "white"}, {"level", 1}}}});
+    }
+
+    RunningTimers timers_;
+    std::filesystem::path dir_;
+    std::unique_ptr<server::Storage> store_;
+    std::unique_ptr<server::GameService> games_;
+};
+
+// The engine's first move is the first draw: it waits for the human seat's contribution, and is
+// drawn with it; after it, the seat's contribution is refused.
+TEST_F(BlackSwanService, TheEnginesFirstMoveWaitsForTheSeatsContribution) {
+    games_->wait_for_contributions(std::chrono::minutes(1));
+    const json g = engine_plays_white();
+    const std::string id = g["id"], black = g["tokens"]["black"];
+    Inbox inbox;
+    const auto sub = games_->subscribe(id, black, inbox.sender());
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const json waiting = games_->state(id, black);
+    EXPECT_EQ(waiting["ply"], 0);
+    EXPECT_EQ(waiting["engine"]["thinking"], false);
+    EXPECT_EQ(waiting["blackswan"]["contributions_open"], true);
+    EXPECT_EQ(status_of([&] { games_->contribute(id, black, "White's?", "white"); }), 403);
+
+    games_->contribute(id, black, BLACK_GIVES, nullptr);
+    const json moved = inbox.state_at(1);
+    ASSERT_FALSE(moved.is_null()) << "the engine never moved";
+    EXPECT_EQ(moved["blackswan"]["contributions"]["black"], BLACK_GIVES);
+    const std::string uci = moved["moves"][0]["uci"];
+    EXPECT_EQ(uci, announced(start_drawn_with("", BLACK_GIVES), uci.substr(0, uci.find(':'))));
+    EXPECT_EQ(status_of([&] { games_->contribute(id, black, "late", nullptr); }), 409);
+    server::GameService::unsubscribe(sub);
+}
+
+// A seat that gives nothing holds the engine back no longer than the wait.
+TEST_F(BlackSwanService, WithoutAContributionTheEngineMovesOnceTheWaitIsOver) {
+    games_->wait_for_contributions(std::chrono::milliseconds(400));
+    const auto created = std::chrono::steady_clock::now();
+    const json g = engine_plays_white();
+    const std::string id = g["id"], black = g["tokens"]["black"];
+    Inbox inbox;
+    const auto sub = games_->subscribe(id, black, inbox.sender());
+    const json moved = inbox.state_at(1);
+    ASSERT_FALSE(moved.is_null()) << "the engine never moved";
+    EXPECT_GE(std::chrono::steady_clock::now() - created, std::chrono::milliseconds(400));
+    EXPECT_TRUE(moved["blackswan"]["contributions"]["black"].is_null());
+    const std::string uci = moved["moves"][0]["uci"];
+    EXPECT_EQ(uci, announced(start_position(referee_game()), uci.substr(0, uci.find(':'))));
+    EXPECT_EQ(status_of([&] { games_->contribute(id, black, "late", nullptr); }), 409);
+    server::GameService::unsubscribe(sub);
 }
 
 }  // namespace

@@ -263,7 +263,8 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
         }
         if (action == "ws")
             throw ApiError(400, "this is a WebSocket endpoint: connect with an upgrade");
-        if (action == "move" || action == "resign" || action == "takeback" || action == "draw") {
+        if (action == "move" || action == "resign" || action == "takeback" || action == "draw" ||
+            action == "contribution") {
             if (!post) throw wrong_method("POST");
             const json body = body_json(request);
             if (action == "move") {
@@ -277,6 +278,12 @@ ApiResponse ApiRouter::route(const ApiRequest& request, std::function<void(ApiRe
                 only_fields(body, {"token", "action"}, "the request body");
                 return json_response(200, games_.draw(id, credential(request, token_of(body)),
                                                       *string_field(body, "action", 16, true)));
+            }
+            if (action == "contribution") {
+                only_fields(body, {"token", "text", "color"}, "the request body");
+                return json_response(200, games_.contribute(id, credential(request, token_of(body)),
+                                                            body.value("text", json()),
+                                                            body.value("color", json())));
             }
             only_fields(body, {"token"}, "the request body");
             const Credential who = credential(request, token_of(body));

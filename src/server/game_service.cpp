@@ -37,8 +37,10 @@ struct Room {
     std::map<uint64_t, std::pair<Seat, GameService::Send>> subscribers;
     std::unique_ptr<boost::asio::steady_timer> flag_timer;
     std::unique_ptr<boost::asio::steady_timer> handover_timer;
-    std::unique_ptr<boost::asio::steady_timer> retry_timer;  // an engine reply the store refused
-    int64_t last_used_ms = 0;                                // under GameService::rooms_mutex_
+    // The engine's turn again later: a reply the store refused, a first move that waits for a
+    // contribution.
+    std::unique_ptr<boost::asio::steady_timer> engine_timer;
+    int64_t last_used_ms = 0;  // under GameService::rooms_mutex_
 };
 
 namespace {
@@ -169,7 +171,7 @@ void GameService::tell_committed(const StoredGame* before, const StoredGame& aft
 
 void GameService::changed(const std::shared_ptr<Room>& room) {
     LiveGame& g = *room->game;
-    if (!g.over() && g.engine_to_move() && !g.thinking()) start_search(room);
+    engine_turn(room);
     const int64_t now = now_ms();
     for (auto it = room->subscribers.begin(); it != room->subscribers.end();) {
         const auto& [seat, send] = it->second;
@@ -179,6 +181,16 @@ void GameService::changed(const std::shared_ptr<Room>& room) {
             it = room->subscribers.erase(it);
     }
     arm_flag_timer(room);
+}
+
+void GameService::engine_turn(const std::shared_ptr<Room>& room) {
+    LiveGame& g = *room->game;
+    if (g.over() || !g.engine_to_move() || g.thinking()) return;
+    // The seat's contribution must be in before the first draw, which is the engine's move.
+    if (const std::optional<int64_t> wait =
+            g.contribution_wait(now_ms(), contribution_wait_.count()))
+        return engine_turn_after(room, std::chrono::milliseconds(*wait));
+    start_search(room);
 }
 
 void GameService::start_search(const std::shared_ptr<Room>& room) {
@@ -212,24 +224,24 @@ void GameService::start_search(const std::shared_ptr<Room>& room) {
             // The store failed (the game is as it was before the reply): search again a second
             // later, or the game would wait for a reply that never comes.
             std::cerr << e.what() << "\n";
-            if (e.status() == 503) retry_search(room);
+            if (e.status() == 503) engine_turn_after(room, std::chrono::seconds(1));
             return;
         }
         changed(room);
     });
 }
 
-void GameService::retry_search(const std::shared_ptr<Room>& room) {
-    if (!room->retry_timer)
-        room->retry_timer = std::make_unique<boost::asio::steady_timer>(timers_);
-    room->retry_timer->expires_after(std::chrono::seconds(1));
-    room->retry_timer->async_wait(
+void GameService::engine_turn_after(const std::shared_ptr<Room>& room,
+                                    std::chrono::milliseconds delay) {
+    if (!room->engine_timer)
+        room->engine_timer = std::make_unique<boost::asio::steady_timer>(timers_);
+    room->engine_timer->expires_after(delay);
+    room->engine_timer->async_wait(
         [this, weak = std::weak_ptr<Room>(room)](boost::system::error_code ec) {
             const std::shared_ptr<Room> r = weak.lock();
             if (ec || !r) return;
             std::lock_guard lock(r->mutex);
-            LiveGame& game = *r->game;
-            if (!game.over() && game.engine_to_move() && !game.thinking()) start_search(r);
+            engine_turn(r);
         });
 }
 
@@ -550,6 +562,46 @@ json GameService::draw(const std::string& id, const Credential& who, const std::
         g.offer_draw(seat, now_ms());
     else
         g.answer_draw(seat, action == "accept", now_ms());
+    commit(r, before);
+    changed(r);
+    return game_state(*r->game, seat, now_ms());
+}
+
+namespace {
+
+// The side a seat contributes for: its own, which `colour` may name; the `both` seat (a local or
+// analysis game's) names either.
+Color contributing_side(Seat seat, const json& colour) {
+    if (!colour.is_null() && colour != "white" && colour != "black")
+        throw ApiError(400, "the field \"color\" must be white or black");
+    if (seat == Seat::Both) {
+        if (colour.is_null())
+            throw ApiError(400,
+                           "the both seat gives either side's contribution: say which with "
+                           "\"color\" (white or black)");
+        return colour == "white" ? WHITE : BLACK;
+    }
+    const Color own = seat == Seat::White ? WHITE : BLACK;
+    if (!colour.is_null() && colour != colour_name(own))
+        throw ApiError(403, "the " + colour_name(own) + " seat gives " + colour_name(own) +
+                                "'s contribution only, not " + colour.get<std::string>() + "'s");
+    return own;
+}
+
+}  // namespace
+
+json GameService::contribute(const std::string& id, const Credential& who, const json& text,
+                             const json& colour) {
+    const std::shared_ptr<Room> r = room(id);
+    std::lock_guard lock(r->mutex);
+    LiveGame& g = *r->game;
+    const Seat seat = seat_or_refuse(g, who);
+    const Color side = contributing_side(seat, colour);
+    const StoredGame before = g.stored();
+    refuse_if_over(r, before);
+    if (text.is_null()) throw ApiError(400, "the field \"text\" is missing");
+    if (!text.is_string()) throw ApiError(400, "the field \"text\" must be a string");
+    g.contribute(side, text.get<std::string>(), now_ms());
     commit(r, before);
     changed(r);
     return game_state(*r->game, seat, now_ms());

@@ -62,6 +62,11 @@ class GameService {
     // serve --test-seed`). Throws std::invalid_argument naming what is wrong with the seed.
     void fix_refereed_seeds(const std::string& seed);
 
+    // In an engine game of a refereed game (Black Swan) whose first move is the engine's, that
+    // move waits at most this long from the game's creation for the human seat's contribution,
+    // so that the seat's randomness is in before the first draw (10 s unless set).
+    void wait_for_contributions(std::chrono::milliseconds wait) { contribution_wait_ = wait; }
+
     // The setup atlas that create() draws balanced setups from and the API serves (the one
     // built into the program unless this replaces it: `menagerie serve --atlas`).
     void use_atlas(std::shared_ptr<const Atlas> atlas) { atlas_ = std::move(atlas); }
@@ -80,6 +85,10 @@ class GameService {
     nlohmann::json takeback(const std::string& id, const Credential& who);
     // `action`: "offer", "accept" or "decline" (online games).
     nlohmann::json draw(const std::string& id, const Credential& who, const std::string& action);
+    // A seat's contribution `text` to a refereed game's randomness, for its own side, or for
+    // `colour` ("white" or "black", the `both` seat's choice): docs/web-api.md.
+    nlohmann::json contribute(const std::string& id, const Credential& who,
+                              const nlohmann::json& text, const nlohmann::json& colour);
     std::string pgn(const std::string& id);
     // A game at a glance for a player's list: {"seat","turn","your_move","status","result",
     // "ply","variant","deadline"?}.
@@ -137,8 +146,10 @@ class GameService {
     void changed(const std::shared_ptr<Room>&
                      room);  // push to subscribers, start a search, arm the flag timer
     void tell_committed(const StoredGame* before, const StoredGame& after);
+    // The engine to move: its search starts, unless its first move waits for a contribution.
+    void engine_turn(const std::shared_ptr<Room>& room);
     void start_search(const std::shared_ptr<Room>& room);
-    void retry_search(const std::shared_ptr<Room>& room);  // a second later
+    void engine_turn_after(const std::shared_ptr<Room>& room, std::chrono::milliseconds delay);
     void arm_flag_timer(const std::shared_ptr<Room>& room);
     void arm_handover(const std::shared_ptr<Room>& room);
     void arm_sweep();
@@ -166,6 +177,7 @@ class GameService {
     boost::asio::steady_timer sweep_timer_;
     std::atomic<uint64_t> evicted_{0};
     std::optional<std::string> test_seed_;
+    std::chrono::milliseconds contribution_wait_ = std::chrono::seconds(10);
     std::shared_ptr<const Atlas> atlas_ = Atlas::embedded();
     Committed committed_;
 };

@@ -101,10 +101,19 @@ json brought_json(const Position& pos, const Draw& d) {
 }
 
 // What a seat is shown of a refereed game (Black Swan): the view, never the referee's position.
-void add_view_state(json& state, const StoredGame& s, const Referee& r) {
+// The players' contributions are public: what makes them worth giving is that the referee
+// committed to its seed before seeing them.
+void add_view_state(json& state, const LiveGame& g, const Referee& r) {
+    const StoredGame& s = g.stored();
     const Position& pos = r.view().position();
+    json contributions = json::object();
+    for (const Color c : {WHITE, BLACK})
+        contributions[colour_name(c)] =
+            r.contribution(c).empty() ? json(nullptr) : json(r.contribution(c));
     json swan = {
         {"commitment", r.commitment()},
+        {"contributions", contributions},
+        {"contributions_open", g.contributions_open()},
         {"tiles", pos.game().chance.tile_names},
         {"unseen", {{"white", unseen_json(pos, WHITE)}, {"black", unseen_json(pos, BLACK)}}}};
     if (s.over()) swan["seed"] = r.seed();
@@ -159,7 +168,7 @@ json game_state(LiveGame& g, Seat seat, int64_t now) {
     if (!g.notes().empty())
         last = {{"from", g.notes().back().cells.first}, {"to", g.notes().back().cells.second}};
     if (const Referee* referee = g.referee()) {
-        add_view_state(state, s, *referee);
+        add_view_state(state, g, *referee);
     } else {
         state["options"] = s.options;
         state["start_fen"] = s.start_fen;

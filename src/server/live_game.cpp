@@ -72,6 +72,18 @@ LiveGame::LiveGame(StoredGame stored)
     else
         record_ = std::make_unique<GameRecord>(start_);
     version_ = ++versions;
+    // Before the moves: the referee draws the setup anew with them, and every outcome after.
+    for (const auto& [side, text] : stored_.contributions) {
+        if (!referee_ || (side != "white" && side != "black"))
+            throw std::runtime_error("stored game " + stored_.id + " has a contribution " +
+                                     quoted(side) + " that it cannot take");
+        try {
+            referee_->contribute(side == "white" ? WHITE : BLACK, text);
+        } catch (const Error& e) {
+            throw std::runtime_error("stored game " + stored_.id +
+                                     " has a bad contribution: " + e.what());
+        }
+    }
     for (const std::string& uci : stored_.moves) {
         try {
             replay(uci);
@@ -165,6 +177,37 @@ void LiveGame::finish(const std::string& result, const std::string& reason) {
 void LiveGame::lose(Color loser, const std::string& how) {
     finish(result_text(loser == WHITE ? Result::BlackWins : Result::WhiteWins),
            std::string(loser == WHITE ? "White " : "Black ") + how);
+}
+
+void LiveGame::contribute(Color side, const std::string& text, int64_t now) {
+    if (!referee_)
+        throw ApiError(400, game_->name +
+                                " draws nothing at random: contributions are for refereed games "
+                                "(Black Swan)");
+    if (over()) throw ApiError(409, "the game is over: contributions are closed");
+    if (!notes_.empty())
+        throw ApiError(409, "contributions close with the first move, and it has been played");
+    if (!referee_->contribution(side).empty())
+        throw ApiError(409, std::string(side == WHITE ? "White" : "Black") +
+                                " has given its contribution already (once per side)");
+    try {
+        referee_->contribute(side, text);
+    } catch (const Error& e) {
+        throw ApiError(400, e.what());
+    }
+    stored_.contributions[colour_name(side)] = text;
+    // Not touch(): the view is as it was, so an engine search under way stays good; its move,
+    // when played, is drawn with the key this contribution made.
+    stored_.updated_ms = now;
+}
+
+std::optional<int64_t> LiveGame::contribution_wait(int64_t now, int64_t wait_ms) const {
+    if (!contributions_open() || stored_.engine_color < 0) return std::nullopt;
+    const Color engine = Color(stored_.engine_color);
+    if (side_to_move() != engine || !referee_->contribution(~engine).empty()) return std::nullopt;
+    const int64_t left = stored_.created_ms + wait_ms - now;
+    if (left <= 0) return std::nullopt;
+    return left;
 }
 
 void LiveGame::play(Move m, int64_t now) {

@@ -73,6 +73,19 @@ class LiveGame {
     // Whether `seat` may move now (its side to move, the game on, not the engine's turn).
     bool may_move(Seat seat);
 
+    // A seat's own randomness for `side` of a refereed game (docs/rules/blackswan.md, "The
+    // players' contributions"), at time `now`: taken before the first move, once per side, and
+    // mixed by the referee into every draw, the setup's too. Throws ApiError: 400 for a game that
+    // draws nothing or a text the referee refuses, 409 once the game is over, its first move is
+    // played or the side has given one.
+    void contribute(Color side, const std::string& text, int64_t now);
+    // Whether contributions are still taken: a refereed game, on, before its first move.
+    bool contributions_open() const { return referee_ && !over() && notes_.empty(); }
+    // How long (ms) the engine's first move still waits for the human seat's contribution, given
+    // `wait_ms` from the game's creation; nullopt when it need not wait (the engine is not to
+    // make the first move of a refereed game, the seat has given it, or the time is up).
+    std::optional<int64_t> contribution_wait(int64_t now, int64_t wait_ms) const;
+
     // Plays a legal move at time `now` (ms since 1970): the record, the clocks, and the end of
     // the game when the move ends it.
     void play(Move m, int64_t now);

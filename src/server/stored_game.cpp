@@ -33,6 +33,7 @@ std::string to_record(const StoredGame& g) {
     if (!g.draw_offer.empty()) j["draw_offer"] = g.draw_offer;
     if (!g.players.empty()) j["players"] = g.players;
     if (g.rated) j["rated"] = true;
+    if (!g.contributions.empty()) j["contributions"] = g.contributions;
     if (g.days_per_move) {
         j["days_per_move"] = g.days_per_move;
         j["deadline_ms"] = g.deadline_ms;
@@ -69,6 +70,9 @@ StoredGame from_record(const std::string& text) {
         g.rated = j.value("rated", false);
         g.days_per_move = j.value("days_per_move", 0);
         g.deadline_ms = j.value("deadline_ms", int64_t{0});
+        // Absent in records made before the server took contributions, and in games without.
+        if (const auto c = j.find("contributions"); c != j.end())
+            g.contributions = c->get<std::map<std::string, std::string>>();
         return g;
     } catch (const json::exception& e) {
         throw std::runtime_error(std::string("unreadable game record: ") + e.what());

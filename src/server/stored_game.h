@@ -57,6 +57,9 @@ struct StoredGame {
     // (ms since 1970) of the side to move; 0 for none.
     int days_per_move = 0;
     int64_t deadline_ms = 0;
+    // A refereed game's players' contributions to its randomness ("white", "black": the text),
+    // given before the first move; the referee mixes them into every draw.
+    std::map<std::string, std::string> contributions;
 
     bool over() const { return result != "*"; }
 };

@@ -1,8 +1,11 @@
 // Black Swan in the browser: the server referees a game with a seed fixed by the test-only
-// `--test-seed` (seed 1: White's e2 swan is an event of two pieces), and the page shows the
-// commitment, face-down swans, reveals, the choice of the event's piece that stays, the placement
-// of the other, and the seed after a resignation. Every WebSocket message and API answer the page receives is read: none carries a
-// referee's FEN, and none carries the seed before the game is over.
+// `--test-seed`, and the page shows the commitment, the players' contributions to the
+// randomness, face-down swans, reveals, the choice of the event's piece that stays, the placement
+// of the other, and the seed after a resignation. The contributions typed below are chosen so
+// that, mixed with seed 1, White's e2 swan is an event that draws a rook and a pawn; the browser's
+// own contributions are fresh randomness. Every WebSocket message and API answer the page
+// receives is read: none carries a referee's FEN, and none carries the seed before the game is
+// over.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -15,6 +18,12 @@ import { binary } from './server.mjs';
 import { browserSession } from './session.mjs';
 
 const SEED_HEX = '0'.repeat(63) + '1';
+// Mixed with seed 1, each pair draws a 2+ event of a rook and a pawn for White's e2 swan.
+const WHITE_GIVES = "white's own: 7 dice, 1 coin";
+const BLACK_GIVES = 'Black ~ 42 ~ !#$%&()*+,-./:;<=>?@[]^_`{|}';
+const ALONE_GIVES = 'my own 1418'; // White's, with none from Black (the engine gives none)
+// What the browser gives by itself: 43 symbols of its secure random source.
+const FRESH = /^[A-Za-z0-9_-]{43}$/;
 
 /** Every "fen"/"start_fen" value anywhere in a JSON value. */
 function fens(value, out = []) {
@@ -76,11 +85,22 @@ describe('Black Swan in the web app', { timeout: 5 * 60_000 }, () => {
     assert.match(await page.textContent('#referee'), /seed is shown when the game ends/);
     assert.match(await page.textContent('[data-unseen="white"]'), /8×P/);
 
+    // The one seat of a local game may give both sides' randomness: typed here, given with the
+    // first move.
+    assert.match(await page.textContent('#referee [data-contribution="white"]'), /not yet/);
+    assert.ok(await page.isVisible('#contribute input[data-side="white"]'));
+    assert.ok(await page.isVisible('#contribute input[data-side="black"]'));
+    await page.fill('#contribute input[data-side="white"]', WHITE_GIVES);
+    await page.fill('#contribute input[data-side="black"]', BLACK_GIVES);
+
     // e2-e4 turns over the event: a rook and a pawn. The rook, drawn first, holds e4 while White
     // chooses which of the two stays there.
     await clickCell(page, 'e2');
     await clickCell(page, 'e4');
     await waitForPly(page, 1);
+    assert.equal(await page.textContent('#referee code[data-contribution="white"]'), WHITE_GIVES);
+    assert.equal(await page.textContent('#referee code[data-contribution="black"]'), BLACK_GIVES);
+    assert.ok(await page.isHidden('#contribute'), 'contributions close with the first move');
     await page.waitForSelector('#referee [data-reveal="1"]');
     assert.match(await page.textContent('#referee [data-reveal="1"]'), /event: 2 pieces, pawns possible \(rook, pawn\)/);
     assert.match(await page.textContent('#status'), /Choose the drawn piece that stays on e4 \(rook or pawn\): click e4/);
@@ -130,6 +150,8 @@ describe('Black Swan in the web app', { timeout: 5 * 60_000 }, () => {
     const id = new URL(page.url()).pathname.split('/').pop();
     const pgn = (await session.api(`/api/games/${id}/pgn`)).text;
     assert.match(pgn, new RegExp(`\\[Commitment "${commitment}"\\]`));
+    assert.ok(pgn.includes(`[WhiteContribution "${WHITE_GIVES}"]`), pgn);
+    assert.ok(pgn.includes(`[BlackContribution "${BLACK_GIVES}"]`), pgn);
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'menagerie-swan-')), 'game.pgn');
     writeFileSync(file, pgn);
     const verify = spawnSync(binary, ['verify', file], { encoding: 'utf8' });
@@ -176,6 +198,9 @@ describe('Black Swan in the web app', { timeout: 5 * 60_000 }, () => {
     await page.click('#start');
     await page.waitForURL(/\/game\//);
     await boardReady(page);
+    // The human seat gives White's randomness only: the engine's seat gives none.
+    assert.ok(await page.isHidden('#contribute input[data-side="black"]'));
+    await page.fill('#contribute input[data-side="white"]', ALONE_GIVES);
     await clickCell(page, 'e2');
     await clickCell(page, 'e4');
     await waitForPly(page, 1);
@@ -189,6 +214,7 @@ describe('Black Swan in the web app', { timeout: 5 * 60_000 }, () => {
       null,
       { timeout: 60_000 },
     );
+    assert.deepEqual((await session.stateOf(page)).blackswan.contributions, { white: ALONE_GIVES, black: null });
     assert.ok(frames.length >= 3);
     for (const text of frames) {
       for (const fen of fens(JSON.parse(text))) assert.ok(!fen.includes("'"), fen);
@@ -196,5 +222,40 @@ describe('Black Swan in the web app', { timeout: 5 * 60_000 }, () => {
     }
     assert.deepEqual(page.errors, []);
     await page.close();
+  });
+
+  it("gives each seat's fresh randomness by itself: Black's while waiting, White's with its first move", async () => {
+    const created = (await session.api('/api/games', { variant: 'blackswan', mode: 'online', options: {} })).json;
+    const black = await newPage(session.context);
+    await black.goto(session.server.url + created.links.black);
+    await boardReady(black);
+    // Black does not move first: a moment after the page shows, its randomness goes in.
+    await black.waitForSelector('#referee code[data-contribution="black"]', { timeout: 15_000 });
+    assert.match(await black.textContent('#referee code[data-contribution="black"]'), FRESH);
+    assert.ok(await black.isHidden('#contribute'));
+    assert.match(await black.textContent('#referee [data-contribution="white"]'), /not yet/);
+
+    const white = await newPage(session.context);
+    await white.goto(session.server.url + created.links.white);
+    await boardReady(white);
+    assert.ok(await white.isVisible('#contribute input[data-side="white"]'));
+    await clickCell(white, 'e2');
+    await clickCell(white, 'e4');
+    await waitForPly(white, 1);
+    const state = await session.stateOf(white);
+    assert.match(state.blackswan.contributions.white, FRESH);
+    assert.match(state.blackswan.contributions.black, FRESH);
+    assert.notEqual(state.blackswan.contributions.white, state.blackswan.contributions.black);
+    assert.equal(state.blackswan.contributions_open, false);
+    // The other seat's page is told.
+    await black.waitForSelector('#referee code[data-contribution="white"]');
+    assert.equal(await black.textContent('#referee code[data-contribution="white"]'), state.blackswan.contributions.white);
+    const pgn = (await session.api(`/api/games/${created.id}/pgn`)).text;
+    assert.ok(pgn.includes(`[WhiteContribution "${state.blackswan.contributions.white}"]`), pgn);
+    assert.ok(pgn.includes(`[BlackContribution "${state.blackswan.contributions.black}"]`), pgn);
+    assert.deepEqual(white.errors, []);
+    assert.deepEqual(black.errors, []);
+    await white.close();
+    await black.close();
   });
 });

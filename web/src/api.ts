@@ -99,6 +99,9 @@ export const api = {
     post<GameState>(`/api/games/${encodeURIComponent(id)}/takeback`, { token }),
   draw: (id: string, token: string, action: 'offer' | 'accept' | 'decline') =>
     post<GameState>(`/api/games/${encodeURIComponent(id)}/draw`, { token, action }),
+  /** A seat's contribution to a refereed game's randomness; `color` for the `both` seat. */
+  contribute: (id: string, token: string, text: string, color?: 'white' | 'black') =>
+    post<GameState>(`/api/games/${encodeURIComponent(id)}/contribution`, { token, text, ...(color ? { color } : {}) }),
   pgn: (id: string) => call<string>(`/api/games/${encodeURIComponent(id)}/pgn`),
   analyse: (body: {
     variant: string;

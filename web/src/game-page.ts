@@ -3,7 +3,7 @@
 // comforts of a playing site (sounds, premoves, draw offers, a game-over dialog, typed moves, the
 // board by keyboard) and the game's rules on the page (dice, options in words, the phase's help).
 
-import { api, newSessionId, socketUrl } from './api';
+import { api, ApiError, newSessionId, socketUrl } from './api';
 import { createBoard, escapeHtml, type BoardView } from './board';
 import { newBoardState, resetInteraction, type Intent } from './board-state';
 import { readFenBoard } from './fen';
@@ -31,7 +31,15 @@ import { phaseHelp } from './phase';
 import { premoveToPlay } from './premove';
 import { isMuted, playSound, setMuted, soundFor } from './sound';
 import { loadGames, saveGame, tokenFor } from './storage';
-import { placementPrompt, revealOf, reveals, unseenText } from './swan';
+import {
+  contributionProblem,
+  contributionSides,
+  freshContribution,
+  placementPrompt,
+  revealOf,
+  reveals,
+  unseenText,
+} from './swan';
 import type { Colour, GameState, Geometry } from './types';
 
 type Navigate = (path: string) => void;
@@ -74,6 +82,11 @@ function gamePageHtml(): string {
         </form>
         <div id="links" class="links" hidden></div>
         <div id="referee" class="referee" hidden></div>
+        <form id="contribute" class="contribute" hidden>
+          <input data-side="white" maxlength="64" autocomplete="off" spellcheck="false" aria-label="White's contribution to the randomness">
+          <input data-side="black" maxlength="64" autocomplete="off" spellcheck="false" aria-label="Black's contribution to the randomness">
+          <button type="submit">Give</button>
+        </form>
         <div class="nav row">
           <button type="button" data-nav="first" title="Start" aria-label="Start">«</button>
           <button type="button" data-nav="back" title="Back" aria-label="Back">‹</button>
@@ -117,10 +130,24 @@ function playerLine(game: GameState, colour: Colour): string {
   return `<span class="side-dot ${colour}"></span><span>${escapeHtml(who)}</span>${clock}`;
 }
 
-// Black Swan: the referee's commitment to its seed before move 1, the seed after the game with
-// how to check it, what each swan turned over became, and how many tiles each side has not seen.
+// A wait before a seat that does not make the first move gives its contribution by itself, so
+// that its player may type one of their own instead.
+const CONTRIBUTION_PAUSE_MS = 2000;
+
+// Black Swan: the referee's commitment to its seed before move 1, the players' contributions,
+// the seed after the game with how to check it, what each swan turned over became, and how many
+// tiles each side has not seen.
 function refereeHtml(game: GameState): string {
   const bs = game.blackswan!;
+  const contribution = (side: Colour): string => {
+    const text = bs.contributions?.[side];
+    const name = side === 'white' ? 'White' : 'Black';
+    if (text) return `${name} <code data-contribution="${side}">${escapeHtml(text)}</code>`;
+    return `${name} <span class="muted" data-contribution="${side}">${bs.contributions_open ? 'not yet' : 'none'}</span>`;
+  };
+  const contributions =
+    `<div class="contributions">Contributions: ${contribution('white')} · ${contribution('black')}</div>` +
+    (bs.contributions_open ? '<div class="muted">Each side may add randomness of its own until the first move.</div>' : '');
   const unseen = (['white', 'black'] as const)
     .map((side) => `<div data-unseen="${side}">${side === 'white' ? 'White' : 'Black'} unseen: ${escapeHtml(unseenText(bs.unseen?.[side], bs.tiles))}</div>`)
     .join('');
@@ -135,6 +162,7 @@ function refereeHtml(game: GameState): string {
     : '<div class="muted">No swan turned over yet.</div>';
   return (
     `<div>Commitment <code class="commitment">${escapeHtml(bs.commitment ?? '')}</code></div>` +
+    contributions +
     (bs.seed
       ? `<div>Seed <code class="seed">${escapeHtml(bs.seed)}</code></div>` +
         '<div class="muted verify-how">Check every draw: download the PGN and run <code>menagerie verify FILE.pgn</code> (the seed must hash to the commitment).</div>'
@@ -178,6 +206,8 @@ class GamePage {
   private readonly clockTimer: number;
   private enginePlays = true; // whether the engine plays this game (analysis is offered)
   private lowTimeWarned = -1; // the ply whose low time was sounded
+  private contributionTimer = 0;
+  private contributing: Promise<boolean> | null = null;
 
   constructor(
     private readonly root: HTMLElement,
@@ -198,6 +228,7 @@ class GamePage {
     this.closed = true;
     this.socket?.close();
     window.clearInterval(this.clockTimer);
+    window.clearTimeout(this.contributionTimer);
     window.removeEventListener('keydown', this.onKey);
   }
 
@@ -322,6 +353,13 @@ class GamePage {
     this.showError('');
     this.$('#premove-note').textContent = '';
     try {
+      // The first move closes the contributions: this seat's go in first (their answers are
+      // older than the move's).
+      if (contributionSides(this.model.game).length > 0 && !(await this.contribute(false))) {
+        this.model.pending = false;
+        this.render();
+        return;
+      }
       this.accept(await api.move(this.id, this.token, intent.move.uci, this.model.game.ply), 'answer');
     } catch (e) {
       this.model.pending = false;
@@ -357,6 +395,7 @@ class GamePage {
     this.renderPlayers(game);
     this.renderLinks(game);
     this.renderReferee(game);
+    this.renderContribution(game);
     this.renderPlayAids(game, live);
     this.renderControls(game);
     this.root.dataset.ply = String(game.ply);
@@ -510,6 +549,68 @@ class GamePage {
     if (game.blackswan) box.innerHTML = refereeHtml(game);
   }
 
+  // The field for this seat's own contribution, while it may still give one (left empty, fresh
+  // randomness is given).
+  renderContribution(game: GameState): void {
+    const sides = this.token ? contributionSides(game) : [];
+    const form = this.$('#contribute');
+    form.hidden = sides.length === 0;
+    for (const input of form.querySelectorAll<HTMLInputElement>('input[data-side]')) {
+      input.hidden = !sides.includes(input.dataset.side as Colour);
+      input.placeholder = game.seat === 'both' ? `${input.dataset.side === 'white' ? 'White' : 'Black'}'s own text` : 'Your own text (optional)';
+      input.title = 'Randomness of your own for the draws (optional): left empty, this browser gives fresh randomness';
+    }
+    this.scheduleContribution(game);
+  }
+
+  // Before the first move this seat's randomness goes in by itself: right before its first move
+  // where this seat makes it, else (Black waiting on White's move) after a short pause, later
+  // while the player is typing in the field.
+  scheduleContribution(game: GameState, delay = CONTRIBUTION_PAUSE_MS): void {
+    if (this.contributionTimer || !this.token || contributionSides(game).length === 0) return;
+    if (game.seat === 'both' || game.seat === game.turn) return;
+    this.contributionTimer = window.setTimeout(() => {
+      this.contributionTimer = 0;
+      const now = this.model.game;
+      if (!now || this.closed) return;
+      if (this.$('#contribute').contains(document.activeElement)) this.scheduleContribution(now, 1000);
+      else void this.contribute(true);
+    }, delay);
+  }
+
+  // Gives this seat's contributions still open (the typed text, else fresh randomness), one at a
+  // time; false when one was refused for its text or could not be sent.
+  contribute(acceptAnswers: boolean): Promise<boolean> {
+    this.contributing ??= this.sendContributions(acceptAnswers).finally(() => (this.contributing = null));
+    return this.contributing;
+  }
+
+  private async sendContributions(acceptAnswers: boolean): Promise<boolean> {
+    const game = this.model.game;
+    if (!game || !this.token) return true;
+    for (const side of contributionSides(game)) {
+      const input = this.$<HTMLInputElement>(`#contribute input[data-side="${side}"]`);
+      const typed = input.value;
+      const problem = typed ? contributionProblem(typed) : null;
+      if (problem) {
+        this.showError(problem);
+        input.focus();
+        return false;
+      }
+      try {
+        const state = await api.contribute(this.id, this.token, typed || freshContribution(), game.seat === 'both' ? side : undefined);
+        input.value = '';
+        if (acceptAnswers) this.accept(state, 'answer');
+      } catch (e) {
+        // Given already (from another tab of this seat) or closed: nothing left to give.
+        if (e instanceof ApiError && e.status === 409) continue;
+        this.showError((e as Error).message);
+        return false;
+      }
+    }
+    return true;
+  }
+
   showGameOver(game: GameState): void {
     const dialog = this.$('#game-over') as HTMLDialogElement;
     this.$('#game-over-result').textContent = resultWords(game);
@@ -641,6 +742,10 @@ class GamePage {
       const action = (e.target as HTMLElement).closest<HTMLElement>('[data-draw]')?.dataset.draw as 'offer' | 'accept' | 'decline' | undefined;
       const token = this.token;
       if (action && token) this.guarded(async () => this.accept(await api.draw(this.id, token, action), 'answer'))();
+    });
+    this.$('#contribute').addEventListener('submit', (e) => {
+      e.preventDefault();
+      void this.contribute(true);
     });
     this.$('#move-form').addEventListener('submit', (e) => {
       e.preventDefault();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { placementPrompt, revealOf, reveals, unseenText } from './swan';
+import { contributionProblem, contributionSides, contributionText, freshContribution, placementPrompt, revealOf, reveals, unseenText } from './swan';
+import type { GameState } from './types';
 
 describe('Black Swan in words', () => {
   it('reads the outcome from the data the server sends, never from move text', () => {
@@ -64,5 +65,49 @@ describe('Black Swan in words', () => {
     expect(unseenText({ P: 8, N: 0, '2+': 1 })).toBe('8×P 1×2+');
     expect(unseenText({ P: 0 })).toBe('none');
     expect(unseenText({ '2+': 1, B: 2, P: 8 }, ['P', 'N', 'B', '2+'])).toBe('8×P 2×B 1×2+');
+  });
+});
+
+describe('contributions to the randomness', () => {
+  it('encodes every byte value in a symbol a contribution may hold, each symbol equally often', () => {
+    const all = contributionText(Uint8Array.from({ length: 256 }, (_, i) => i));
+    expect(all).toHaveLength(256);
+    const counts = new Map<string, number>();
+    for (const c of all) counts.set(c, (counts.get(c) ?? 0) + 1);
+    expect(counts.size).toBe(64); // 6 bits a symbol
+    expect([...counts.values()].every((n) => n === 4)).toBe(true);
+    expect(contributionProblem(all.slice(0, 64))).toBeNull();
+    expect(contributionText(Uint8Array.of(0, 1, 26, 52, 62, 63, 64, 255))).toBe('ABa0-_A_');
+  });
+
+  it('draws fresh randomness the server takes', () => {
+    const a = freshContribution();
+    expect(a).toHaveLength(43);
+    expect(contributionProblem(a)).toBeNull();
+    expect(freshContribution()).not.toBe(a);
+  });
+
+  it("refuses what the referee refuses, in the referee's terms", () => {
+    expect(contributionProblem('')).toMatch(/1 to 64 characters/);
+    expect(contributionProblem('x'.repeat(65))).toMatch(/1 to 64 characters/);
+    expect(contributionProblem('x'.repeat(64))).toBeNull();
+    expect(contributionProblem(' ')).toBeNull();
+    expect(contributionProblem('~!#$%&()*+,-./:;<=>?@[]^_`{|}')).toBeNull();
+    expect(contributionProblem('say "hi"')).toMatch(/"\\"" is not allowed/);
+    expect(contributionProblem('back\\slash')).toMatch(/without quote or backslash/);
+    expect(contributionProblem('tab\there')).toMatch(/printable ASCII/);
+    expect(contributionProblem('café')).toMatch(/printable ASCII/);
+  });
+
+  it('names the sides a seat may still give, none once the first move is played', () => {
+    const game = (seat: GameState['seat'], white: string | null, open = true): GameState =>
+      ({ seat, status: 'playing', blackswan: { contributions: { white, black: null }, contributions_open: open } }) as GameState;
+    expect(contributionSides(game('both', null))).toEqual(['white', 'black']);
+    expect(contributionSides(game('both', 'given'))).toEqual(['black']);
+    expect(contributionSides(game('white', 'given'))).toEqual([]);
+    expect(contributionSides(game('black', 'given'))).toEqual(['black']);
+    expect(contributionSides(game('spectator', null))).toEqual([]);
+    expect(contributionSides(game('black', null, false))).toEqual([]);
+    expect(contributionSides({ seat: 'both', status: 'playing' } as GameState)).toEqual([]); // no referee
   });
 });

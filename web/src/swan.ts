@@ -1,8 +1,10 @@
 // Black Swan in words: what a chance move's outcome brought (a swan turned over, an event's
 // pieces, a promotion's draw), from the data the server sends with the move (`brought`), and what
-// a seat is asked to do while drawn pieces are owed. No rules here, and no reading of move text.
+// a seat is asked to do while drawn pieces are owed; and the players' contributions to the
+// randomness (fresh ones, and which sides a seat may still give). No rules here, and no reading
+// of move text.
 
-import type { LegalMove, MoveText } from './types';
+import type { Colour, GameState, LegalMove, MoveText } from './types';
 
 const PIECE_WORDS: Record<string, string> = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen', K: 'king' };
 
@@ -76,4 +78,37 @@ export function unseenText(counts: Record<string, number> | undefined, order: st
     .map(([tile, n]) => `${n}×${tile}`)
     .join(' ');
   return text || 'none';
+}
+
+// 64 symbols, all of them characters a contribution may hold: one byte's low 6 bits pick one,
+// and as 256 is a multiple of 64 every symbol is equally likely.
+const CONTRIBUTION_SYMBOLS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** Random bytes as a contribution's text: one symbol per byte (6 bits of randomness each). */
+export function contributionText(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => CONTRIBUTION_SYMBOLS[b & 63]).join('');
+}
+
+/** Fresh randomness to contribute: 43 symbols from the browser's secure source, 258 bits. */
+export function freshContribution(): string {
+  return contributionText(crypto.getRandomValues(new Uint8Array(43)));
+}
+
+/**
+ * Why the server would refuse a text as a contribution (the referee's rule: 1 to 64 printable
+ * ASCII characters, no quote or backslash), or null when it would take it.
+ */
+export function contributionProblem(text: string): string | null {
+  if (text.length === 0 || text.length > 64) return `A contribution is 1 to 64 characters, not ${text.length}`;
+  const bad = [...text].find((c) => c < ' ' || c > '~' || c === '"' || c === '\\');
+  if (bad !== undefined) return `A contribution is printable ASCII without quote or backslash: ${JSON.stringify(bad)} is not allowed`;
+  return null;
+}
+
+/** The sides whose contribution this seat may still give: none once the first move is played. */
+export function contributionSides(game: GameState): Colour[] {
+  const bs = game.blackswan;
+  if (!bs?.contributions_open || game.status !== 'playing') return [];
+  const seats: Colour[] = game.seat === 'both' ? ['white', 'black'] : game.seat === 'spectator' ? [] : [game.seat];
+  return seats.filter((side) => !bs.contributions?.[side]);
 }

@@ -135,8 +135,16 @@ export interface GameState {
   setup: string | null;
   engine?: { color: Colour; level: number; thinking: boolean };
   // A refereed game: the seed's commitment, the seed once over, unseen tiles per side (`tiles`
-  // is the game's tile order).
-  blackswan?: { commitment?: string; seed?: string; tiles?: string[]; unseen?: Record<string, Record<string, number>> };
+  // is the game's tile order), the players' contributions (null: none given) and whether they
+  // are still taken (before the first move).
+  blackswan?: {
+    commitment?: string;
+    seed?: string;
+    tiles?: string[];
+    unseen?: Record<string, Record<string, number>>;
+    contributions?: Record<Colour, string | null>;
+    contributions_open?: boolean;
+  };
 }
 
 export interface CreatedGame {
