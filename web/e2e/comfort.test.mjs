@@ -230,7 +230,7 @@ describe('comforts and rules on the page', { timeout: 10 * 60_000 }, () => {
     );
     assert.ok(await s.$('select[name="opt.knight-camel-swap"] option[value="odd-total"]:text("When the white dice total is odd")'));
     assert.match(await s.textContent('#help-knight-camel-swap'), /interchanged/);
-    assert.equal(await s.$$eval('header.site nav a', (a) => a.length), 5, 'the header names all five games');
+    assert.equal(await s.$$eval('header.site nav[aria-label^="The games"] a', (a) => a.length), 5, 'the header names all five games');
     await s.click('header.site nav a[href="/rules/chess66"]');
     await s.waitForSelector('[data-rules=chess66] svg.board [data-cell="4"]');
     await axeCheck(s, 'a rules page');
