@@ -79,7 +79,7 @@ function lobbyHtml(): string {
         </fieldset>
         <label>Challenge a player <input name="to" id="seek-to" autocomplete="off" placeholder="anybody" aria-describedby="to-help"></label>
         <small id="to-help" class="muted">Only that player may accept; leave it empty for anybody.</small>
-        <label class="check"><input type="checkbox" name="by-link" id="seek-by-link"> By link only (not listed in the lobby)</label>
+        <label class="checkbox-line"><input type="checkbox" name="by-link" id="seek-by-link"> By link only (not listed in the lobby)</label>
         <button type="submit" class="primary" id="post-seek">Post seek</button>
         <p class="error" id="seek-error" role="alert"></p>
       </form>
