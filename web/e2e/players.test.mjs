@@ -194,6 +194,19 @@ describe('players: accounts, the lobby, ratings, correspondence', { timeout: 10 
     await watcher.page.waitForSelector(`#live-games li[data-game="${id}"]`, { state: 'detached' });
     await alice.page.waitForFunction(() => /Alice \(1500 → \d+\)/.test(document.querySelector('.board-column').textContent));
 
+    // A rematch between accounts is a challenge to the opponent, colours swapped and rated again.
+    await alice.page.click('#rematch');
+    await alice.page.waitForURL(/\/seek\//);
+    await alice.page.waitForSelector('#cancel-seek');
+    assert.match(await alice.page.textContent('#seek-title'), /Challenge to Bob/);
+    await openLobby(bob.page);
+    await bob.page.click('#seeks tr.to-me [data-accept]');
+    const rematch = await inGame(bob.page);
+    assert.equal(await inGame(alice.page), rematch, 'the challenger, waiting on its page, is taken to the rematch');
+    assert.notEqual(rematch, id);
+    await alice.page.waitForFunction(() => /^White · Alice \(\d+\) · you/.test(document.querySelector('#player-bottom').textContent));
+    assert.match(await bob.page.textContent('#setup-line'), /rated/);
+
     const aliceRating = await ratingOf(alice.page, 'Alice');
     const bobRating = await ratingOf(alice.page, 'Bob');
     assert.ok(aliceRating > 1500, `the winner's rating rose: ${aliceRating}`);
@@ -316,6 +329,7 @@ describe('players: accounts, the lobby, ratings, correspondence', { timeout: 10 
     assert.equal(await third.page.$('#accept-seek'), null);
     await openLobby(hugo.page);
     await hugo.page.waitForSelector(`#seeks tr[data-seek="${named.id}"].to-me [data-accept]`);
+    assert.match(await hugo.page.textContent(`#notice [data-challenge="${named.id}"]`), /^Gina challenges you \(3\+2 blitz\)$/, 'the header tells of it on every page');
     // Withdrawn, its link says it is gone.
     await gina.page.click(`#my-seeks li[data-my-seek="${named.id}"] [data-cancel]`);
     await hugo.page.waitForSelector(`#seeks tr[data-seek="${named.id}"]`, { state: 'detached' });

@@ -1,9 +1,11 @@
 // Who is signed in, for every page, and the header's account area: the player's name (to their
 // page), their games with the count of those where it is their move, and Sign out; or Sign in and
-// Sign up. Also the header's notice of a seek of this browser's accepted while it was elsewhere.
+// Sign up. Below it, the header's notices: a seek of this browser's accepted while it was
+// elsewhere, and the challenges to the player signed in.
 
 import { api, type ApiError } from './api';
 import { escapeHtml } from './board';
+import { timeWords } from './lobby-model';
 import { forgetSeek, loadSeeks, saveGame } from './storage';
 
 type Listener = (name: string | null) => void;
@@ -60,6 +62,9 @@ const badge = (count: number): string =>
  */
 export class AccountArea {
   private yourMove = 0;
+  private accepted = ''; // news of this browser's seeks accepted
+  private challenges = ''; // challenges to the account signed in
+
 
   constructor(
     private readonly box: HTMLElement,
@@ -83,6 +88,12 @@ export class AccountArea {
       this.draw(name);
       void this.count();
     });
+    // Moves and challenges come while a page is open: asked again every half minute.
+    window.setInterval(() => void this.count(), 30_000);
+  }
+
+  private drawNotice(): void {
+    this.notice.innerHTML = [this.accepted, this.challenges].filter(Boolean).join(' ');
   }
 
   private draw(name: string | null): void {
@@ -94,23 +105,33 @@ export class AccountArea {
     this.box.dataset.account = name ?? '';
   }
 
-  /** Draws the area again with the count of the games where it is your move. */
+  /** Draws the area again with the count of the games where it is your move, and the challenges to you. */
   async count(): Promise<void> {
     const name = await signedIn();
+    let challenges = '';
     if (name) {
       try {
-        this.yourMove = (await api.myGames()).filter((g) => g.your_move).length;
+        const [games, seeks] = await Promise.all([api.myGames(), api.seeks()]);
+        this.yourMove = games.filter((g) => g.your_move).length;
+        challenges = seeks
+          .filter((s) => s.to?.toLowerCase() === name.toLowerCase())
+          .map((s) => `<a href="/seek/${encodeURIComponent(s.id)}" data-route data-challenge="${escapeHtml(s.id)}">${escapeHtml(s.by ?? 'Somebody')} challenges you (${escapeHtml(timeWords(s.clock))})</a>`)
+          .join(' ');
       } catch {
-        // Kept as it was until the next page.
+        return; // kept as it was until the next time
       }
     }
-    if (name === current) this.draw(name);
+    if (name !== current) return;
+    this.draw(name);
+    this.challenges = challenges;
+    this.drawNotice();
   }
 
   /** On each page: the count again, and (but on the lobby's and a seek's page, which follow their seeks and go to the game) news of this browser's seeks accepted meanwhile. */
   async refresh(followsSeeks: boolean): Promise<void> {
     void this.count();
-    this.notice.innerHTML = '';
+    this.accepted = '';
+    this.drawNotice();
     if (followsSeeks) return;
     const news: string[] = [];
     for (const seek of loadSeeks()) {
@@ -126,7 +147,8 @@ export class AccountArea {
         if ((e as ApiError).status === 404) forgetSeek(seek.id); // withdrawn or expired
       }
     }
-    this.notice.innerHTML = news.join(' ');
+    this.accepted = news.join(' ');
+    this.drawNotice();
   }
 }
 
