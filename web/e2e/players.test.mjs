@@ -5,14 +5,11 @@
 // Each player is a browser context of its own (its own cookies and localStorage).
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
-import { boardReady, clickCell, newPage, waitForPly } from './browser.mjs';
+import { axeCheck, boardReady, clickCell, newPage, waitForPly } from './browser.mjs';
 import { startServer } from './server.mjs';
 import { browserSession } from './session.mjs';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PASSWORD = 'correct horse battery';
 
 describe('players: accounts, the lobby, ratings, correspondence', { timeout: 10 * 60_000 }, () => {
@@ -85,15 +82,6 @@ describe('players: accounts, the lobby, ratings, correspondence', { timeout: 10 
     await page.goto(url(`/player/${name}`));
     await page.waitForSelector('#player-title');
     return page.$eval('#ratings tr[data-family="chess"] td[data-rating]', (td) => Number(td.dataset.rating)).catch(() => null);
-  };
-
-  const axeCheck = async (page, what) => {
-    await page.evaluate(axeSource);
-    const found = await page.evaluate(async () => {
-      const r = await window.axe.run(document, { resultTypes: ['violations'] });
-      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-    assert.deepEqual(found, [], `${what}: no serious or critical accessibility violations`);
   };
 
   it('signs up, in and out, and names what was wrong: a name taken, a wrong password, a locked account', async () => {

@@ -180,7 +180,6 @@ export function cachedAtlas(variant: string): Promise<Atlas> {
   return found;
 }
 
-/** A random name for one page's analyses (hex; plain HTTP pages lack crypto.randomUUID). */
 // The games, for a page that cannot show anything without them: null once `root` says why the
 // server did not list them.
 export async function variantsOrError(root: HTMLElement): Promise<Variant[] | null> {
@@ -196,6 +195,16 @@ export async function variantsOrError(root: HTMLElement): Promise<Variant[] | nu
   }
 }
 
+/** Each game's title by its name; empty when the server did not list its games (their names are shown then). */
+export async function variantTitles(): Promise<Map<string, string>> {
+  try {
+    return new Map((await api.variants()).map((v) => [v.name, v.title]));
+  } catch {
+    return new Map();
+  }
+}
+
+/** A random name for one page's analyses (hex; plain HTTP pages lack crypto.randomUUID). */
 export function newSessionId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

@@ -3,10 +3,10 @@
 // each linking to its game to watch or replay; and a challenge to the player from the lobby.
 
 import { playerLink, signedIn } from './account';
-import { api, type ApiError } from './api';
+import { api, type ApiError, variantTitles } from './api';
 import { escapeHtml } from './board';
 import { familyTitle, momentText, PROVISIONAL_DEVIATION, ratingWithDeviation, resultFor, timeControlText } from './players';
-import type { Player, PlayerGame, Variant } from './types';
+import type { Player, PlayerGame } from './types';
 
 const RESULT_WORDS = { won: 'Won', lost: 'Lost', drawn: 'Drawn', playing: 'Playing' } as const;
 
@@ -78,11 +78,10 @@ export function playerHtml(player: Player, me: string | null, titles: Map<string
 
 export async function renderPlayer(root: HTMLElement, name: string): Promise<void> {
   let player: Player;
-  let variants: Variant[] = [];
   let me: string | null;
+  let titles: Map<string, string>;
   try {
-    [player, me] = await Promise.all([api.player(name), signedIn()]);
-    variants = await api.variants().catch(() => []);
+    [player, me, titles] = await Promise.all([api.player(name), signedIn(), variantTitles()]);
   } catch (e) {
     const missing = (e as ApiError).status === 404;
     root.innerHTML =
@@ -91,5 +90,5 @@ export async function renderPlayer(root: HTMLElement, name: string): Promise<voi
     return;
   }
   document.title = `Menagerie · ${player.name}`;
-  root.innerHTML = playerHtml(player, me, new Map(variants.map((v) => [v.name, v.title])));
+  root.innerHTML = playerHtml(player, me, titles);
 }

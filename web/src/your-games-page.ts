@@ -3,10 +3,10 @@
 // its opponent, time and deadline ("move by …"), linking to the game.
 
 import { playerLink, signedIn, signInPath } from './account';
-import { api } from './api';
+import { api, variantTitles } from './api';
 import { escapeHtml } from './board';
 import { deadlineIsNear, deadlineText, timeControlText } from './players';
-import type { MyGame, Variant } from './types';
+import type { MyGame } from './types';
 
 function gameItem(g: MyGame, titles: Map<string, string>, now: number): string {
   const time = g.days_per_move ? timeControlText({ days: g.days_per_move }) : g.clock ? timeControlText(g.clock) : '';
@@ -51,12 +51,12 @@ export async function renderYourGames(root: HTMLElement): Promise<void> {
     return;
   }
   let games: MyGame[];
-  let variants: Variant[] = [];
+  let titles: Map<string, string>;
   try {
-    [games, variants] = await Promise.all([api.myGames(), api.variants().catch(() => [])]);
+    [games, titles] = await Promise.all([api.myGames(), variantTitles()]);
   } catch (e) {
     root.innerHTML = `<section class="panel your-games"><h1>Your games</h1><p class="error" role="alert">${escapeHtml((e as Error).message)}</p></section>`;
     return;
   }
-  root.innerHTML = yourGamesHtml(games, new Map(variants.map((v) => [v.name, v.title])), Date.now());
+  root.innerHTML = yourGamesHtml(games, titles, Date.now());
 }
