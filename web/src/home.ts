@@ -47,8 +47,8 @@ export async function renderHome(root: HTMLElement, navigate: Navigate): Promise
       </div>
       <p class="error" id="import-error" role="alert"></p>
     </section>
-    <section class="panel stored" aria-label="Your games">
-      <h2>Your games</h2>
+    <section class="panel stored" aria-label="Games in this browser">
+      <h2>Games in this browser</h2>
       <ul id="stored-games" class="game-list"></ul>
     </section>`;
 

@@ -173,10 +173,11 @@ class LobbyPage {
     const problem = acceptProblem(seek, this.me, keptIds);
     const toMe = !!seek.to && !!this.me && seek.to.toLowerCase() === this.me.toLowerCase();
     let action: string;
-    if (own) action = `<button type="button" data-cancel="${escapeHtml(seek.id)}">Cancel</button>`;
+    const what = `${seek.by ?? 'Anonymous'}’s ${this.title(seek.variant)} ${timeWords(seek.clock)}`;
+    if (own) action = `<button type="button" data-cancel="${escapeHtml(seek.id)}" aria-label="${escapeHtml(`Cancel your ${this.title(seek.variant)} ${timeWords(seek.clock)}`)}">Cancel</button>`;
     else if (problem && seek.rated && !this.me) action = `<a href="${escapeHtml(signInPath('/lobby'))}" data-route>Sign in to accept</a>`;
     else if (problem) action = `<span class="muted">${escapeHtml(problem)}</span>`;
-    else action = `<button type="button" class="primary" data-accept="${escapeHtml(seek.id)}">Accept</button>`;
+    else action = `<button type="button" class="primary" data-accept="${escapeHtml(seek.id)}" aria-label="${escapeHtml(`Accept ${what}`)}">Accept</button>`;
     const player = playerLink(seek.by) + (seek.to ? ` <span class="to">→ ${toMe ? 'you' : escapeHtml(seek.to)}</span>` : '');
     const plays = own ? COLOUR_WORDS[seek.color] : COLOUR_WORDS[accepterColour(seek)];
     return (
