@@ -8,54 +8,16 @@
 // in milliseconds of GET state and POST move requests: the round trip seen by this client, then
 // the server's own share (its Server-Timing header).
 
-import http from 'node:http';
+import { client, requireWebSocket, summary } from './common.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8080';
 const gameCount = Number(process.argv[3] ?? 200);
 const samples = Number(process.argv[4] ?? 1000);
 const pauseMs = Number(process.argv[5] ?? 5); // between one sample and the next
 
-if (typeof WebSocket === 'undefined') {
-  console.error('this Node has no WebSocket: run it with --experimental-websocket (Node 20) or Node 22+');
-  process.exit(2);
-}
-
-// The server's own time for the last answer (its Server-Timing header): the round trip minus this
-// is the network, the scheduling of the server's threads and this client.
-let lastServerMs = NaN;
-
-// node:http with kept-alive connections rather than fetch: fetch's own overhead in this process
-// added several milliseconds to the 99th percentile of the round trips measured (commit 181019e).
-const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-
-function call(path, body) {
-  const data = body === undefined ? undefined : JSON.stringify(body);
-  const headers = data === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data) };
-  return new Promise((resolve, reject) => {
-    const request = http.request(base + path, { agent, method: data === undefined ? 'GET' : 'POST', headers }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        if (response.statusCode < 200 || response.statusCode >= 300) return reject(new Error(`${path}: ${response.statusCode} ${text}`));
-        lastServerMs = Number(/dur=([0-9.]+)/.exec(response.headers['server-timing'] ?? '')?.[1]);
-        resolve(JSON.parse(text));
-      });
-    });
-    request.on('error', reject);
-    request.end(data);
-  });
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-function summary(name, times) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const f = (x) => x.toFixed(2);
-  console.log(`${name}: n=${sorted.length} p50=${f(percentile(sorted, 50))} ms p99=${f(percentile(sorted, 99))} ms max=${f(sorted[sorted.length - 1])} ms`);
-}
+requireWebSocket();
+const server = client(base);
+const call = server.call;
 
 // 1. Online games, each with both seats connected over a WebSocket.
 const games = [];
@@ -119,13 +81,13 @@ for (let i = 0; i < samples; ++i) {
   let t = performance.now();
   const state = await call(`/api/games/${g.id}?token=${g.ply % 2 === 0 ? g.white : g.black}`);
   stateTimes.push(performance.now() - t);
-  stateServerTimes.push(lastServerMs);
+  stateServerTimes.push(server.lastServerMs);
   if (state.legal.length === 0) throw new Error('no legal moves offered to the side to move');
   if (g.ply < openingMoves.length) {
     t = performance.now();
     await call(`/api/games/${g.id}/move`, { token: g.ply % 2 === 0 ? g.white : g.black, move: openingMoves[g.ply], ply: g.ply });
     moveTimes.push(performance.now() - t);
-    moveServerTimes.push(lastServerMs);
+    moveServerTimes.push(server.lastServerMs);
     ++g.ply;
   }
   await sleep(pauseMs);

@@ -7,17 +7,15 @@
 // 959 -260, 1679 +5; Chess 2016 W1-1-1.G1.R5 mate in one. Placement has no atlas there.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { boardReady, newPage, waitForPly } from './browser.mjs';
+import { axeCheck, boardReady, newPage, waitForPly } from './browser.mjs';
 import { webDir } from './server.mjs';
 import { browserSession } from './session.mjs';
 
 const fixtures = path.resolve(webDir, '..', 'tests', 'data', 'atlas');
 const results = path.join(webDir, 'test-results');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The setups of the table's rows, top to bottom. */
 const tableSetups = (page) => page.$$eval('#atlas-table tbody tr', (trs) => trs.map((tr) => tr.dataset.key));
@@ -78,12 +76,7 @@ describe('the setup atlas', { timeout: 10 * 60_000 }, () => {
     assert.equal(await page.inputValue('#atlas-text'), '100');
     await page.fill('#atlas-text', '1679');
     await waitForTable(page, ['1679|']);
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(async () => {
-      const r = await window.axe.run(document, { resultTypes: ['violations'] });
-      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-    assert.deepEqual(violations, [], 'no serious or critical accessibility violations');
+    await axeCheck(page, 'an atlas page');
 
     // Play: the new-game dialog, filled in with the setup; one click starts it.
     const row1679 = atlas.rows.find((r) => r.setup === '1679');

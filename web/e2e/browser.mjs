@@ -1,7 +1,12 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser), and the few page
 // helpers the tests share.
 
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -90,4 +95,14 @@ export async function shownPly(page) {
 
 export async function movesText(page) {
   return page.$$eval('#moves .move', (items) => items.map((li) => li.textContent.replace(/^\d+(\.|…)/, '').trim()));
+}
+
+/** Runs axe-core (npm) on the page as it is: fails, naming them, on serious or critical violations. */
+export async function axeCheck(page, what) {
+  await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  assert.deepEqual(found, [], `${what}: no serious or critical accessibility violations`);
 }

@@ -5,15 +5,13 @@
 // phone sizes go to web/test-results/.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { boardReady, clickCell, movesText, newPage, waitForPly } from './browser.mjs';
+import { axeCheck, boardReady, clickCell, movesText, newPage, waitForPly } from './browser.mjs';
 import { webDir } from './server.mjs';
 import { browserSession } from './session.mjs';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const results = path.join(webDir, 'test-results');
 
 // Counts the Web Audio notes the page starts and every policy violation it reports.
@@ -45,14 +43,6 @@ describe('comforts and rules on the page', { timeout: 10 * 60_000 }, () => {
     return page;
   };
   const noPolicyViolations = async (page) => assert.deepEqual(await page.evaluate(() => window.__csp), [], 'the app runs under its own CSP');
-  const axeCheck = async (page, what) => {
-    await page.evaluate(axeSource);
-    const found = await page.evaluate(async () => {
-      const r = await window.axe.run(document, { resultTypes: ['violations'] });
-      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-    assert.deepEqual(found, [], `${what}: no serious or critical accessibility violations`);
-  };
 
   it('sounds a move, a capture and the end, with a mute that is remembered', async () => {
     const g = await create({ variant: 'chess', mode: 'local' });
@@ -230,7 +220,7 @@ describe('comforts and rules on the page', { timeout: 10 * 60_000 }, () => {
     );
     assert.ok(await s.$('select[name="opt.knight-camel-swap"] option[value="odd-total"]:text("When the white dice total is odd")'));
     assert.match(await s.textContent('#help-knight-camel-swap'), /interchanged/);
-    assert.equal(await s.$$eval('header.site nav a', (a) => a.length), 5, 'the header names all five games');
+    assert.equal(await s.$$eval('header.site nav[aria-label^="The games"] a', (a) => a.length), 5, 'the header names all five games');
     await s.click('header.site nav a[href="/rules/chess66"]');
     await s.waitForSelector('[data-rules=chess66] svg.board [data-cell="4"]');
     await axeCheck(s, 'a rules page');

@@ -1,7 +1,7 @@
 // The end of a game in words, and the requests behind the game-over dialog's buttons: a rematch
 // (the same game, setup and options, colours swapped) and the game opened on an analysis board.
 
-import type { NewGame } from './api';
+import type { NewGame, NewSeek } from './api';
 import type { GameState } from './types';
 
 export function resultWords(game: Pick<GameState, 'result' | 'reason'>): string {
@@ -32,4 +32,25 @@ export function rematchSeat(game: GameState): 'white' | 'black' | 'both' {
   if (game.seat === 'white') return 'black';
   if (game.seat === 'black') return 'white';
   return 'both';
+}
+
+/**
+ * A rematch between two accounts: a challenge to the opponent (the same game, options, setup,
+ * clock or days per move, rated or not; this seat takes the other colour). Null where the game
+ * was not between `me` and another account.
+ */
+export function rematchChallenge(game: GameState, me: string | null): NewSeek | null {
+  const mine = game.seat === 'white' || game.seat === 'black' ? game.seat : null;
+  if (!mine || !me || game.players?.[mine]?.name.toLowerCase() !== me.toLowerCase()) return null;
+  const opponent = game.players[mine === 'white' ? 'black' : 'white']?.name;
+  const clock: NewSeek['clock'] | null = game.correspondence
+    ? { days: game.correspondence.days_per_move }
+    : game.clock
+      ? { base_ms: game.clock.initial_ms, increment_ms: game.clock.increment_ms }
+      : null;
+  if (!opponent || !clock) return null;
+  const { variant, options, setup } = rematchRequest(game);
+  const challenge: NewSeek = { variant, options, clock, rated: !!game.rated, color: mine === 'white' ? 'black' : 'white', to: opponent, listed: true };
+  if (setup) challenge.setup = setup;
+  return challenge;
 }

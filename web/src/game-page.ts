@@ -3,11 +3,12 @@
 // comforts of a playing site (sounds, premoves, draw offers, a game-over dialog, typed moves, the
 // board by keyboard) and the game's rules on the page (dice, options in words, the phase's help).
 
+import { playerLink, signedIn } from './account';
 import { api, ApiError, newSessionId, socketUrl } from './api';
 import { createBoard, escapeHtml, type BoardView } from './board';
 import { newBoardState, resetInteraction, type Intent } from './board-state';
 import { readFenBoard } from './fen';
-import { rematchRequest, rematchSeat, resultWords } from './game-over';
+import { rematchChallenge, rematchRequest, rematchSeat, resultWords } from './game-over';
 import {
   clockText,
   evaluationBar,
@@ -23,14 +24,16 @@ import {
   uciCells,
   type StateSource,
 } from './game-model';
-import { diceHtml, rememberCreated } from './home';
+import { diceHtml } from './dice';
+import { rememberCreated } from './home';
 import { renderLegend } from './legend';
 import { findTypedMove, moveCompletions } from './move-input';
 import { optionsInWords } from './option-labels';
 import { phaseHelp } from './phase';
 import { premoveToPlay } from './premove';
+import { deadlineIsNear, deadlineText, timeControlText } from './players';
 import { isMuted, playSound, setMuted, soundFor } from './sound';
-import { loadGames, saveGame, tokenFor } from './storage';
+import { loadGames, saveGame, saveSeek, tokenFor } from './storage';
 import {
   contributionProblem,
   contributionSides,
@@ -58,6 +61,7 @@ function gamePageHtml(): string {
       <aside class="side-column" aria-label="Game">
         <h1 id="game-title" class="game-title">Loading…</h1>
         <p id="setup-line" class="muted"></p>
+        <p id="deadline" class="deadline" hidden></p>
         <div id="setup-info" class="setup-info"></div>
         <p class="rules-link"><a id="rules-link" href="/rules" data-route>Rules of this game</a></p>
         <p id="status" class="status" aria-live="polite"></p>
@@ -81,6 +85,11 @@ function gamePageHtml(): string {
           <button type="submit">Play</button>
         </form>
         <div id="links" class="links" hidden></div>
+        <div id="note-box" class="note-box" hidden>
+          <label for="note-text">Your note on this game <span class="muted">(only you see it)</span></label>
+          <textarea id="note-text" rows="3" maxlength="10000"></textarea>
+          <div class="row"><button type="button" id="save-note">Save note</button><span id="note-status" class="muted" aria-live="polite"></span></div>
+        </div>
         <div id="referee" class="referee" hidden></div>
         <form id="contribute" class="contribute" hidden>
           <input data-side="white" maxlength="64" autocomplete="off" spellcheck="false" aria-label="White's contribution to the randomness">
@@ -120,14 +129,21 @@ function gamePageHtml(): string {
 `;
 }
 
-function playerLine(game: GameState, colour: Colour): string {
-  let who = colour === 'white' ? 'White' : 'Black';
+// A side's line above or below the board: its colour, the account holding it with its rating
+// when the game began (and now, once a rated game has ended here), the engine, or "you".
+function playerLine(game: GameState, colour: Colour, ratingNow?: number): string {
+  let who = escapeHtml(colour === 'white' ? 'White' : 'Black');
+  const holder = game.players?.[colour];
+  if (holder) {
+    const after = ratingNow !== undefined && Math.round(ratingNow) !== holder.rating ? ` → ${Math.round(ratingNow)}` : '';
+    who += ` · ${playerLink(holder.name)} <span class="rating" data-rating="${colour}">(${holder.rating}${after})</span>`;
+  }
   if (game.engine?.color === colour) who += ` · engine level ${game.engine.level}`;
   else if (game.seat === colour) who += ' · you';
   const clock = game.clock
     ? `<span class="clock ${game.clock.running === colour ? 'running' : ''}" data-clock="${colour}" role="timer" aria-label="${colour} clock"></span>`
     : '';
-  return `<span class="side-dot ${colour}"></span><span>${escapeHtml(who)}</span>${clock}`;
+  return `<span class="side-dot ${colour}"></span><span>${who}</span>${clock}`;
 }
 
 // A wait before a seat that does not make the first move gives its contribution by itself, so
@@ -208,6 +224,9 @@ class GamePage {
   private lowTimeWarned = -1; // the ply whose low time was sounded
   private contributionTimer = 0;
   private contributing: Promise<boolean> | null = null;
+  private note = ''; // this seat's note as the server has it (only its own GET carries it)
+  private ratingsNow: Partial<Record<Colour, number>> = {}; // after a rated game ended here
+  private deadlineShown = '';
 
   constructor(
     private readonly root: HTMLElement,
@@ -222,6 +241,7 @@ class GamePage {
     this.wireControls();
     this.wireGameControls();
     this.wirePgnControls();
+    this.wireNote();
   }
 
   leave(): void {
@@ -266,6 +286,8 @@ class GamePage {
     if (this.token && state.seat !== 'spectator' && !loadGames().some((g) => g.id === this.id && g.token === this.token))
       saveGame({ id: this.id, variant: state.variant, mode: state.mode, seat: state.seat, token: this.token, saved: Date.now() });
     this.analysing = state.mode === 'analysis';
+    this.note = state.note ?? '';
+    (this.$('#note-text') as HTMLTextAreaElement).value = this.note;
     receiveState(this.model, state);
     this.render();
     renderLegend(this.$('#legend'), state.variant, state.options, this.geometry, state.piece_types, state.promotions);
@@ -320,7 +342,10 @@ class GamePage {
     if (!receiveState(this.model, state, source)) return;
     const sound = soundFor(before, state);
     if (sound) playSound(sound);
-    if (before && before.status === 'playing' && state.status === 'over') this.showGameOver(state);
+    if (before && before.status === 'playing' && state.status === 'over') {
+      this.showGameOver(state);
+      if (state.rated) void this.showRatingsNow(state);
+    }
     this.render();
     this.playPremove();
   }
@@ -347,7 +372,7 @@ class GamePage {
     // A click that picked nothing, or Escape, may have cancelled the premove: so may its note.
     if (intent.kind === 'none' && !this.board!.state.premove) this.$('#premove-note').textContent = '';
     if (intent.kind === 'choose') return; // the board shows the chooser; its answer comes back as a move
-    if (intent.kind !== 'move' || !this.model.game || !this.token) return;
+    if (intent.kind !== 'move' || !this.model.game) return;
     if (this.model.pending) return;
     this.model.pending = true;
     this.showError('');
@@ -365,7 +390,7 @@ class GamePage {
       this.model.pending = false;
       this.showError((e as Error).message);
       try {
-        this.accept(await api.game(this.id, this.token), 'answer');
+        this.accept(await api.game(this.id, this.token ?? undefined), 'answer');
       } catch {
         // The socket will bring the state when the server is back.
       }
@@ -385,6 +410,8 @@ class GamePage {
       game.setup ? `setup ${game.setup}` : '',
       ...optionsInWords(game.options),
       game.mode === 'engine' ? 'against the engine' : game.mode === 'local' ? 'two players, one screen' : game.mode,
+      game.rated === undefined ? '' : game.rated ? 'rated' : 'casual',
+      game.correspondence ? timeControlText({ days: game.correspondence.days_per_move }) : '',
     ]
       .filter(Boolean)
       .join(' · ');
@@ -394,6 +421,7 @@ class GamePage {
     this.renderMoves(game);
     this.renderPlayers(game);
     this.renderLinks(game);
+    this.renderNote(game);
     this.renderReferee(game);
     this.renderContribution(game);
     this.renderPlayAids(game, live);
@@ -503,13 +531,14 @@ class GamePage {
   renderPlayers(game: GameState): void {
     const bottom = this.board!.state.orientation;
     const top = bottom === 'white' ? 'black' : 'white';
-    this.$('#player-top').innerHTML = playerLine(game, top);
-    this.$('#player-bottom').innerHTML = playerLine(game, bottom);
+    this.$('#player-top').innerHTML = playerLine(game, top, this.ratingsNow[top]);
+    this.$('#player-bottom').innerHTML = playerLine(game, bottom, this.ratingsNow[bottom]);
     if (game.clock) this.clockBase = { at: performance.now(), white: game.clock.white_ms, black: game.clock.black_ms };
     this.tickClocks();
   }
 
   tickClocks(): void {
+    this.tickDeadline();
     const game = this.model.game;
     const clock = game?.clock;
     if (!game || !clock) return;
@@ -541,6 +570,64 @@ class GamePage {
     const item = (label: string, path?: string): string =>
       path ? `<label>${label}<input readonly value="${escapeHtml(origin + path)}" data-link="${label.toLowerCase()}"></label>` : '';
     box.innerHTML = '<strong>Send these links</strong>' + item('White', links.white) + item('Black', links.black) + item('Spectator', links.spectator);
+  }
+
+  // A correspondence game's deadline for the side to move, with the time left (each second).
+  tickDeadline(): void {
+    const game = this.model.game;
+    const deadline = game?.status === 'playing' ? game.correspondence?.deadline : undefined;
+    const box = this.$('#deadline');
+    const now = Date.now();
+    const mine = game?.seat === game?.turn;
+    const text = deadline === undefined ? '' : `${mine ? 'Your move: ' : `${game!.turn === 'white' ? 'White' : 'Black'} to `}${deadlineText(deadline, now)}`;
+    if (text === this.deadlineShown) return;
+    this.deadlineShown = text;
+    box.hidden = !text;
+    box.textContent = text;
+    box.classList.toggle('near', deadline !== undefined && deadlineIsNear(deadline, now, game!.correspondence!.days_per_move));
+  }
+
+  // A seat's private note (online games): kept on the server, read back only by this seat.
+  renderNote(game: GameState): void {
+    this.$('#note-box').hidden = game.mode !== 'online' || (game.seat !== 'white' && game.seat !== 'black');
+  }
+
+  async saveNote(): Promise<void> {
+    const text = (this.$('#note-text') as HTMLTextAreaElement).value;
+    const status = this.$('#note-status');
+    if (text === this.note) return;
+    status.textContent = 'Saving…';
+    try {
+      this.note = (await api.note(this.id, this.token, text)).note;
+      status.textContent = text ? 'Saved' : 'Removed';
+    } catch (e) {
+      status.textContent = `Not saved: ${(e as Error).message}`;
+    }
+  }
+
+  wireNote(): void {
+    this.$('#save-note').addEventListener('click', () => void this.saveNote());
+    this.$('#note-text').addEventListener('blur', () => void this.saveNote());
+    this.$('#note-text').addEventListener('input', () => {
+      this.$('#note-status').textContent = '';
+    });
+  }
+
+  // A rated game that ended while the page was open: each player's rating now, from their page.
+  async showRatingsNow(game: GameState): Promise<void> {
+    for (const colour of ['white', 'black'] as const) {
+      const name = game.players?.[colour]?.name;
+      if (!name) continue;
+      try {
+        const player = await api.player(name);
+        const family = player.finished.find((g) => g.game === game.id)?.family;
+        const rating = family ? player.ratings[family]?.rating : undefined;
+        if (rating !== undefined) this.ratingsNow[colour] = rating;
+      } catch {
+        // The ratings stay as they began; the players' pages have them.
+      }
+    }
+    this.render();
   }
 
   renderReferee(game: GameState): void {
@@ -625,12 +712,20 @@ class GamePage {
 
   async rematch(): Promise<void> {
     const game = this.model.game!;
+    const challenge = rematchChallenge(game, await signedIn());
+    if (challenge) {
+      // Between accounts: a challenge to the opponent, who sees it in the lobby; this seat waits on its page.
+      const posted = await api.postSeek(challenge);
+      saveSeek({ id: posted.id, token: posted.token, variant: game.variant, saved: Date.now() });
+      this.navigate(`/seek/${encodeURIComponent(posted.id)}`);
+      return;
+    }
     const request = rematchRequest(game);
     const created = await api.createGame(request);
     let path = rememberCreated(created, request);
     const seat = rematchSeat(game);
     const seatToken = seat === 'both' ? undefined : created.tokens[seat];
-    if (game.mode === 'online' && seatToken) path = `/game/${encodeURIComponent(created.id)}?this.token=${encodeURIComponent(seatToken)}`;
+    if (game.mode === 'online' && seatToken) path = `/game/${encodeURIComponent(created.id)}?token=${encodeURIComponent(seatToken)}`;
     this.navigate(path);
   }
 
@@ -717,14 +812,14 @@ class GamePage {
     this.$('#resign').addEventListener(
       'click',
       this.guarded(async () => {
-        if (!this.token || !confirm('Resign this game?')) return;
+        const seat = this.model.game?.seat;
+        if (!seat || seat === 'spectator' || !confirm('Resign this game?')) return;
         this.accept(await api.resign(this.id, this.token), 'answer');
       }),
     );
     this.$('#takeback').addEventListener(
       'click',
       this.guarded(async () => {
-        if (!this.token) return;
         this.model.following = true;
         this.accept(await api.takeback(this.id, this.token), 'takeback');
       }),
@@ -740,8 +835,7 @@ class GamePage {
     });
     this.$('#draw-box').addEventListener('click', (e) => {
       const action = (e.target as HTMLElement).closest<HTMLElement>('[data-draw]')?.dataset.draw as 'offer' | 'accept' | 'decline' | undefined;
-      const token = this.token;
-      if (action && token) this.guarded(async () => this.accept(await api.draw(this.id, token, action), 'answer'))();
+      if (action) this.guarded(async () => this.accept(await api.draw(this.id, this.token, action), 'answer'))();
     });
     this.$('#contribute').addEventListener('submit', (e) => {
       e.preventDefault();
@@ -782,7 +876,7 @@ class GamePage {
         const created = await api.createGame({ variant: this.model.game.variant, options: this.model.game.options, fen, mode: 'analysis' });
         const t = created.tokens.both!;
         saveGame({ id: created.id, variant: this.model.game.variant, mode: 'analysis', seat: 'both', token: t, saved: Date.now() });
-        this.navigate(`/game/${encodeURIComponent(created.id)}?this.token=${encodeURIComponent(t)}`);
+        this.navigate(`/game/${encodeURIComponent(created.id)}?token=${encodeURIComponent(t)}`);
       }),
     );
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadGames, saveGame, tokenFor } from './storage';
+import { forgetSeek, loadGames, loadSeeks, saveGame, saveSeek, tokenFor } from './storage';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -41,5 +41,21 @@ describe('stored games', () => {
     expect(loadGames(s)).toEqual([]);
     s.setItem('menagerie.games', '{"id":"x"}');
     expect(loadGames(s)).toEqual([]);
+  });
+});
+
+describe('stored seeks', () => {
+  it('keeps each seek once, newest first, forgets one withdrawn, and drops those past two days', () => {
+    const s = new MemoryStorage();
+    const now = Date.now();
+    saveSeek({ id: 'a', token: 'ta', variant: 'chess', saved: now - 1000 }, s);
+    saveSeek({ id: 'b', token: 'tb', variant: 'chess66', saved: now }, s);
+    saveSeek({ id: 'a', token: 'ta', variant: 'chess', saved: now }, s);
+    expect(loadSeeks(s).map((x) => x.id)).toEqual(['a', 'b']);
+    forgetSeek('a', s);
+    expect(loadSeeks(s).map((x) => x.id)).toEqual(['b']);
+    expect(loadSeeks(s, now + 3 * 86_400_000)).toEqual([]);
+    s.setItem('menagerie.seeks', '[{"id":"x"}]');
+    expect(loadSeeks(s)).toEqual([]);
   });
 });

@@ -34,3 +34,36 @@ export function saveGame(game: StoredGame, storage: Storage = localStorage): voi
 export function tokenFor(id: string, storage: Storage = localStorage): string | null {
   return loadGames(storage).find((g) => g.id === id && g.token)?.token ?? null;
 }
+
+/** A seek this browser posted: its token withdraws it, claims it on the lobby's socket, and is the seeker's seat token in its game. */
+export interface StoredSeek {
+  id: string;
+  token: string;
+  variant: string;
+  saved: number; // ms since the epoch
+}
+
+const SEEKS_KEY = 'menagerie.seeks';
+// A seek lasts a day on the server (and its acceptance is told for a day more).
+const SEEK_KEPT_MS = 2 * 24 * 3600 * 1000;
+
+export function loadSeeks(storage: Storage = localStorage, now = Date.now()): StoredSeek[] {
+  try {
+    const list = JSON.parse(storage.getItem(SEEKS_KEY) ?? '[]') as StoredSeek[];
+    return Array.isArray(list)
+      ? list.filter((s) => typeof s?.id === 'string' && typeof s.token === 'string' && now - s.saved < SEEK_KEPT_MS)
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+export function saveSeek(seek: StoredSeek, storage: Storage = localStorage): void {
+  const list = loadSeeks(storage).filter((s) => s.id !== seek.id);
+  list.unshift(seek);
+  storage.setItem(SEEKS_KEY, JSON.stringify(list.slice(0, 50)));
+}
+
+export function forgetSeek(id: string, storage: Storage = localStorage): void {
+  storage.setItem(SEEKS_KEY, JSON.stringify(loadSeeks(storage).filter((s) => s.id !== id)));
+}

@@ -145,6 +145,18 @@ export interface GameState {
     contributions?: Record<Colour, string | null>;
     contributions_open?: boolean;
   };
+  /** A game made in the lobby: the accounts in its seats, each with its rating when the game began. */
+  players?: { white?: SeatHolder; black?: SeatHolder };
+  rated?: boolean;
+  /** Days per move; `deadline` (ms since 1970, while the game is on) is when the side to move loses. */
+  correspondence?: { days_per_move: number; deadline?: number };
+  /** This seat's own note (only in its GET, never in the pushed states). */
+  note?: string;
+}
+
+export interface SeatHolder {
+  name: string;
+  rating: number;
 }
 
 export interface CreatedGame {
@@ -183,4 +195,115 @@ export interface Analysis {
 export interface PieceOnBoard {
   token: string; // the game's token in upper case (as in /api/board pieces)
   colour: Colour;
+}
+
+// Accounts, the lobby, players (docs/web-api.md, "Players").
+
+/** A seek's time: a clock (base and increment) or correspondence (days per move). */
+export type TimeControl = { base_ms: number; increment_ms: number } | { days: number };
+
+export type SeekColour = Colour | 'random';
+
+export interface Seek {
+  id: string;
+  link: string;
+  variant: string;
+  options: Record<string, string>;
+  setup: string | null;
+  clock: TimeControl;
+  rated: boolean;
+  color: SeekColour; // the seeker's
+  to: string | null;
+  listed: boolean;
+  by: string | null; // the seeker's account
+  rating: number | null; // the seeker's rating in the game's family when posted
+  created: number;
+  expires: number;
+}
+
+/** `GET /api/seeks/ID`: the open seek, or the game it became. */
+export type SeekStatus = (Seek & { status: 'open' }) | { id: string; status: 'accepted'; game: string; link: string };
+
+export interface LiveGame {
+  id: string;
+  link: string;
+  variant: string;
+  options: Record<string, string>;
+  white: string | null;
+  black: string | null;
+  rated: boolean;
+  clock: TimeControl;
+  started: number;
+}
+
+export interface PostedSeek {
+  id: string;
+  link: string;
+  token: string;
+}
+
+export interface AcceptedSeek {
+  game: string;
+  seat: Colour;
+  token: string;
+  link: string;
+  account: string | null;
+}
+
+/** What the lobby's WebSocket sends. */
+export type LobbyMessage =
+  | { type: 'lobby'; seeks: Seek[]; games: LiveGame[] }
+  | { type: 'seek'; seek: Seek }
+  | { type: 'seek_gone'; id: string }
+  | { type: 'game'; game: LiveGame }
+  | { type: 'game_gone'; id: string }
+  | { type: 'accepted'; seek: string; game: string; seat: Colour; link: string }
+  | { type: 'claimed'; seek: string }
+  | { type: 'error'; error: string };
+
+export interface Rating {
+  rating: number;
+  deviation: number;
+  volatility: number;
+  games: number;
+}
+
+export interface PlayerGame {
+  game: string;
+  link: string;
+  variant: string;
+  family: string;
+  color: Colour;
+  opponent: string | null;
+  rated: boolean;
+  started: number;
+  result: string;
+  reason: string | null;
+  days_per_move?: number;
+  clock?: { base_ms: number; increment_ms: number };
+  updated: number;
+}
+
+export interface Player {
+  name: string;
+  created: number;
+  ratings: Record<string, Rating>;
+  playing: PlayerGame[];
+  finished: PlayerGame[];
+}
+
+/** `GET /api/me/games`: one of the signed-in player's games in play. */
+export interface MyGame {
+  id: string;
+  link: string;
+  variant: string;
+  color: Colour;
+  opponent: string | null;
+  rated: boolean;
+  your_move: boolean;
+  turn: Colour;
+  ply: number;
+  deadline?: number;
+  days_per_move?: number;
+  clock?: { base_ms: number; increment_ms: number };
 }

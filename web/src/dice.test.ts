@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colouredDice, diceFaces, diceHtml } from './home';
+import { colouredDice, diceFaces, diceHtml } from './dice';
 
 describe('dice', () => {
   it('reads the faces from the dice, or from the setup when the dice are not numbers', () => {
