@@ -131,16 +131,16 @@ TEST(Chess2016Dice, GreenTwoAndTheSwapOption) {
 
 TEST(Chess2016Dice, NumbersAndSpellings) {
     const auto g = make_game("chess2016");
-    EXPECT_EQ(g->setups.size(), 2016u);
-    EXPECT_EQ(g->setups[0].name, "W1-1-1.G1.R1");
-    EXPECT_EQ(g->setups[2015].name, "W6-6-6.G6.R6");
+    EXPECT_EQ(g->start.setups.size(), 2016u);
+    EXPECT_EQ(g->start.setups[0].name, "W1-1-1.G1.R1");
+    EXPECT_EQ(g->start.setups[2015].name, "W6-6-6.G6.R6");
     for (int n = 0; n < 2016; ++n) EXPECT_EQ(dice_number(dice_of(true, n)), n);
     EXPECT_EQ(g->find_setup("w3-1-2.g4.r5").name, "W1-2-3.G4.R5");
     EXPECT_EQ(g->find_setup("W2-1-3.G4.R5").number, g->find_setup("W1-2-3.G4.R5").number);
     EXPECT_THROW(g->find_setup("W1-2-3"), Error);
     EXPECT_THROW(g->find_setup("W1-2-7.G1.R1"), Error);
     const auto c56 = make_game("chess56");
-    EXPECT_EQ(c56->setups.size(), 56u);
+    EXPECT_EQ(c56->start.setups.size(), 56u);
     EXPECT_EQ(c56->find_setup("w6-5-4").name, "W4-5-6");
     EXPECT_EQ(c56->find_setup("55").name, "W6-6-6");
     // The dice option makes the game of one setup, with that setup's promotion types.
@@ -221,7 +221,7 @@ TEST(Chess2016Dice, RollsFollowTheDice) {
     const int draws = quick() ? 60000 : 200000;
     std::vector<int> white(56), colour(36);
     for (int i = 0; i < draws; ++i) {
-        const int n = g->draw_setup(rng);
+        const int n = g->start.draw_setup(rng);
         ++white[static_cast<size_t>(n / 36)], ++colour[static_cast<size_t>(n % 36)];
     }
     double chi_white = 0, chi_colour = 0;

@@ -187,7 +187,7 @@ INSTANTIATE_TEST_SUITE_P(
     [](const auto& test_info) { return std::string(test_info.param.name); });
 
 TEST(Contemporary, HasAllSetupsWithBlackTurned) {
-    EXPECT_EQ(crc()->setups.size(), 1680u);
+    EXPECT_EQ(crc()->start.setups.size(), 1680u);
     const auto& s = crc()->find_setup("RBNBKQNR");
     const std::string fen = setup_fen(crc(), s.number);
     EXPECT_EQ(fen.substr(0, 8), "rnqkbnbr");
@@ -197,7 +197,7 @@ TEST(Contemporary, HasAllSetupsWithBlackTurned) {
     EXPECT_EQ(setup_fen(crc(), std::string("RNBQKBNR")),
               "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Kk -");
     int adjustable = 0;
-    for (const auto& setup : crc()->setups)
+    for (const auto& setup : crc()->start.setups)
         adjustable += setup_fen(crc(), setup.number).find("ABCDEFGH") != std::string::npos;
     EXPECT_EQ(adjustable,
               720);  // counted independently: arrangements with both bishops on one colour

@@ -21,9 +21,9 @@ void random_walk(const std::string& variant, int games, int plies, Visit visit) 
     const auto game = make_game(variant);
     std::mt19937 rng(7);
     for (int g = 0; g < games; ++g) {
-        const auto& setup = game->setups[rng() % game->setups.size()];
-        Position pos =
-            parse_fen(game, game->random_start ? setup_fen(game, setup.number) : start_fen(game));
+        const auto& setup = game->start.setups[rng() % game->start.setups.size()];
+        Position pos = parse_fen(
+            game, game->start.random_start ? setup_fen(game, setup.number) : start_fen(game));
         std::vector<StateInfo> states(static_cast<size_t>(plies));
         for (int ply = 0; ply < plies; ++ply) {
             MoveList list;
@@ -66,10 +66,10 @@ TEST_P(EveryGame, PgnRoundTrips) {
     const auto game = make_game(GetParam());
     std::mt19937 rng(11);
     for (int g = 0; g < 5; ++g) {
-        Position start =
-            parse_fen(game, game->random_start
-                                ? setup_fen(game, static_cast<int>(rng() % game->setups.size()))
-                                : start_fen(game));
+        Position start = parse_fen(
+            game, game->start.random_start
+                      ? setup_fen(game, static_cast<int>(rng() % game->start.setups.size()))
+                      : start_fen(game));
         Position pos = start;
         std::vector<std::string> moves;
         std::vector<StateInfo> states(80);
@@ -470,7 +470,7 @@ TEST(Robustness, MangledInputIsRefusedCleanly) {
     for (const std::string variant : {"chess", "placement", "contemporary"}) {
         const auto game = make_game(variant);
         for (int i = 0; i < 3000; ++i) {
-            std::string fen = setup_fen(game, static_cast<int>(rng() % game->setups.size()));
+            std::string fen = setup_fen(game, static_cast<int>(rng() % game->start.setups.size()));
             const int edits = 1 + static_cast<int>(rng() % 4);
             for (int e = 0; e < edits; ++e) {
                 const size_t at = rng() % fen.size();

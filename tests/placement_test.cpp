@@ -35,16 +35,16 @@ TEST(Placement, BlackChoosesTheKingsThenWhiteTheQueens) {
 TEST(Placement, TwentySetupsAndEightReduced) {
     const auto full = make_game("placement"), reduced = make_game("placement-reduced"),
                random = make_game("chess20");
-    EXPECT_EQ(full->setups.size(), 20u);
-    EXPECT_EQ(reduced->setups.size(), 8u);
-    EXPECT_EQ(random->setups.size(), 20u);
+    EXPECT_EQ(full->start.setups.size(), 20u);
+    EXPECT_EQ(reduced->start.setups.size(), 8u);
+    EXPECT_EQ(random->start.setups.size(), 20u);
     EXPECT_EQ(sans(parse_fen(reduced, start_fen(reduced))),
               (std::set<std::string>{"K<>d8", "K<>e8"}));
     Position pos = parse_fen(full, start_fen(full));
     EXPECT_EQ(perft(pos, 2), 20u);
     pos = parse_fen(reduced, start_fen(reduced));
     EXPECT_EQ(perft(pos, 2), 8u);
-    for (const auto& s : full->setups) {
+    for (const auto& s : full->start.setups) {
         // Every setup mirrors, keeps the rooks home and the bishops on opposite colours.
         const std::string fen = setup_fen(full, s.number);
         const std::string white = fen.substr(fen.rfind('/') + 1, 8);

@@ -47,8 +47,8 @@ std::map<std::string, int> balanced_draws(const Atlas& atlas, const std::string&
     std::map<std::string, int> seen;
     for (int i = 0; i < draws; ++i) {
         const int n = atlas.draw_balanced(game, band, rng);
-        const Setup& s = game->setups[static_cast<size_t>(n)];
-        ++seen[game->setup_id ? s.name : std::to_string(s.number)];
+        const Setup& s = game->start.setups[static_cast<size_t>(n)];
+        ++seen[game->start.setup_id ? s.name : std::to_string(s.number)];
     }
     return seen;
 }

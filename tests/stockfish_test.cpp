@@ -78,7 +78,7 @@ TEST(StockfishDifferential, PlacementSetupsWithChess960Castling) {
     const auto game = make_game("placement", {{"castling", "chess960"}});
     std::mt19937 rng(2026);
     int compared = 0;
-    for (const auto& s : game->setups)
+    for (const auto& s : game->start.setups)
         compared += compare_random_play(sf, game, test::setup_fen(game, s.number), rng,
                                         quick() ? 1 : 3, 45);
     std::cout << "compared " << compared << " positions with stockfish\n";
@@ -93,8 +93,8 @@ TEST(StockfishDifferential, ContemporarySetupsWithoutCastling) {
     std::mt19937 rng(1680);
     int compared = 0;
     for (int i = 0; i < (quick() ? 20 : 60); ++i) {
-        const auto& s =
-            game->setups[std::uniform_int_distribution<size_t>(0, game->setups.size() - 1)(rng)];
+        const auto& s = game->start.setups[std::uniform_int_distribution<size_t>(
+            0, game->start.setups.size() - 1)(rng)];
         std::istringstream in(test::setup_fen(game, s.number));
         std::string board, side;
         in >> board >> side;

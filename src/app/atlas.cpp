@@ -57,12 +57,12 @@ std::vector<AtlasEntry> atlas_entries(const std::string& variant, const Options&
     std::vector<std::shared_ptr<const Game>> games;
     for (const Options& o : settings) games.push_back(make_game(variant, o));
     std::vector<AtlasEntry> out;
-    for (const Setup& s : plain->setups) {
+    for (const Setup& s : plain->start.setups) {
         std::set<std::string> seen;
         for (size_t i = 0; i < games.size(); ++i) {
-            AtlasEntry e{games[i], s.number, plain->setup_id ? s.name : std::to_string(s.number),
-                         write_atlas_options(settings[i]),
-                         write_fen(setup_position(games[i], s.number))};
+            AtlasEntry e{
+                games[i], s.number, plain->start.setup_id ? s.name : std::to_string(s.number),
+                write_atlas_options(settings[i]), write_fen(setup_position(games[i], s.number))};
             if (seen.insert(e.fen).second) out.push_back(std::move(e));
         }
     }
@@ -305,7 +305,7 @@ int run_atlas(int argc, char** argv) {
 
     const Options run_options = parse_options(options);
     const std::shared_ptr<const Game> game = make_game(variant, run_options);
-    if (game->has_chance() || game->setups.size() < 2)
+    if (game->has_chance() || game->start.setups.size() < 2)
         throw Error(ErrorKind::Usage, "--variant",
                     game->name +
                         " has no setups to chart (the atlas is for games that start "

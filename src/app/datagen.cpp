@@ -59,7 +59,7 @@ void start_game(const DatagenSettings& settings, SelfPlay& game, std::mt19937_64
         Options seeded = settings.options;
         seeded["seed"] = std::to_string(rng());
         game.start_refereed(make_game(g.name, seeded));
-    } else if (!g.setups.empty() && !has_fixed_start(g)) {
+    } else if (!g.start.setups.empty() && !has_fixed_start(g)) {
         game.start_open(setup_position(settings.game, draw_setup_number(g, rng)));
     } else {
         game.start_open(start_position(settings.game, std::nullopt, rng()));

@@ -23,8 +23,8 @@ Runner declare_setups(CLI::App& cmd) {
     return [flags] {
         const std::shared_ptr<const Game> game = game_of(*flags);
         // Games whose setups have many spellings (dice) are listed by the canonical one.
-        for (const Setup& s : game->setups)
-            std::cout << (game->setup_id ? s.name : std::to_string(s.number)) << "\t"
+        for (const Setup& s : game->start.setups)
+            std::cout << (game->start.setup_id ? s.name : std::to_string(s.number)) << "\t"
                       << write_fen(setup_position(game, s.number)) << "\n";
         return 0;
     };

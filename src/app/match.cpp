@@ -219,7 +219,7 @@ std::vector<Opening> draw_openings(const std::shared_ptr<const Game>& game, int 
             out.push_back({start_position(game, std::nullopt, rng()), ""});
         return out;
     }
-    const int total = static_cast<int>(game->setups.size());
+    const int total = static_cast<int>(game->start.setups.size());
     std::vector<int> numbers;
     if (count >= total) {
         for (int i = 0; i < total; ++i) numbers.push_back(i);
@@ -227,15 +227,15 @@ std::vector<Opening> draw_openings(const std::shared_ptr<const Game>& game, int 
     } else {
         std::set<int> seen;
         for (int tries = 0; static_cast<int>(numbers.size()) < count; ++tries) {
-            const int n = game->draw_setup && tries < 1000 * count
-                              ? game->draw_setup(rng)
+            const int n = game->start.draw_setup && tries < 1000 * count
+                              ? game->start.draw_setup(rng)
                               : std::uniform_int_distribution<int>(0, total - 1)(rng);
             if (seen.insert(n).second) numbers.push_back(n);
         }
     }
     for (int n : numbers) {
-        const Setup& s = game->setups[static_cast<size_t>(n)];
-        out.push_back({setup_position(game, n), game->setup_id ? s.name : std::to_string(n)});
+        const Setup& s = game->start.setups[static_cast<size_t>(n)];
+        out.push_back({setup_position(game, n), game->start.setup_id ? s.name : std::to_string(n)});
     }
     return out;
 }
@@ -568,13 +568,13 @@ int run_match(int argc, char** argv) {
             : 0;
     const int wanted = setups;
     if (openings_kind == "setups" && !hidden(*game) && random_plies == 0 &&
-        setups > static_cast<int>(game->setups.size())) {
+        setups > static_cast<int>(game->start.setups.size())) {
         // Said, not silent: with --setups alone the match is shorter than asked.
-        std::cerr << "note: " << game->name << " has " << game->setups.size() << " setups; "
+        std::cerr << "note: " << game->name << " has " << game->start.setups.size() << " setups; "
                   << "each is played" << (games ? "" : " with both colours")
                   << (games ? ", in turn, for the " + std::to_string(games) + " games" : "")
                   << "\n";
-        setups = static_cast<int>(game->setups.size());
+        setups = static_cast<int>(game->start.setups.size());
     }
     if (!games) games = 2 * setups;
     std::vector<Opening> openings = draw_openings(game, hidden(*game) ? games : setups,

@@ -21,7 +21,7 @@ Runner declare_roll(CLI::App& cmd) {
     cmd.add_option("--seed", flags->seed, "seed for the roll");
     return [flags] {
         const std::shared_ptr<const Game> game = game_of(*flags);
-        if (!game->draw_setup || !game->setup_id)
+        if (!game->start.draw_setup || !game->start.setup_id)
             throw Error(ErrorKind::Usage, "--variant",
                         game->name +
                             " does not draw its setups by dice (roll is for chess56 and "
@@ -31,8 +31,8 @@ Runner declare_roll(CLI::App& cmd) {
                               "--seed", *flags->seed, std::numeric_limits<uint64_t>::max()))
                         : std::nullopt;
         std::mt19937_64 rng(seed ? *seed : std::random_device{}());
-        const int n = game->draw_setup(rng);
-        std::cout << "dice " << game->setups[static_cast<size_t>(n)].name << "\n"
+        const int n = game->start.draw_setup(rng);
+        std::cout << "dice " << game->start.setups[static_cast<size_t>(n)].name << "\n"
                   << "substitutions " << game_substitutions(*game, n) << "\n"
                   << "fen " << write_fen(setup_position(game, n)) << "\n";
         return 0;

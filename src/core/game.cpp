@@ -64,9 +64,11 @@ std::string Game::token(Piece p) const {
 }
 
 const Setup& Game::find_setup(const std::string& given) const {
+    const std::vector<Setup>& setups = start.setups;
     if (setups.empty()) throw Error(name + " has no numbered setups");
-    std::string id = setup_id ? setup_id(given)
-                              : given;  // lists of choices may be separated by spaces or commas
+    std::string id = start.setup_id
+                         ? start.setup_id(given)
+                         : given;  // lists of choices may be separated by spaces or commas
     for (char& c : id)
         if (c == ' ') c = ',';
     bool numeric = !id.empty() && id.size() < 9;

@@ -117,6 +117,26 @@ struct ChanceRules {
     bool identities_known() const { return !identity.empty() && identity[0] != UNKNOWN_IDENTITY; }
 };
 
+class Game;
+
+// How a game starts. Setups are generated, not stored: `setups` names them, `build_setup` fills
+// a cleared position with setup n (before finish_setup), and without a chosen setup the game
+// starts from `build_start` or, where `random_start`, from a setup drawn by `draw_setup`
+// (uniform unless a game weighs its setups, as dice do).
+struct StartRules {
+    std::vector<Setup> setups;
+    std::function<void(Position& pos, int number)> build_setup;
+    std::function<void(Position& pos)> build_start;
+    bool random_start = false;
+    std::function<int(std::mt19937_64& rng)> draw_setup;
+    // Where a setup decides more than the men (Chess 2016's dice decide the promotion types):
+    // the game that setup n is played in, derived from `self`. Empty: `self`.
+    std::function<std::shared_ptr<const Game>(const Game& self, int number)> game_for_setup;
+    // Where one setup has many spellings (dice in any order or case): the spelling of `setups`
+    // for an identifier, or the identifier unchanged.
+    std::function<std::string(const std::string& id)> setup_id;
+};
+
 class Game {
   public:
     std::string name;
@@ -135,21 +155,7 @@ class Game {
     ChanceRules chance;
     bool has_chance() const { return chance.first_hidden >= 0; }
 
-    // Setups are generated, not stored: `setups` names them, `build_setup` fills a cleared
-    // position with setup n (before finish_setup), and without a chosen setup the game starts
-    // from `build_start` or, where `random_start`, from a setup drawn by `draw_setup` (uniform
-    // unless a game weighs its setups, as dice do).
-    std::vector<Setup> setups;
-    std::function<void(Position& pos, int number)> build_setup;
-    std::function<void(Position& pos)> build_start;
-    bool random_start = false;
-    std::function<int(std::mt19937_64& rng)> draw_setup;
-    // Where a setup decides more than the men (Chess 2016's dice decide the promotion types):
-    // the game that setup n is played in, derived from `self`. Empty: `self`.
-    std::function<std::shared_ptr<const Game>(const Game& self, int number)> game_for_setup;
-    // Where one setup has many spellings (dice in any order or case): the spelling of `setups`
-    // for an identifier, or the identifier unchanged.
-    std::function<std::string(const std::string& id)> setup_id;
+    StartRules start;  // how it starts: its setups, their builders and their draw
     FenExtension fen_extension;
     std::vector<GameOption> option_list;
     std::map<std::string, std::string> options;  // the values in force

@@ -18,24 +18,26 @@ Position finished(Position pos) {
 }  // namespace
 
 Position setup_position(const std::shared_ptr<const Game>& game, int number) {
-    assert(number >= 0 && number < static_cast<int>(game->setups.size()));
+    assert(number >= 0 && number < static_cast<int>(game->start.setups.size()));
     const std::shared_ptr<const Game> own =
-        game->game_for_setup ? game->game_for_setup(*game, number) : nullptr;
+        game->start.game_for_setup ? game->start.game_for_setup(*game, number) : nullptr;
     Position pos(own ? own : game);
-    pos.game().build_setup(pos, number);
+    pos.game().start.build_setup(pos, number);
     return finished(std::move(pos));
 }
 
-bool has_fixed_start(const Game& game) { return !game.random_start && game.build_start; }
+bool has_fixed_start(const Game& game) {
+    return !game.start.random_start && game.start.build_start;
+}
 
 Position start_position(const std::shared_ptr<const Game>& game,
                         const std::optional<std::string>& setup, std::optional<uint64_t> seed) {
     if (setup) return setup_position(game, game->find_setup(*setup).number);
-    if (!game->random_start) {
-        if (!game->build_start)
+    if (!game->start.random_start) {
+        if (!game->start.build_start)
             throw Error(ErrorKind::Setup, "setup", game->name + " needs a setup");
         Position pos(game);
-        game->build_start(pos);
+        game->start.build_start(pos);
         return finished(std::move(pos));
     }
     std::mt19937_64 rng(seed ? *seed : std::random_device{}());
@@ -43,8 +45,9 @@ Position start_position(const std::shared_ptr<const Game>& game,
 }
 
 int draw_setup_number(const Game& game, std::mt19937_64& rng) {
-    if (game.draw_setup) return game.draw_setup(rng);
-    return static_cast<int>(std::uniform_int_distribution<size_t>(0, game.setups.size() - 1)(rng));
+    if (game.start.draw_setup) return game.start.draw_setup(rng);
+    return static_cast<int>(
+        std::uniform_int_distribution<size_t>(0, game.start.setups.size() - 1)(rng));
 }
 
 }  // namespace menagerie

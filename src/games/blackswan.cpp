@@ -291,7 +291,7 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
                          {"composition", bs::composition_text(composition)}};
     }
     game->fen_extension = {4, read_swan_fields, write_swan_fields};
-    game->build_start = [seed, composition, player](Position& pos) {
+    game->start.build_start = [seed, composition, player](Position& pos) {
         const Game& gm = pos.game();
         const Geometry& geo = pos.geometry();
         Bitboard unmoved = 0;

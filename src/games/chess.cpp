@@ -7,12 +7,12 @@ std::shared_ptr<const Game> make_chess(const Options& options) {
     game->castling.uci_king_to = true;
     apply_options(*game, options);
     game->freeze();
-    game->setups = {{0, "RNBQKBNR", {"standard"}}};
-    game->build_setup = [](Position& pos, int) {
+    game->start.setups = {{0, "RNBQKBNR", {"standard"}}};
+    game->start.build_setup = [](Position& pos, int) {
         put_array(pos, "RNBQKBNR", BlackArray::Mirrored);
         give_castling_rights(pos);
     };
-    game->build_start = [](Position& pos) { pos.game().build_setup(pos, 0); };
+    game->start.build_start = [](Position& pos) { pos.game().start.build_setup(pos, 0); };
     return game;
 }
 

@@ -292,11 +292,11 @@ std::vector<int> promotion_types_of(const Game& game, const DiceArray& x) {
 // Makes `game` the game of setup `number`: its dice in force, its promotion types, a fixed start.
 void fix_setup(Game& game, int number) {
     const bool is2016 = game.name == "chess2016";
-    game.options["dice"] = game.setups[static_cast<size_t>(number)].name;
-    game.random_start = false;
+    game.options["dice"] = game.start.setups[static_cast<size_t>(number)].name;
+    game.start.random_start = false;
     game.promotion_types = promotion_types_of(
         game, dice_array(dice_of(is2016, number), game.options["knight-camel-swap"]));
-    game.build_start = [number](Position& pos) { pos.game().build_setup(pos, number); };
+    game.start.build_start = [number](Position& pos) { pos.game().start.build_setup(pos, number); };
 }
 
 }  // namespace
@@ -315,24 +315,24 @@ std::shared_ptr<const Game> make_dice_game(const std::string& name, const Option
     apply_options(*game, options);
     game->freeze();
     for (int n = 0; n < dice_count(is2016); ++n)
-        game->setups.push_back({n, dice_text(dice_of(is2016, n)), {}});
-    game->setup_id = [is2016](const std::string& id) {
+        game->start.setups.push_back({n, dice_text(dice_of(is2016, n)), {}});
+    game->start.setup_id = [is2016](const std::string& id) {
         const std::string normal = normal_roll(id, is2016);
         return normal.empty() ? id : normal;
     };
-    game->build_setup = [is2016](Position& pos, int n) {
+    game->start.build_setup = [is2016](Position& pos, int n) {
         const auto it = pos.game().options.find("knight-camel-swap");
         put_army(pos, dice_array(dice_of(is2016, n), it->second));
     };
-    game->game_for_setup = [](const Game& self, int n) -> std::shared_ptr<const Game> {
+    game->start.game_for_setup = [](const Game& self, int n) -> std::shared_ptr<const Game> {
         if (self.options.count("dice") &&
-            self.options.at("dice") == self.setups[static_cast<size_t>(n)].name)
+            self.options.at("dice") == self.start.setups[static_cast<size_t>(n)].name)
             return nullptr;
         auto copy = std::make_shared<Game>(self);
         fix_setup(*copy, n);
         return copy;
     };
-    game->draw_setup = [is2016](std::mt19937_64& rng) {
+    game->start.draw_setup = [is2016](std::mt19937_64& rng) {
         std::uniform_int_distribution<int> die(1, 6);
         Dice d;
         for (int& w : d.white) w = die(rng);
@@ -342,7 +342,7 @@ std::shared_ptr<const Game> make_dice_game(const std::string& name, const Option
     // Without dice (a FEN given by itself), pawns promote to the types of the unsubstituted array.
     game->promotion_types =
         promotion_types_of(*game, {"tiger", "man", "cannon", "queen", "camel", "knight"});
-    game->random_start = true;
+    game->start.random_start = true;
     if (dice) {
         const std::string normal = normal_roll(*dice, is2016);
         if (normal.empty())
@@ -370,11 +370,11 @@ std::shared_ptr<const Game> make_chess2016_default_army() {
     game->freeze();
     for (int t = 0; t < static_cast<int>(game->types.size()); ++t)
         if (t != game->pawn && t != game->king) game->promotion_types.push_back(t);
-    game->setups = {{0, "default", {}}};
-    game->build_setup = [](Position& pos, int) {
+    game->start.setups = {{0, "default", {}}};
+    game->start.build_setup = [](Position& pos, int) {
         put_army(pos, {"tiger", "man", "cannon", "queen", "camel", "knight"});
     };
-    game->build_start = [](Position& pos) { pos.game().build_setup(pos, 0); };
+    game->start.build_start = [](Position& pos) { pos.game().start.build_setup(pos, 0); };
     return game;
 }
 

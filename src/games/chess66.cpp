@@ -49,8 +49,8 @@ std::shared_ptr<const Game> make_chess66(const Options& options) {
     c.black_san = {"O-O-O", "O-O"};
     apply_options(*game, options);
     game->freeze();
-    game->setups = {{0, ARRAY, {"standard"}}};
-    game->build_setup = [](Position& pos, int) {
+    game->start.setups = {{0, ARRAY, {"standard"}}};
+    game->start.build_setup = [](Position& pos, int) {
         const Game& g66 = pos.game();
         const Geometry& geo = pos.geometry();
         for (int f = 0; f < 8; ++f) {
@@ -64,7 +64,7 @@ std::shared_ptr<const Game> make_chess66(const Options& options) {
         }
         give_castling_rights(pos);
     };
-    game->build_start = [](Position& pos) { pos.game().build_setup(pos, 0); };
+    game->start.build_start = [](Position& pos) { pos.game().start.build_setup(pos, 0); };
     return game;
 }
 

@@ -98,7 +98,7 @@ std::shared_ptr<const Game> make_contemporary(const Options& options) {
     }
     game->bunker_leap = true;
     game->bishop_adjustment = true;
-    game->random_start = true;
+    game->start.random_start = true;
     game->fen_extension = {2, read_contemporary_fields, write_contemporary_fields};
     game->freeze();
 
@@ -107,11 +107,11 @@ std::shared_ptr<const Game> make_contemporary(const Options& options) {
     do {
         const size_t k = array.find('K'), r1 = array.find('R'), r2 = array.rfind('R');
         if (r1 < k && k < r2)
-            game->setups.push_back({static_cast<int>(game->setups.size()), array, {}});
+            game->start.setups.push_back({static_cast<int>(game->start.setups.size()), array, {}});
     } while (std::next_permutation(array.begin(), array.end()));
-    game->build_setup = [](Position& pos, int n) {
+    game->start.build_setup = [](Position& pos, int n) {
         const Game& crc = pos.game();
-        const std::string& white = crc.setups[static_cast<size_t>(n)].name;
+        const std::string& white = crc.start.setups[static_cast<size_t>(n)].name;
         put_array(pos, white, BlackArray::Turned);
         give_castling_rights(pos);
         const size_t b1 = white.find('B'), b2 = white.rfind('B');

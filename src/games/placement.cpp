@@ -135,22 +135,22 @@ std::shared_ptr<const Game> make_placement(const std::string& name, const Option
             const std::string uci = g.name(king.from()) + g.name(king.to()) + "," +
                                     g.name(queen.from()) + g.name(queen.to());
             const std::string san = "K<>" + g.name(king.to()) + ",Q<>" + g.name(queen.to());
-            game->setups.push_back(
-                {static_cast<int>(game->setups.size()), back_rank(pos), {uci, san}});
+            game->start.setups.push_back(
+                {static_cast<int>(game->start.setups.size()), back_rank(pos), {uci, san}});
             pos.undo_move(queen);
         }
         pos.undo_move(king);
     }
-    game->build_setup = [](Position& p, int n) {
-        put_array(p, p.game().setups[static_cast<size_t>(n)].name, BlackArray::Mirrored);
+    game->start.build_setup = [](Position& p, int n) {
+        put_array(p, p.game().start.setups[static_cast<size_t>(n)].name, BlackArray::Mirrored);
         give_castling_rights(p);
     };
     if (random) {
         game->choice_steps.clear();  // Chess20 has no relocation phase
         game->fen_extension = {};
-        game->random_start = true;
+        game->start.random_start = true;
     } else {
-        game->build_start = build_start;
+        game->start.build_start = build_start;
     }
     return game;
 }

@@ -62,7 +62,7 @@ std::string common_limit(const std::vector<AtlasRow>& rows) {
 }
 
 std::string setup_identifier(const Game& game, const Setup& s) {
-    return game.setup_id ? s.name : std::to_string(s.number);
+    return game.start.setup_id ? s.name : std::to_string(s.number);
 }
 
 }  // namespace
@@ -76,7 +76,7 @@ Atlas::Atlas(const std::map<std::string, std::string>& csv_by_variant, const std
                 throw Error(ErrorKind::File, "variant",
                             menagerie::quoted(variant) + " is not a game the server offers");
             const std::shared_ptr<const Game> game = make_game(variant);
-            if (is_refereed(*game) || game->setups.size() < 2)
+            if (is_refereed(*game) || game->start.setups.size() < 2)
                 throw Error(ErrorKind::File, "variant", variant + " has no setups to weigh");
             AtlasTable table = read_atlas_table(text);
             if (table.torn_bytes)
@@ -84,7 +84,8 @@ Atlas::Atlas(const std::map<std::string, std::string>& csv_by_variant, const std
             if (table.rows.empty()) throw Error(ErrorKind::File, "row", "it has no rows");
             // The spelling `menagerie setups` lists, which clients send back as `setup`.
             std::unordered_map<std::string, int> numbers;
-            for (const Setup& s : game->setups) numbers[setup_identifier(*game, s)] = s.number;
+            for (const Setup& s : game->start.setups)
+                numbers[setup_identifier(*game, s)] = s.number;
             std::set<std::string> option_texts_known;
             std::set<std::pair<std::string, std::string>> seen;
             Table t;
@@ -217,7 +218,7 @@ std::string Atlas::setup_json(const std::string& variant, const Query& query) co
                 {"title", t.title},
                 {"limit", t.limit},
                 {"count", t.rows.size()},
-                {"setup", setup_identifier(*game, game->setups[static_cast<size_t>(number)])},
+                {"setup", setup_identifier(*game, game->start.setups[static_cast<size_t>(number)])},
                 {"fen", fen},
                 {"rows", std::move(rows)}}
         .dump();

@@ -47,12 +47,12 @@ std::shared_ptr<const Game> game_of_query(const Query& query) {
 
 std::string setup_kind(const Game& game) {
     if (game.has_chance()) return "seed";  // the start is the secret seed's
-    if (game.setup_id) return "dice";
+    if (game.start.setup_id) return "dice";
     if (!game.choice_steps.empty()) return "relocation";
-    if (game.setups.size() > 1 && !game.setups[0].name.empty() &&
-        !std::isdigit(static_cast<unsigned char>(game.setups[0].name[0])))
+    if (game.start.setups.size() > 1 && !game.start.setups[0].name.empty() &&
+        !std::isdigit(static_cast<unsigned char>(game.start.setups[0].name[0])))
         return "array";
-    if (game.random_start) return "random";
+    if (game.start.random_start) return "random";
     return "number";
 }
 
@@ -71,7 +71,7 @@ const json& variants_json() {
                 {{"name", game->name},
                  {"title", game->title},
                  {"options", options},
-                 {"setups", {{"count", game->setups.size()}, {"kind", setup_kind(*game)}}},
+                 {"setups", {{"count", game->start.setups.size()}, {"kind", setup_kind(*game)}}},
                  {"engine", std::find(played.begin(), played.end(), name) != played.end()}});
         }
         return out;
@@ -81,8 +81,8 @@ const json& variants_json() {
 
 json setups_json(const Game& g, const std::shared_ptr<const Game>& game) {
     json out = json::array();
-    for (const Setup& s : g.setups) {
-        json entry = {{"id", g.setup_id ? s.name : std::to_string(s.number)},
+    for (const Setup& s : g.start.setups) {
+        json entry = {{"id", g.start.setup_id ? s.name : std::to_string(s.number)},
                       {"fen", write_fen(setup_position(game, s.number))}};
         if (!s.name.empty()) entry["name"] = s.name;  // the array, where setups have one
         out.push_back(std::move(entry));
@@ -135,17 +135,17 @@ json piece_moves_json(const Game& game, const std::string& token, const std::str
 
 json roll_json(const std::shared_ptr<const Game>& game, std::optional<uint64_t> seed,
                const std::optional<std::string>& setup) {
-    if (!game->setup_id || !game->draw_setup)
+    if (!game->start.setup_id || !game->start.draw_setup)
         throw ApiError(400, game->name + " has no dice to roll");
     std::mt19937_64 rng(seed ? *seed : std::random_device{}());
     int n = 0;
     try {
         // A game's own roll (the game page shows its dice and substitutions), or a new one.
-        n = setup ? game->find_setup(*setup).number : game->draw_setup(rng);
+        n = setup ? game->find_setup(*setup).number : game->start.draw_setup(rng);
     } catch (const Error& e) {
         throw ApiError(400, e.what());
     }
-    const std::string id = game->setups[static_cast<size_t>(n)].name;
+    const std::string id = game->start.setups[static_cast<size_t>(n)].name;
     // The identifier spells the roll: W1-2-3, then .G4.R5 where there are coloured dice.
     json dice = json::object();
     for (size_t at = 0; at < id.size();) {

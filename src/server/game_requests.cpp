@@ -45,7 +45,7 @@ Position requested_start(const std::shared_ptr<const Game>& game,
         if (fen) return parse_fen(game, *fen);
         if (setup) {
             const Setup& s = game->find_setup(*setup);
-            setup_id = game->setup_id ? s.name : std::to_string(s.number);
+            setup_id = game->start.setup_id ? s.name : std::to_string(s.number);
             return setup_position(game, s.number);
         }
         if (has_fixed_start(*game)) return start_position(game);
@@ -55,8 +55,8 @@ Position requested_start(const std::shared_ptr<const Game>& game,
         std::mt19937_64 rng(std::random_device{}());
         const int n =
             balance ? atlas->draw_balanced(game, *balance, rng) : draw_setup_number(*game, rng);
-        const Setup& s = game->setups[static_cast<size_t>(n)];
-        setup_id = game->setup_id ? s.name : std::to_string(s.number);
+        const Setup& s = game->start.setups[static_cast<size_t>(n)];
+        setup_id = game->start.setup_id ? s.name : std::to_string(s.number);
         return setup_position(game, n);
     } catch (const Error& e) {
         throw ApiError(400, e.what());
