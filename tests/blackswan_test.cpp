@@ -150,7 +150,7 @@ TEST(BlackSwan, EnPassantOnlyAgainstARevealedPawn) {
 }
 
 TEST(BlackSwan, NoCastling) {
-    EXPECT_FALSE(game()->castling.enabled);
+    EXPECT_FALSE(game()->rules.castling.enabled);
     // Revealed rooks on their orthodox squares, nothing between: the king still only steps.
     const Position pos = parse_fen(game(), "4k3/8/8/8/8/8/8/R3K2R w - - 0 1 -");
     const auto moves = ucis(pos);

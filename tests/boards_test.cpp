@@ -35,7 +35,7 @@ std::shared_ptr<Game> board_game(Geometry geometry, int pawn_rank, bool with_abs
         if (!g.step(s, SOUTH)) game->promotion_zone[BLACK] |= square_bb(s);
     }
     game->promotion_types = {1, 2, 3, 4};
-    game->orthodox_material = true;
+    game->rules.orthodox_material = true;
     game->freeze();
     return game;
 }

@@ -170,7 +170,7 @@ TEST(Chess2016Rulings, PromotionCellsAndCastlingSquaresOfTheRuling) {
         EXPECT_EQ(game->promotion_zone[BLACK], cells_named({"b2", "c2", "d2", "e1", "f1", "g1",
                                                             "h1", "i2", "j2", "k2", "a4", "l4"}))
             << name;
-        const CastlingRules& c = game->castling;
+        const CastlingRules& c = game->rules.castling;
         ASSERT_TRUE(c.enabled) << name;
         EXPECT_EQ(c.king_to[WHITE][KING_SIDE], g.find("j2")) << name;
         EXPECT_EQ(c.rook_to[WHITE][KING_SIDE], g.find("i2")) << name;

@@ -111,9 +111,9 @@ void Game::freeze() {
         if (p.name == "bishop") bishop = index;
         if (p.name == "knight") knight = index;
     }
-    if ((castling.enabled || bunker_leap) && (king < 0 || rook < 0))
+    if ((rules.castling.enabled || rules.bunker_leap) && (king < 0 || rook < 0))
         throw std::logic_error(name + ": castling needs a king and a rook");
-    if (bishop_adjustment && bishop < 0)
+    if (rules.bishop_adjustment && bishop < 0)
         throw std::logic_error(name + ": adjustment needs bishops");
     tables = shared_tables(geometry, types);
     for (size_t t = 0; t < types.size(); ++t)

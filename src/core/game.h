@@ -119,6 +119,15 @@ struct ChanceRules {
 
 class Game;
 
+// The rules beyond the men's moves, each family's in core/rules/ (core/rules.h).
+struct SpecialRules {
+    CastlingRules castling;
+    bool bunker_leap = false;
+    bool bishop_adjustment = false;
+    std::vector<ChoiceStep> choice_steps;  // the start owes these, in order (Placement)
+    bool orthodox_material = false;        // dead-position rules of orthodox minor-piece endings
+};
+
 // How a game starts. Setups are generated, not stored: `setups` names them, `build_setup` fills
 // a cleared position with setup n (before finish_setup), and without a chosen setup the game
 // starts from `build_start` or, where `random_start`, from a setup drawn by `draw_setup`
@@ -146,11 +155,7 @@ class Game {
     int king = -1, pawn = -1, queen = -1, rook = -1, bishop = -1, knight = -1;
     std::vector<int> promotion_types;
     std::array<Bitboard, COLOR_NB> promotion_zone{}, double_step_zone{}, back_rank{};
-    CastlingRules castling;
-    bool bunker_leap = false;
-    bool bishop_adjustment = false;
-    std::vector<ChoiceStep> choice_steps;  // the start owes these, in order (Placement)
-    bool orthodox_material = false;        // dead-position rules of orthodox minor-piece endings
+    SpecialRules rules;  // castling and the other special moves, and the dead-position rule
     // Games of chance with face-down men (Black Swan): the family's frozen data; see ChanceRules.
     ChanceRules chance;
     bool has_chance() const { return chance.first_hidden >= 0; }

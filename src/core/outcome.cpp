@@ -33,7 +33,7 @@ bool dead_position(const Position& pos) {
     const Bitboard kings = g.king >= 0 ? pos.pieces(g.king) : 0;
     const Bitboard others = pos.pieces() & ~kings;
     if (!others) return true;
-    if (!g.orthodox_material) return false;
+    if (!g.rules.orthodox_material) return false;
     if (!more_than_one(others) && (others & (pos.pieces(g.knight) | pos.pieces(g.bishop))))
         return true;
     const Bitboard bishops = pos.pieces(g.bishop);

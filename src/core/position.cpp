@@ -305,7 +305,7 @@ bool Position::can_castle(Color c, CastlingSide side) const {
 
 bool Position::can_bunker_leap(Color c) const {
     const Square king = king_square(c);
-    return game_->bunker_leap && king != SQ_NONE && has(st_->unmoved, king);
+    return game_->rules.bunker_leap && king != SQ_NONE && has(st_->unmoved, king);
 }
 
 int Position::repetitions() const {
@@ -353,7 +353,7 @@ void Position::drop_meaningless_unmoved() {
                 if (castling_rooks_[c][side] != SQ_NONE &&
                     has(st_->unmoved, castling_rooks_[c][side]))
                     keep |= square_bb(castling_rooks_[c][side]);
-            if (keep || game_->bunker_leap) keep |= square_bb(king);
+            if (keep || game_->rules.bunker_leap) keep |= square_bb(king);
         }
         unmark(pieces(c) & ~keep);
     }

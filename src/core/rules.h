@@ -66,13 +66,13 @@ void generate_special_moves(Position& pos, Sink& sink) {
     if (pos.checkers() || ksq == SQ_NONE) return;
     // Castling and the leap need an unmoved king; adjustment needs its right.
     const bool king_unmoved = has(pos.state().unmoved, ksq);
-    if (!(king_unmoved && (g.castling.enabled || g.bunker_leap)) &&
-        !(g.bishop_adjustment && pos.can_adjust(us)))
+    if (!(king_unmoved && (g.rules.castling.enabled || g.rules.bunker_leap)) &&
+        !(g.rules.bishop_adjustment && pos.can_adjust(us)))
         return;
     SpecialMoveList list;
-    if (king_unmoved && g.castling.enabled) generate_castling(pos, list);
-    if (king_unmoved && g.bunker_leap) generate_bunker_leaps(pos, list);
-    if (g.bishop_adjustment) generate_adjustments(pos, list);
+    if (king_unmoved && g.rules.castling.enabled) generate_castling(pos, list);
+    if (king_unmoved && g.rules.bunker_leap) generate_bunker_leaps(pos, list);
+    if (g.rules.bishop_adjustment) generate_adjustments(pos, list);
     for (Move m : list) sink.add(m);
 }
 

@@ -256,7 +256,7 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
     if (!player && !options.count("seed")) seed = random_seed();
 
     auto game = orthodox_game("blackswan", "Black Swan");
-    game->castling = {};
+    game->rules.castling = {};
     // A promotion is one move; the pieces are drawn (the type is the queen's, never written).
     game->promotion_types = {4};
     const Geometry& g = game->geometry;

@@ -4,7 +4,7 @@ namespace menagerie {
 
 std::shared_ptr<const Game> make_chess(const Options& options) {
     auto game = orthodox_game("chess", "Chess");
-    game->castling.uci_king_to = true;
+    game->rules.castling.uci_king_to = true;
     apply_options(*game, options);
     game->freeze();
     game->start.setups = {{0, "RNBQKBNR", {"standard"}}};

@@ -244,7 +244,7 @@ std::shared_ptr<Game> board_game(const std::string& name, const std::string& tit
         if (!g.step(s, NORTH)) game->promotion_zone[WHITE] |= square_bb(s);
         if (!g.step(s, SOUTH)) game->promotion_zone[BLACK] |= square_bb(s);
     }
-    CastlingRules& c = game->castling;
+    CastlingRules& c = game->rules.castling;
     c.enabled = true;
     for (Color side : {WHITE, BLACK}) {
         const int rank = side == WHITE ? 1 : 8;  // the king goes three cells towards the rook

@@ -36,11 +36,11 @@ std::shared_ptr<const Game> make_chess66(const Options& options) {
     game->promotion_types = {1, 2, 3, 4};  // knight, bishop, rook, queen
     // Lone minor pieces are dead here as on the orthodox board (checked by exhaustive search in
     // tests/chess66_test.cpp); bishops change colour, which outcome.cpp knows.
-    game->orthodox_material = true;
+    game->rules.orthodox_material = true;
     // Castling as in chess, turned with the array: White's king e1 to g1 (rook h1 to f1) or c1
     // (rook a1 to d1); Black's king d8 to b8 (rook a8 to c8, the short castling) or f8 (rook h8
     // to e8, the long one). The sides are named by files: KING_SIDE is towards the h-file.
-    CastlingRules& c = game->castling;
+    CastlingRules& c = game->rules.castling;
     c.enabled = true;
     c.king_to[WHITE] = {g.find("g1"), g.find("c1")};
     c.rook_to[WHITE] = {g.find("f1"), g.find("d1")};

@@ -89,15 +89,15 @@ std::shared_ptr<const Game> make_contemporary(const Options& options) {
     auto game = orthodox_game("contemporary", "Contemporary Random Chess");
     apply_options(*game, options);
     const Geometry& g = game->geometry;
-    CastlingRules& c = game->castling;
+    CastlingRules& c = game->rules.castling;
     c.san = {"O-Og", "O-Ob"};
     for (Color side : {WHITE, BLACK}) {
         const int rank = side == WHITE ? 0 : 7;
         c.king_to[side] = {g.at(6, rank), g.at(1, rank)};
         c.rook_to[side] = {g.at(5, rank), g.at(2, rank)};
     }
-    game->bunker_leap = true;
-    game->bishop_adjustment = true;
+    game->rules.bunker_leap = true;
+    game->rules.bishop_adjustment = true;
     game->start.random_start = true;
     game->fen_extension = {2, read_contemporary_fields, write_contemporary_fields};
     game->freeze();

@@ -29,8 +29,8 @@ std::shared_ptr<Game> orthodox_game(const std::string& name, const std::string& 
     game->double_step_zone = {rank_bb(g, 1), rank_bb(g, 6)};
     game->promotion_zone = {rank_bb(g, 7), rank_bb(g, 0)};
     game->promotion_types = {1, 2, 3, 4};  // knight, bishop, rook, queen
-    game->orthodox_material = true;
-    CastlingRules& c = game->castling;
+    game->rules.orthodox_material = true;
+    CastlingRules& c = game->rules.castling;
     c.enabled = true;
     for (Color side : {WHITE, BLACK}) {
         const int rank = side == WHITE ? 0 : 7;

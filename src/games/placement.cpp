@@ -37,7 +37,7 @@ void build_start(Position& pos) {
     put_array(pos, ORTHODOX, BlackArray::Mirrored);
     give_castling_rights(pos);
     pos.set_pending(0);
-    pos.set_side_to_move(pos.game().choice_steps[0].chooser);
+    pos.set_side_to_move(pos.game().rules.choice_steps[0].chooser);
 }
 
 // FEN field 7: the pending step of the relocation phase, K (Black places the kings) or Q (White
@@ -51,7 +51,7 @@ void read_placement_fields(Position& pos, const std::vector<std::string>& extra,
                     "FEN relocation field " + quoted(field) + " is not K, Q or -");
     const uint8_t step = field == "K" ? 0 : 1;
     const Game& game = pos.game();
-    const Color chooser = game.choice_steps[step].chooser;
+    const Color chooser = game.rules.choice_steps[step].chooser;
     if (pos.side_to_move() != chooser)
         throw Error(ErrorKind::Fen, "relocation",
                     "FEN relocation field " + field + " needs " +
@@ -105,9 +105,9 @@ std::shared_ptr<const Game> make_placement(const std::string& name, const Option
                                              : "Placement Chess");
     game->option_list = {{"castling", {"placement", "chess960"}}, {"curtailed", {"off", "on"}}};
     apply_options(*game, options);
-    game->castling.between_unattacked = game->options["castling"] == "placement";
-    game->castling.curtailed = game->options["curtailed"] == "on";
-    game->castling.own_side_file = {6, 1};  // g-file kings castle short, b-file kings long
+    game->rules.castling.between_unattacked = game->options["castling"] == "placement";
+    game->rules.castling.curtailed = game->options["curtailed"] == "on";
+    game->rules.castling.own_side_file = {6, 1};  // g-file kings castle short, b-file kings long
     game->fen_extension = {1, read_placement_fields, write_placement_fields};
     game->freeze();
     auto types = [&](std::initializer_list<int> list) {
@@ -117,10 +117,11 @@ std::shared_ptr<const Game> make_placement(const std::string& name, const Option
     };
     // Black swaps the king with any piece but a rook (reduced: only the queen); White swaps the
     // queen with a knight or a bishop.
-    game->choice_steps = {ChoiceStep{BLACK, game->king,
-                                     reduced ? types({game->queen})
-                                             : types({game->knight, game->bishop, game->queen})},
-                          ChoiceStep{WHITE, game->queen, types({game->knight, game->bishop})}};
+    game->rules.choice_steps = {
+        ChoiceStep{
+            BLACK, game->king,
+            reduced ? types({game->queen}) : types({game->knight, game->bishop, game->queen})},
+        ChoiceStep{WHITE, game->queen, types({game->knight, game->bishop})}};
 
     // The setups: every outcome of the phase, Black's choice first, then White's.
     Position pos(game);
@@ -146,7 +147,7 @@ std::shared_ptr<const Game> make_placement(const std::string& name, const Option
         give_castling_rights(p);
     };
     if (random) {
-        game->choice_steps.clear();  // Chess20 has no relocation phase
+        game->rules.choice_steps.clear();  // Chess20 has no relocation phase
         game->fen_extension = {};
         game->start.random_start = true;
     } else {

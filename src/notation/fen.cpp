@@ -110,7 +110,7 @@ void apply_castling(Position& pos, const std::string& field, Bitboard& unmoved) 
     const Game& game = pos.game();
     const Geometry& g = pos.geometry();
     if (field == "-") return;
-    if (!game.castling.enabled)
+    if (!game.rules.castling.enabled)
         throw fen_error("castling", "FEN castling field must be '-' in " + game.name);
     for (char ch : field) {
         const Color c = std::isupper(static_cast<unsigned char>(ch)) ? WHITE : BLACK;

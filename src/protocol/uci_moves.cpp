@@ -8,7 +8,7 @@ namespace menagerie {
 
 bool needs_chess960(const Position& start) {
     const Game& game = start.game();
-    if (!game.castling.enabled) return false;
+    if (!game.rules.castling.enabled) return false;
     const Geometry& g = start.geometry();
     for (Color c : {WHITE, BLACK})
         for (CastlingSide side : {KING_SIDE, QUEEN_SIDE}) {
@@ -16,7 +16,7 @@ bool needs_chess960(const Position& start) {
             const int king_file = g.cell(start.king_square(c)).file;
             const int rook_file = g.cell(start.castling_rook(c, side)).file;
             const bool orthodox = king_file == 4 && (rook_file == 0 || rook_file == g.width() - 1);
-            if (!(game.castling.uci_king_to && orthodox)) return true;
+            if (!(game.rules.castling.uci_king_to && orthodox)) return true;
         }
     return false;
 }

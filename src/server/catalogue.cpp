@@ -48,7 +48,7 @@ std::shared_ptr<const Game> game_of_query(const Query& query) {
 std::string setup_kind(const Game& game) {
     if (game.has_chance()) return "seed";  // the start is the secret seed's
     if (game.start.setup_id) return "dice";
-    if (!game.choice_steps.empty()) return "relocation";
+    if (!game.rules.choice_steps.empty()) return "relocation";
     if (game.start.setups.size() > 1 && !game.start.setups[0].name.empty() &&
         !std::isdigit(static_cast<unsigned char>(game.start.setups[0].name[0])))
         return "array";

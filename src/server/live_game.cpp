@@ -41,7 +41,7 @@ std::pair<std::string, std::string> move_cells(const Position& pos, Move m) {
         case MoveKind::Castling: {
             const Color us = pos.side_to_move();
             const CastlingSide side = pos.castling_side(us, m.to());
-            return {g.name(m.from()), g.name(pos.game().castling.king_to[us][side])};
+            return {g.name(m.from()), g.name(pos.game().rules.castling.king_to[us][side])};
         }
         case MoveKind::Placement:
             return {g.name(m.to()), g.name(m.to())};

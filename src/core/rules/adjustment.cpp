@@ -8,7 +8,7 @@ namespace menagerie {
 void generate_adjustments(Position& pos, SpecialMoveList& list) {
     const Game& g = pos.game();
     const Color us = pos.side_to_move(), them = ~us;
-    if (!g.bishop_adjustment || !pos.can_adjust(us)) return;
+    if (!g.rules.bishop_adjustment || !pos.can_adjust(us)) return;
     const Square ksq = pos.king_square(us);
     const Bitboard ours = pos.pieces(us), unmoved = pos.state().unmoved;
     for (Bitboard bishops = pos.pieces(us, g.bishop) & unmoved; bishops;) {

@@ -9,12 +9,12 @@ void generate_bunker_leaps(Position& pos, SpecialMoveList& list) {
     const Game& g = pos.game();
     const Color us = pos.side_to_move(), them = ~us;
     const Square ksq = pos.king_square(us);
-    if (!g.bunker_leap || !has(pos.state().unmoved, ksq)) return;
+    if (!g.rules.bunker_leap || !has(pos.state().unmoved, ksq)) return;
     const MoveTables& mt = pos.tables();
     const Bitboard occupied = pos.pieces(), theirs = pos.pieces(them);
     const int castlings = list.size();
     for (CastlingSide side : {KING_SIDE, QUEEN_SIDE}) {
-        const Square to = g.castling.king_to[us][side];
+        const Square to = g.rules.castling.king_to[us][side];
         // A leap onto a neighbouring cell is the king's ordinary step.
         if (to == ksq || has(mt.piece(g.king, us).quiet[ksq], to) || has(occupied, to)) continue;
         // One that ends as a castling with the rook already in place is that castling (listed
@@ -24,7 +24,7 @@ void generate_bunker_leaps(Position& pos, SpecialMoveList& list) {
             const Move c = list.moves[i];
             is_castling |= c.kind() == MoveKind::Castling &&
                            pos.castling_side(us, c.to()) == side &&
-                           c.to() == g.castling.rook_to[us][side];
+                           c.to() == g.rules.castling.rook_to[us][side];
         }
         if (is_castling) continue;
         const Bitboard path = mt.between(ksq, to) | square_bb(to);

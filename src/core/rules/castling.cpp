@@ -18,7 +18,7 @@ Bitboard span(const MoveTables& mt, Square a, Square b) {
 
 void generate_castling(Position& pos, SpecialMoveList& list) {
     const Game& g = pos.game();
-    const CastlingRules& cr = g.castling;
+    const CastlingRules& cr = g.rules.castling;
     const Color us = pos.side_to_move(), them = ~us;
     const Square ksq = pos.king_square(us);
     if (!cr.enabled || !has(pos.state().unmoved, ksq)) return;
@@ -53,15 +53,15 @@ void generate_castling(Position& pos, SpecialMoveList& list) {
 
 Square castling_king_to(const Position& pos, Move m) {
     const Color us = color_of(pos.piece_on(m.from()));
-    return pos.game().castling.king_to[us][pos.castling_side(us, m.to())];
+    return pos.game().rules.castling.king_to[us][pos.castling_side(us, m.to())];
 }
 
 Color Position::make_castling(Move m, StateInfo& ns) {
     const Color us = stm_;
     const Square from = m.from(), rook_from = m.to();
     const CastlingSide side = castling_side(us, rook_from);
-    const Square king_to = game_->castling.king_to[us][side],
-                 rook_to = game_->castling.rook_to[us][side];
+    const Square king_to = game_->rules.castling.king_to[us][side],
+                 rook_to = game_->rules.castling.rook_to[us][side];
     const Piece king = board_[from], rook = board_[rook_from];
     remove_piece(from);
     remove_piece(rook_from);
@@ -76,8 +76,8 @@ Color Position::make_castling(Move m, StateInfo& ns) {
 void Position::unmake_castling(Move m) {
     const Color us = ~stm_;
     const CastlingSide side = castling_side(us, m.to());
-    const Square king_to = game_->castling.king_to[us][side],
-                 rook_to = game_->castling.rook_to[us][side];
+    const Square king_to = game_->rules.castling.king_to[us][side],
+                 rook_to = game_->rules.castling.rook_to[us][side];
     const Piece king = board_[king_to], rook = board_[rook_to];
     remove_piece(king_to);
     remove_piece(rook_to);
@@ -96,10 +96,10 @@ SpecialText castling_text(const Position& pos, Move m) {
     // king-takes-rook, which is unambiguous in every setup. Both are read everywhere.
     const std::string king_to = g.name(m.from()) + g.name(castling_king_to(pos, m));
     const std::string takes_rook = g.name(m.from()) + g.name(m.to());
-    const auto& san = us == BLACK && !game.castling.black_san[side].empty()
-                          ? game.castling.black_san
-                          : game.castling.san;
-    SpecialText t{game.castling.uci_king_to && orthodox ? king_to : takes_rook,
+    const auto& san = us == BLACK && !game.rules.castling.black_san[side].empty()
+                          ? game.rules.castling.black_san
+                          : game.rules.castling.san;
+    SpecialText t{game.rules.castling.uci_king_to && orthodox ? king_to : takes_rook,
                   san[side],
                   {king_to, takes_rook}};
     if (t.san == "O-Og") t.also.push_back("O-O");  // O-O means O-Og

@@ -10,7 +10,7 @@ void generate_choices(Position& pos, MoveList& list) {
     if (pos.pending() == PLACING) return generate_placements(pos, list);
     const Game& g = pos.game();
     const Color us = pos.side_to_move();
-    const ChoiceStep& step = g.choice_steps[pos.pending()];
+    const ChoiceStep& step = g.rules.choice_steps[pos.pending()];
     const Bitboard movers = pos.pieces(us, step.mover);
     if (!movers) return;
     const Square from = lsb(movers);
@@ -35,11 +35,11 @@ Color Position::make_choice(Move m, StateInfo& ns) {
     for (const auto& pair : pairs) swap_men(pair[0], pair[1]);
     ns.key ^= zobrist::pending(ns.pending);
     const size_t next = ns.pending + 1u;
-    ns.pending = next < game_->choice_steps.size() ? static_cast<uint8_t>(next) : NO_PENDING;
+    ns.pending = next < game_->rules.choice_steps.size() ? static_cast<uint8_t>(next) : NO_PENDING;
     ns.key ^= zobrist::pending(ns.pending);
     ns.rule50 = 0;
     // When play begins, White moves first as in every game.
-    return ns.pending == NO_PENDING ? WHITE : game_->choice_steps[ns.pending].chooser;
+    return ns.pending == NO_PENDING ? WHITE : game_->rules.choice_steps[ns.pending].chooser;
 }
 
 void Position::unmake_choice(Move m) {
