@@ -709,7 +709,8 @@ TEST_F(BlackSwanServer, RefusedRequests) {
     EXPECT_EQ(stays.json_body()["turn"], "white");
     EXPECT_EQ(move(id, both, "P@h6", 2).status, 400u);
     EXPECT_EQ(move(id, both, "P@d3", 2).status, 400u);  // the piece owed is a rook
-    for (const json& m : get(port_, "/api/games/" + id + "?token=" + both).json_body()["legal"])
+    const json after_stay = get(port_, "/api/games/" + id + "?token=" + both).json_body();
+    for (const json& m : after_stay["legal"])
         EXPECT_FALSE(m.contains("stays")) << m.dump();  // placements now
     const HttpResult placed = move(id, both, "R@d3", 2);
     ASSERT_EQ(placed.status, 200u) << placed.body;

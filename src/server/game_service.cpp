@@ -350,10 +350,10 @@ json GameService::create(const json& body, const Seating& seating) {
             throw ApiError(400, e.what());
         }
     } else {
-        if (balance && !atlas_->has(game->name))
+        if (balance && !atlas().has(game->name))
             throw ApiError(400, game->name + " has no setup atlas, so \"balance\" cannot be used");
         start.emplace(requested_start(
-            game, fen, setup, s.setup, true, atlas_.get(),
+            game, fen, setup, s.setup, true, &atlas(),
             balance ? std::optional<int>(static_cast<int>(*balance)) : std::nullopt));
     }
     s.variant = start->game().name;

@@ -247,8 +247,12 @@ json Lobby::accept(const std::string& id, const std::optional<SignedIn>& who) {
     const std::optional<StoredRecord> stored =
         well_formed_id(id) ? storage_.load_record(SEEK_KIND, id) : std::nullopt;
     const int64_t now = now_ms();
+    auto being_accepted = [&] {
+        std::lock_guard lock(accepting_mutex_);
+        return accepting_.contains(id);
+    };
     if (!stored || stored->updated_ms <= now) {
-        if (well_formed_id(id) && storage_.load_record(ACCEPTED_KIND, id))
+        if (well_formed_id(id) && (being_accepted() || storage_.load_record(ACCEPTED_KIND, id)))
             throw ApiError(409, "the seek " + id + " was taken by someone else");
         throw ApiError(404,
                        "there is no seek " + menagerie::quoted(id) + " (withdrawn or expired)");
@@ -266,7 +270,21 @@ json Lobby::accept(const std::string& id, const std::optional<SignedIn>& who) {
         accepter = accounts_.find(who->name);
         if (!accepter) throw ApiError(403, "your session's account is gone: sign in again");
     }
-    // The one step that decides between two accepters: only one removes the record.
+    // The one step that decides between two accepters: only one removes the record. The seek
+    // counts as being accepted from before its removal until this function ends, by which time
+    // its `accepted` record is written (or the seek is put back).
+    {
+        std::lock_guard lock(accepting_mutex_);
+        accepting_.insert(id);
+    }
+    struct Accepted {
+        Lobby& lobby;
+        const std::string& id;
+        ~Accepted() {
+            std::lock_guard lock(lobby.accepting_mutex_);
+            lobby.accepting_.erase(lobby.accepting_.find(id));
+        }
+    } accepting{*this, id};
     if (!storage_.remove_record(SEEK_KIND, id))
         throw ApiError(409, "the seek " + id + " was taken by someone else");
 

@@ -87,6 +87,10 @@ class Lobby {
     std::map<std::string, nlohmann::json> live_;                       // game id -> listing
     std::shared_ptr<LobbyWatchers> watchers_;
     std::mutex refresh_mutex_;  // one refresh at a time, so that the copy follows the store's order
+    // Seeks this server is turning into games: gone from the store, their `accepted` record not
+    // yet written, so that a second accepter meanwhile is told it was taken, not that it is gone.
+    std::mutex accepting_mutex_;
+    std::multiset<std::string> accepting_;  // one entry per accepter under way
 };
 
 }  // namespace menagerie::server
