@@ -403,8 +403,9 @@ TEST_F(BlackSwanServer, EveryMessageOfAWholeGameIsTheView) {
     WsClient watcher(port_, "/api/games/" + id + "/ws");
     for (WsClient* ws : {&white, &black, &watcher}) keep(ws->read().dump(), false);
     // Both seats give their randomness before the first move; each socket is told.
-    for (const auto& [side, text] :
-         {std::pair{"white", WHITE_GIVES}, std::pair{"black", BLACK_GIVES}}) {
+    for (const auto& given : {std::pair{"white", WHITE_GIVES}, std::pair{"black", BLACK_GIVES}}) {
+        // Named copies: clang 14 cannot capture a structured binding in a lambda.
+        const std::string side = given.first, text = given.second;
         const HttpResult r = contribute(id, {{"token", token.at(side)}, {"text", text}});
         ASSERT_EQ(r.status, 200u) << r.body;
         keep(r.body, false);
