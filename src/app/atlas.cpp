@@ -42,18 +42,23 @@ struct AtlasEntry {
     std::string fen;
 };
 
-// Every setup of the game, in the order `menagerie setups` lists them. Where the game has the
-// option knight-camel-swap and the run does not set it, each setup comes twice, without and with
-// the interchange, the second only where it changes the position.
+// Every setup of the game, in the order `menagerie setups` lists them, under every setting of
+// the options the run leaves open (defaults first): a setup comes once per distinct position
+// those settings build, with the first setting that builds it (Chess 2016's Knights and Camels
+// interchanged, say; Placement's castling rules build the same positions and add none).
 std::vector<AtlasEntry> atlas_entries(const std::string& variant, const Options& options) {
-    std::vector<Options> settings{options};
     const std::shared_ptr<const Game> plain = make_game(variant, options);
-    for (const GameOption& o : plain->option_list)
-        if (o.name == "knight-camel-swap" && !options.count(o.name)) {
-            Options swapped = options;
-            swapped[o.name] = "always";
-            settings.push_back(swapped);
-        }
+    std::vector<Options> settings{options};
+    for (const GameOption& o : plain->option_list) {
+        if (options.count(o.name)) continue;
+        const size_t before = settings.size();
+        for (size_t i = 0; i < before; ++i)
+            for (size_t v = 1; v < o.values.size(); ++v) {
+                Options other = settings[i];
+                other[o.name] = o.values[v];
+                settings.push_back(std::move(other));
+            }
+    }
     std::vector<std::shared_ptr<const Game>> games;
     for (const Options& o : settings) games.push_back(make_game(variant, o));
     std::vector<AtlasEntry> out;
