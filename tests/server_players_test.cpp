@@ -11,6 +11,7 @@
 #include <memory>
 #include <thread>
 
+#include "server/accounts.h"
 #include "server/credential.h"
 #include "server/http_server.h"
 #include "server/live_game.h"
@@ -692,6 +693,40 @@ TEST_F(Correspondence, ASeatKeepsAPrivateNote) {
     EXPECT_EQ(bob.get("/api/games/" + game).json_body()["note"], "b's own");
     EXPECT_EQ(alice.call("PUT", note_of, {{"text", ""}}).status, 200u);  // removed
     EXPECT_FALSE(alice.get("/api/games/" + game).json_body().contains("note"));
+}
+
+// A store of records alone that notes every key it is asked to read.
+class KeysAsked final : public menagerie::server::Storage {
+  public:
+    int64_t save(const menagerie::server::StoredGame&) override {
+        throw std::runtime_error("no games here");
+    }
+    std::optional<menagerie::server::StoredGame> load(const std::string&) override {
+        return std::nullopt;
+    }
+    std::vector<menagerie::server::GameSummary> list(size_t) override { return {}; }
+    std::vector<std::string> unplayed(int64_t, size_t) override { return {}; }
+    bool remove_unplayed(const std::string&) override { return false; }
+    std::optional<menagerie::server::StoredRecord> load_record(const std::string&,
+                                                               const std::string& key) override {
+        keys.push_back(key);
+        return std::nullopt;
+    }
+    std::vector<std::string> keys;
+};
+
+// Found by the API fuzz target's check of record keys (fuzz/corpus/api/seek_to_no_name): a
+// seek's "to" was looked up as an account whatever it held, so the store was asked for keys that
+// are not printable ASCII ("ab\t", "éve"), which the Storage interface rules out. What cannot be
+// a name is nobody's, and is looked up nowhere.
+TEST(AccountNames, WhatCannotBeANameIsLookedUpNowhere) {
+    KeysAsked store;
+    menagerie::server::Accounts accounts(store, 0);
+    for (const char* name : {"ab\t", "\xc3\xa9ve", "a b", "al/ce", "ab", "twentyonecharacters12"})
+        EXPECT_FALSE(accounts.find(name)) << name;
+    EXPECT_TRUE(store.keys.empty()) << store.keys.front();
+    EXPECT_FALSE(accounts.find("Alice_9"));
+    EXPECT_EQ(store.keys, std::vector<std::string>{"alice_9"});
 }
 
 }  // namespace

@@ -208,7 +208,10 @@ std::optional<SignedIn> Accounts::session(const std::string& token) {
 
 std::optional<Account> Accounts::find(const std::string& name) {
     const std::string key = account_key(name);
-    if (key.empty() || key.size() > 20) return std::nullopt;
+    // What cannot be a name is nobody's, and no key of the store's (keys are printable ASCII).
+    if (key.size() < 3 || key.size() > 20 ||
+        key.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") != std::string::npos)
+        return std::nullopt;
     const std::optional<StoredRecord> record = storage_.load_record(ACCOUNT_KIND, key);
     if (!record) return std::nullopt;
     return account_of_record(*record);
