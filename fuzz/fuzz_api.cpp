@@ -11,7 +11,7 @@
 // Every request is answered exactly once, with a status that is not 500 (an internal error is a
 // finding) and a JSON body that says what was wrong when it is an error; no answer shows a
 // password, a hash or a session token (ServerFixture::check_text); a Set-Cookie comes only from
-// signing in, up or out, HttpOnly, SameSite=Lax, Path=/, and Secure exactly over TLS; a request
+// signing in, up or out, changing a password or closing an account, HttpOnly, SameSite=Lax, Path=/, and Secure exactly over TLS; a request
 // that changes something with a session, or signs in or up, from another site (Origin not the
 // Host) or without a JSON Content-Type is refused and stores nothing; a seek is accepted at most
 // once; a game's state is shown as the requester's seat sees it, with that seat's note alone;
@@ -104,7 +104,9 @@ void follow_answer(fuzz::ServerFixture& fixture, const server::ApiRequest& reque
                    const server::ApiResponse& r) {
     const std::string& p = request.path;
     for (const std::string& cookie : r.cookies) {
-        FUZZ_CHECK(p == "/api/accounts" || p == "/api/session", p + " sets a cookie " + cookie);
+        FUZZ_CHECK(p == "/api/accounts" || p == "/api/session" || p == "/api/account" ||
+                       p == "/api/account/password",
+                   p + " sets a cookie " + cookie);
         const std::string name = "menagerie_session=";
         const size_t end = cookie.find(';');
         FUZZ_CHECK(cookie.starts_with(name) && end != std::string::npos, cookie);

@@ -170,7 +170,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 if (kind == 'P') {
                     const std::optional<json> body = server::parse_client_json(text);
                     if (!body) continue;
-                    const json posted = lobby.post(*body, who);
+                    const json posted = lobby.post(*body, who, "fuzz");
                     fixture.set_placeholder("$k", posted["id"]);
                     fixture.set_placeholder("$kt", posted["token"]);
                 } else if (kind == 'A') {

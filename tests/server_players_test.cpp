@@ -200,6 +200,115 @@ TEST_F(Accounts, RepeatedWrongPasswordsLockTheAccount) {
               200u);
 }
 
+TEST_F(Accounts, ChangingThePasswordEndsEveryOtherSession) {
+    Browser here = account("frank");
+    Browser elsewhere = browser();
+    ASSERT_EQ(
+        elsewhere.post("/api/session", {{"name", "frank"}, {"password", "pass-frank"}}).status,
+        200u);
+    const std::string password = "/api/account/password";
+    expect_error(browser().call("PUT", password,
+                                {{"password", "pass-frank"}, {"new_password", "new-secret"}}),
+                 401, "sign in first");
+    expect_error(
+        here.call("PUT", password, {{"password", "wrong-one"}, {"new_password", "new-secret"}}),
+        401, "wrong name or password");
+    expect_error(
+        here.call("PUT", password, {{"password", "pass-frank"}, {"new_password", "short"}}), 400,
+        "8 to 128 bytes");
+    expect_error(here.call("POST", password, {{"password", "pass-frank"}}), 405, "use PUT");
+    EXPECT_EQ(elsewhere.get("/api/session").json_body()["name"], "frank");  // nothing changed
+    const HttpResult changed =
+        here.call("PUT", password, {{"password", "pass-frank"}, {"new_password", "new-secret"}});
+    ASSERT_EQ(changed.status, 200u) << changed.body;
+    EXPECT_NE(changed.header("set-cookie").find("HttpOnly"), std::string::npos);
+    // This browser has its new session; the other's ended with the old password.
+    EXPECT_EQ(here.get("/api/session").json_body()["name"], "frank");
+    EXPECT_TRUE(elsewhere.get("/api/session").json_body()["name"].is_null());
+    expect_error(browser().post("/api/session", {{"name", "frank"}, {"password", "pass-frank"}}),
+                 401, "wrong name or password");
+    EXPECT_EQ(
+        browser().post("/api/session", {{"name", "frank"}, {"password", "new-secret"}}).status,
+        200u);
+    // Wrong present passwords count towards the lock as wrong sign-ins do.
+    for (int i = 0; i < 4; ++i)
+        expect_error(
+            here.call("PUT", password, {{"password", "guess"}, {"new_password", "other-one"}}), 401,
+            "wrong name or password");
+    expect_error(here.call("PUT", password, {{"password", "guess"}, {"new_password", "other-one"}}),
+                 401, "wrong name or password");
+    expect_error(browser().post("/api/session", {{"name", "frank"}, {"password", "new-secret"}}),
+                 429, "locked");
+}
+
+TEST_F(Accounts, AClosedAccountKeepsItsNameAndGamesButNothingElse) {
+    Browser grace = account("grace"), heidi = account("heidi");
+    Browser other_device = browser();
+    ASSERT_EQ(
+        other_device.post("/api/session", {{"name", "grace"}, {"password", "pass-grace"}}).status,
+        200u);
+    json seek = {{"variant", "chess"}, {"clock", {{"days", 1}}}, {"color", "white"}};
+    const json g = play(grace, heidi, seek);
+    const std::string game = g["game"];
+    ASSERT_EQ(grace.call("PUT", "/api/games/" + game + "/note", {{"text", "my plan"}}).status,
+              200u);
+    const HttpResult open = grace.post("/api/seeks", CHESS_BLITZ);
+    ASSERT_EQ(open.status, 201u);
+    const std::string seek_id = open.json_body()["id"];
+
+    expect_error(grace.call("DELETE", "/api/account", {{"password", "wrong-one"}}), 401,
+                 "wrong name or password");
+    expect_error(grace.call("DELETE", "/api/account", {{"password", "pass-grace"}, {"x", 1}}), 400,
+                 "unknown field");
+    expect_error(browser().call("DELETE", "/api/account", {{"password", "pass-grace"}}), 401,
+                 "sign in first");
+    EXPECT_EQ(grace.get("/api/seeks/" + seek_id).status, 200u);  // still open
+
+    const HttpResult closed = grace.call("DELETE", "/api/account", {{"password", "pass-grace"}});
+    ASSERT_EQ(closed.status, 200u) << closed.body;
+    EXPECT_NE(closed.header("set-cookie").find("Max-Age=0"), std::string::npos);
+    // Every session ended; nobody signs in again, nor takes the name.
+    EXPECT_TRUE(grace.get("/api/session").json_body()["name"].is_null());
+    EXPECT_TRUE(other_device.get("/api/session").json_body()["name"].is_null());
+    expect_error(browser().post("/api/session", {{"name", "grace"}, {"password", "pass-grace"}}),
+                 401, "wrong name or password");
+    expect_error(browser().post("/api/accounts", {{"name", "Grace"}, {"password", "pass-grace"}}),
+                 409, "taken");
+    // Its open seek is withdrawn, its note erased; the game and the name in it stay.
+    expect_error(browser().get("/api/seeks/" + seek_id), 404, "no seek");
+    EXPECT_FALSE(get(port_, "/api/games/" + game + "?token=" + g["seeker_token"].get<std::string>())
+                     .json_body()
+                     .contains("note"));
+    const json page = get(port_, "/api/players/grace").json_body();
+    EXPECT_EQ(page["name"], "grace");
+    EXPECT_EQ(page["closed"], true);
+    EXPECT_EQ(page["playing"].size(), 1u);
+    // The seat still plays by its token.
+    EXPECT_EQ(http_request(port_, "POST", "/api/games/" + game + "/move",
+                           json{{"move", "e2e4"}, {"ply", 0}, {"token", g["seeker_token"]}}.dump())
+                  .status,
+              200u);
+}
+
+TEST_F(Lobby, OnePlayerHasAtMostTenSeeksOpen) {
+    Browser ivan = account("ivan");
+    Browser anonymous = browser();
+    for (int i = 0; i < 10; ++i) {
+        ASSERT_EQ(ivan.post("/api/seeks", CHESS_BLITZ).status, 201u);
+        ASSERT_EQ(anonymous.post("/api/seeks", CHESS_BLITZ).status, 201u);
+    }
+    expect_error(ivan.post("/api/seeks", CHESS_BLITZ), 409, "10 seeks open");
+    expect_error(anonymous.post("/api/seeks", CHESS_BLITZ), 409, "10 seeks open");
+    // One taken frees a place.
+    const json seeks = ivan.get("/api/seeks").json_body();
+    std::string ivans;
+    for (const json& s : seeks)
+        if (s["by"] == "ivan") ivans = s["id"];
+    ASSERT_FALSE(ivans.empty());
+    ASSERT_EQ(anonymous.post("/api/seeks/" + ivans + "/accept").status, 201u);
+    EXPECT_EQ(ivan.post("/api/seeks", CHESS_BLITZ).status, 201u);
+}
+
 TEST_F(Accounts, SignInsAreLimitedPerAddress) {
     logins_per_minute_ = 3;
     restart();

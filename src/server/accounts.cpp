@@ -34,7 +34,9 @@ std::string account_record(const Account& a) {
                 {"failed_logins", a.failed_logins},
                 {"locked_until_ms", a.locked_until_ms},
                 {"ratings", ratings},
-                {"rated_games", a.rated_games}}
+                {"rated_games", a.rated_games},
+                {"session_epoch", a.session_epoch},
+                {"closed_ms", a.closed_ms}}
         .dump();
 }
 
@@ -54,6 +56,8 @@ Account account_of_record(const StoredRecord& record) {
                                  r.at("games").get<int>(),
                                  r.at("last_game_ms").get<int64_t>()};
         a.rated_games = j.value("rated_games", std::vector<std::string>{});
+        a.session_epoch = j.value("session_epoch", int64_t{0});
+        a.closed_ms = j.value("closed_ms", int64_t{0});
         a.revision = record.revision;
         return a;
     } catch (const json::exception& e) {
@@ -68,6 +72,21 @@ bool well_formed_session_token(const std::string& token) {
 }
 
 ApiError wrong_name_or_password() { return ApiError(401, "wrong name or password"); }
+
+// crypto_pwhash_str's text for `password` at today's parameters; empty when the memory it
+// needs cannot be had.
+std::string password_hash(const std::string& password) {
+    char hash[crypto_pwhash_STRBYTES];
+    if (crypto_pwhash_str_alg(
+            hash, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+            crypto_pwhash_MEMLIMIT_INTERACTIVE, crypto_pwhash_ALG_ARGON2ID13) != 0)
+        return "";
+    return hash;
+}
+
+ApiError no_memory_for_password() {
+    return ApiError(503, "the server has no memory to spare for a password: try again shortly");
+}
 
 }  // namespace
 
@@ -119,17 +138,13 @@ NewSession Accounts::create(const std::string& name, const std::string& password
     Account a;
     a.name = name;
     a.created_ms = now_ms();
-    char hash[crypto_pwhash_STRBYTES];
-    if (crypto_pwhash_str_alg(
-            hash, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
-            crypto_pwhash_MEMLIMIT_INTERACTIVE, crypto_pwhash_ALG_ARGON2ID13) != 0)
-        throw ApiError(503, "the server has no memory to spare for a password: try again shortly");
-    a.password_hash = hash;
+    a.password_hash = password_hash(password);
+    if (a.password_hash.empty()) throw no_memory_for_password();
     if (!storage_.insert_record(ACCOUNT_KIND, key, account_record(a), a.created_ms)) throw taken();
     return open_session(a);
 }
 
-NewSession Accounts::login(const std::string& name, const std::string& password) {
+Account Accounts::checked(const std::string& name, const std::string& password) {
     try {
         check_name(name);
     } catch (const ApiError&) {  // no such account can exist
@@ -137,19 +152,17 @@ NewSession Accounts::login(const std::string& name, const std::string& password)
     }
     if (password.size() > 128) throw wrong_name_or_password();
     std::optional<Account> found = find(name);
-    if (!found) throw wrong_name_or_password();
+    if (!found || found->closed_ms) throw wrong_name_or_password();
     const int64_t now = now_ms();
-    auto locked = [&](int64_t until) {
-        const int seconds = static_cast<int>((until - now + 999) / 1000);
-        return ApiError(429,
-                        "too many wrong passwords for " + found->name + ": it is locked for " +
-                            std::to_string(seconds) + " s more",
-                        seconds);
-    };
-    if (found->locked_until_ms > now) throw locked(found->locked_until_ms);
-    const bool right = crypto_pwhash_str_verify(found->password_hash.c_str(), password.data(),
-                                                password.size()) == 0;
-    if (!right) {
+    if (found->locked_until_ms > now) {
+        const int seconds = static_cast<int>((found->locked_until_ms - now + 999) / 1000);
+        throw ApiError(429,
+                       "too many wrong passwords for " + found->name + ": it is locked for " +
+                           std::to_string(seconds) + " s more",
+                       seconds);
+    }
+    if (crypto_pwhash_str_verify(found->password_hash.c_str(), password.data(), password.size()) !=
+        0) {
         update(name, [&](Account& a) {
             std::erase_if(a.failed_logins, [&](int64_t t) { return t <= now - FAILURE_WINDOW_MS; });
             a.failed_logins.push_back(now);
@@ -161,22 +174,56 @@ NewSession Accounts::login(const std::string& name, const std::string& password)
         });
         throw wrong_name_or_password();
     }
+    return *found;
+}
+
+NewSession Accounts::login(const std::string& name, const std::string& password) {
+    const Account found = checked(name, password);
     // A hash made with weaker parameters than today's is made again while the password is here.
-    const bool rehash = crypto_pwhash_str_needs_rehash(found->password_hash.c_str(),
+    const bool rehash = crypto_pwhash_str_needs_rehash(found.password_hash.c_str(),
                                                        crypto_pwhash_OPSLIMIT_INTERACTIVE,
                                                        crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0;
-    char hash[crypto_pwhash_STRBYTES];
-    if (rehash && crypto_pwhash_str_alg(
-                      hash, password.data(), password.size(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
-                      crypto_pwhash_MEMLIMIT_INTERACTIVE, crypto_pwhash_ALG_ARGON2ID13) != 0)
-        hash[0] = '\0';
-    if (!found->failed_logins.empty() || (rehash && hash[0]))
+    const std::string hash = rehash ? password_hash(password) : "";
+    if (!found.failed_logins.empty() || !hash.empty())
         update(name, [&](Account& a) {
             a.failed_logins.clear();
-            if (rehash && hash[0]) a.password_hash = hash;
+            if (!hash.empty()) a.password_hash = hash;
             return true;
         });
-    return open_session(*found);
+    return open_session(found);
+}
+
+NewSession Accounts::change_password(const std::string& name, const std::string& password,
+                                     const std::string& new_password) {
+    check_password(new_password);
+    checked(name, password);
+    const std::string hash = password_hash(new_password);
+    if (hash.empty()) throw no_memory_for_password();
+    std::optional<Account> changed;
+    update(name, [&](Account& a) {
+        if (a.closed_ms) return false;
+        a.password_hash = hash;
+        a.failed_logins.clear();
+        ++a.session_epoch;
+        changed = a;
+        return true;
+    });
+    if (!changed) throw wrong_name_or_password();
+    return open_session(*changed);
+}
+
+void Accounts::close(const std::string& name, const std::string& password) {
+    checked(name, password);
+    const int64_t now = now_ms();
+    update(name, [&](Account& a) {
+        if (a.closed_ms) return false;
+        a.closed_ms = now;
+        a.password_hash.clear();
+        a.failed_logins.clear();
+        a.locked_until_ms = 0;
+        ++a.session_epoch;
+        return true;
+    });
 }
 
 NewSession Accounts::open_session(const Account& account) {
@@ -185,6 +232,7 @@ NewSession Accounts::open_session(const Account& account) {
     storage_.put_record(SESSION_KIND, token_hash(token),
                         json{{"account", account_key(account.name)},
                              {"name", account.name},
+                             {"epoch", account.session_epoch},
                              {"created_ms", now},
                              {"expires_ms", expires}}
                             .dump(),
@@ -203,6 +251,11 @@ std::optional<SignedIn> Accounts::session(const std::string& token) {
     if (!record || record->updated_ms <= now_ms()) return std::nullopt;
     const json j = json::parse(record->text, nullptr, false);
     if (!j.is_object() || !j.contains("account") || !j.contains("name")) return std::nullopt;
+    // The account's own word: a session of a closed account, or one opened before its password
+    // last changed, signs nobody in.
+    const std::optional<Account> account = find(j["account"].get<std::string>());
+    if (!account || account->closed_ms || account->session_epoch != j.value("epoch", int64_t{0}))
+        return std::nullopt;
     return SignedIn{j["account"].get<std::string>(), j["name"].get<std::string>()};
 }
 

@@ -37,6 +37,12 @@ struct Account {
     std::map<std::string, FamilyRating> ratings;  // by family
     // The latest rated games applied to it, so that no game is applied twice.
     std::vector<std::string> rated_games;
+    // Its sessions are those opened at this epoch: changing the password or closing the account
+    // moves it on, which ends every session opened before, on every server.
+    int64_t session_epoch = 0;
+    // A closed account keeps its name (so that its games' names still mean one player) and its
+    // ratings, but no password: nobody signs in to it again.
+    int64_t closed_ms = 0;
     int64_t revision = 0;  // of its record
 };
 
@@ -79,6 +85,13 @@ class Accounts {
     NewSession create(const std::string& name, const std::string& password);
     // ApiError 401 for a wrong name or password; 429 while the account is locked.
     NewSession login(const std::string& name, const std::string& password);
+    // The password changed, after the present one is checked as a sign-in checks it; every
+    // other session of the account ends, and the one returned is opened.
+    NewSession change_password(const std::string& name, const std::string& password,
+                               const std::string& new_password);
+    // The account closed, after its password is checked: its sessions end, its password hash is
+    // erased, and its name stays taken.
+    void close(const std::string& name, const std::string& password);
     void logout(const std::string& token);
     std::optional<SignedIn> session(const std::string& token);
     std::optional<Account> find(const std::string& name);  // by name, in any case
@@ -90,6 +103,8 @@ class Accounts {
 
   private:
     NewSession open_session(const Account& account);
+    // The account, once `password` is found to be its own; a wrong one counts towards the lock.
+    Account checked(const std::string& name, const std::string& password);
     Storage& storage_;
     RateLimit logins_;
     boost::asio::thread_pool slow_{1};

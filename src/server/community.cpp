@@ -139,9 +139,20 @@ json Community::player(const std::string& name) {
     }
     return {{"name", account->name},
             {"created", account->created_ms},
+            {"closed", account->closed_ms != 0},
             {"ratings", ratings},
             {"playing", playing},
             {"finished", finished}};
+}
+
+void Community::close_account(const SignedIn& who, const std::string& password) {
+    accounts_.close(who.name, password);
+    lobby_->withdraw_all_of(who.key);
+    for (const StoredRecord& r : storage_.list_records(PLAYS_KIND, who.key + "/", PLAYS_LISTED)) {
+        const json entry = json::parse(r.text);
+        storage_.remove_record(
+            NOTE_KIND, entry["game"].get<std::string>() + "/" + entry["color"].get<std::string>());
+    }
 }
 
 json Community::my_games(const SignedIn& who) {

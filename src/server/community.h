@@ -47,6 +47,9 @@ class Community {
     // empty text removes it.
     nlohmann::json put_note(const std::string& game, const Credential& who,
                             const std::string& text);
+    // DELETE /api/account: the account closed once its password is checked (Accounts::close),
+    // its open seeks withdrawn and the notes of its seats erased. Its games and ratings stay.
+    void close_account(const SignedIn& who, const std::string& password);
     // Ends the correspondence games past their deadline, applies ratings left waiting, and drops
     // expired seeks and sessions. Runs by itself; public for tests.
     void sweep();

@@ -178,7 +178,7 @@ json Lobby::live_games() {
     return games;
 }
 
-json Lobby::post(const json& body, const std::optional<SignedIn>& who) {
+json Lobby::post(const json& body, const std::optional<SignedIn>& who, const std::string& client) {
     json_object(body, "the request body");
     only_fields(body, {"variant", "options", "setup", "clock", "rated", "color", "to", "listed"},
                 "the request body");
@@ -214,13 +214,29 @@ json Lobby::post(const json& body, const std::optional<SignedIn>& who) {
             throw ApiError(400, "a challenge is to somebody else");
         to = addressee->name;
     }
+    const std::string id = new_game_id(), token = new_token();
     {
         std::lock_guard lock(mutex_);
         if (seeks_.size() >= MAX_SEEKS)
             throw ApiError(503, "the lobby is full (" + std::to_string(MAX_SEEKS) +
                                     " seeks): try again shortly");
+        const auto too_many = [] {
+            return ApiError(409, "you have " + std::to_string(MAX_SEEKS_EACH) +
+                                     " seeks open: withdraw one, or wait for one to be taken");
+        };
+        if (seeker) {
+            const size_t open = std::count_if(seeks_.begin(), seeks_.end(), [&](const auto& s) {
+                const std::optional<std::string> by = name_in(s.second.second, "by");
+                return by && account_key(*by) == who->key;
+            });
+            if (open >= MAX_SEEKS_EACH) throw too_many();
+        } else {
+            std::vector<std::string>& posted = anonymous_seeks_[client];
+            std::erase_if(posted, [&](const std::string& s) { return !seeks_.contains(s); });
+            if (posted.size() >= MAX_SEEKS_EACH) throw too_many();
+            posted.push_back(id);
+        }
     }
-    const std::string id = new_game_id(), token = new_token();
     const int64_t now = now_ms(), expires = now + SEEK_LIFE_MS;
     const json record = {
         {"id", id},
@@ -374,6 +390,19 @@ void Lobby::withdraw(const std::string& id, const std::optional<std::string>& to
     if (!storage_.remove_record(SEEK_KIND, id))
         throw ApiError(409, "the seek " + id + " was taken meanwhile");
     refresh(SEEK_KIND, id);
+}
+
+void Lobby::withdraw_all_of(const std::string& key) {
+    std::vector<std::string> theirs;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [id, seek] : seeks_)
+            if (const std::optional<std::string> by = name_in(seek.second, "by");
+                by && account_key(*by) == key)
+                theirs.push_back(id);
+    }
+    for (const std::string& id : theirs)
+        if (storage_.remove_record(SEEK_KIND, id)) refresh(SEEK_KIND, id);
 }
 
 LobbyWatch Lobby::watch(std::optional<SignedIn> who, GameService::Send send) {

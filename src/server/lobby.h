@@ -37,6 +37,8 @@ class Lobby {
     static constexpr int64_t SEEK_LIFE_MS = MS_PER_DAY;
     static constexpr size_t MAX_SEEKS = 500;  // open at once on the whole site
     static constexpr size_t MAX_LIVE = 200;   // listed live games
+    // Open at once by one account, or (on this server) by one address without an account.
+    static constexpr size_t MAX_SEEKS_EACH = 10;
 
     // Reads the open seeks and live games, and starts hearing of other servers' changes.
     Lobby(Storage& storage, GameService& games, Accounts& accounts);
@@ -50,12 +52,16 @@ class Lobby {
     // One seek by its id (its link): open, or the game it became.
     nlohmann::json seek(const std::string& id);
     nlohmann::json live_games();
-    // Each throws ApiError naming what was wrong, changing nothing.
-    nlohmann::json post(const nlohmann::json& body, const std::optional<SignedIn>& who);
+    // Each throws ApiError naming what was wrong, changing nothing. `client`: the poster's
+    // address, which counts the seeks of those without an account.
+    nlohmann::json post(const nlohmann::json& body, const std::optional<SignedIn>& who,
+                        const std::string& client);
     nlohmann::json accept(const std::string& id, const std::optional<SignedIn>& who);
     // By its seeker: the seek's token, or a session of the account that posted it.
     void withdraw(const std::string& id, const std::optional<std::string>& token,
                   const std::optional<SignedIn>& who);
+    // Every seek of the account `key` (account_key) withdrawn: its account is closing.
+    void withdraw_all_of(const std::string& key);
 
     // A lobby socket: gets the snapshot now ({"type":"lobby","seeks","games"}), then each change
     // it may see; a seeker's socket names its seeks by their tokens (claim) to be told which
@@ -86,6 +92,9 @@ class Lobby {
     std::map<std::string, std::pair<int64_t, nlohmann::json>> seeks_;  // id -> revision, record
     std::map<std::string, nlohmann::json> live_;                       // game id -> listing
     std::shared_ptr<LobbyWatchers> watchers_;
+    // The seeks posted here without an account, by address (pruned of those gone at each post):
+    // addresses are never stored, so this count is this server's alone.
+    std::map<std::string, std::vector<std::string>> anonymous_seeks_;  // under mutex_
     std::mutex refresh_mutex_;  // one refresh at a time, so that the copy follows the store's order
     // Seeks this server is turning into games: gone from the store, their `accepted` record not
     // yet written, so that a second accepter meanwhile is told it was taken, not that it is gone.

@@ -137,6 +137,41 @@ std::optional<ApiResponse> ApiRouter::route_players(const ApiRequest& request,
         deferred = true;
         return ApiResponse{};
     }
+    if (p == "/api/account" || p == "/api/account/password") {
+        const bool closing = p == "/api/account";
+        if (method != (closing ? "DELETE" : "PUT")) throw wrong_method(closing ? "DELETE" : "PUT");
+        accounts.limit(request.client);
+        const std::optional<SignedIn> who = signed_in(request.cookie);
+        if (!who) throw ApiError(401, "sign in first");
+        const json body = body_json(request);
+        if (closing)
+            only_fields(body, {"password"}, "the request body");
+        else
+            only_fields(body, {"password", "new_password"}, "the request body");
+        const std::string password = *string_field(body, "password", 1024, true);
+        const std::string new_password =
+            closing ? "" : *string_field(body, "new_password", 1024, true);
+        if (!closing) Accounts::check_password(new_password);
+        const bool secure = request.secure;
+        accounts.run_slow([&community, who = *who, password, new_password, closing, secure, reply] {
+            reply(answer_of([&] {
+                if (closing) {
+                    community.close_account(who, password);
+                    ApiResponse response = json_response(200, {{"name", nullptr}});
+                    response.cookies.push_back(session_set_cookie("", 0, secure));
+                    return response;
+                }
+                const NewSession s =
+                    community.accounts().change_password(who.name, password, new_password);
+                ApiResponse response = json_response(200, {{"name", s.name}});
+                response.cookies.push_back(
+                    session_set_cookie(s.token, Accounts::SESSION_MS / 1000, secure));
+                return response;
+            }));
+        });
+        deferred = true;
+        return ApiResponse{};
+    }
     const bool players_path = p == "/api/session" || p == "/api/seeks" ||
                               p.starts_with("/api/seeks/") || p.starts_with("/api/players/") ||
                               p == "/api/me/games" || p == "/api/lobby" || p == "/api/lobby/ws" ||
@@ -164,7 +199,7 @@ std::optional<ApiResponse> ApiRouter::route_players(const ApiRequest& request,
             if (method == "GET") return json_response(200, lobby.seeks(who));
             if (method != "POST") throw wrong_method("GET or POST");
             limit_creations(request);
-            return json_response(201, lobby.post(body_json(request), who));
+            return json_response(201, lobby.post(body_json(request), who, request.client));
         }
         if (p.starts_with("/api/seeks/")) {
             const std::string rest = p.substr(std::string("/api/seeks/").size());

@@ -135,6 +135,57 @@ describe('players: accounts, the lobby, ratings, correspondence', { timeout: 10 
     await context.close();
   });
 
+  it('changes a password, which signs the other device out, then closes the account, whose page stays marked closed', async () => {
+    const laptop = await player('/');
+    await signUp(laptop.page, 'Erin');
+    const phone = await player('/signin');
+    await phone.page.fill('#account-name', 'erin');
+    await phone.page.fill('#account-password', PASSWORD);
+    await phone.page.click('#account-submit');
+    await phone.page.waitForSelector('#account[data-account="Erin"]');
+
+    // From the player's own page to the account page.
+    const { page } = laptop;
+    await page.goto(url('/player/Erin'));
+    await page.click('#account-settings');
+    await page.waitForURL(/\/account$/);
+    await page.fill('#present-password', PASSWORD);
+    await page.fill('#new-password', 'a new secret');
+    await page.fill('#new-password-again', 'a new secrett');
+    await page.click('#password-submit');
+    assert.match(await page.textContent('#password-error'), /differ/, 'a mistyped repetition is named before anything is sent');
+    await page.fill('#present-password', 'not the password');
+    await page.fill('#new-password-again', 'a new secret');
+    await page.click('#password-submit');
+    await page.waitForFunction(() => document.querySelector('#password-error').textContent === 'Wrong present password.');
+    await page.fill('#present-password', PASSWORD);
+    await page.click('#password-submit');
+    await page.waitForFunction(() => /password is changed/.test(document.querySelector('#password-done').textContent));
+    await page.reload();
+    await page.waitForSelector('#account[data-account="Erin"]'); // this device has its new session
+    await axeCheck(page, 'the account page');
+    await phone.page.reload();
+    await phone.page.waitForSelector('#account[data-account=""]'); // the other was signed out
+
+    await page.fill('#close-password', 'a new secret');
+    await page.click('#close-submit');
+    assert.match(await page.textContent('#close-error'), /Tick the box/);
+    await page.check('#close-sure');
+    await page.click('#close-submit');
+    await page.waitForSelector('#account[data-account=""]');
+    await page.goto(url('/player/erin'));
+    await page.waitForSelector('#account-closed');
+    await page.goto(url('/signin'));
+    await page.fill('#account-name', 'Erin');
+    await page.fill('#account-password', 'a new secret');
+    await page.click('#account-submit');
+    await page.waitForFunction(() => document.querySelector('#account-error').textContent === 'Wrong name or password.');
+    assert.deepEqual(page.errors, []);
+    assert.deepEqual(phone.page.errors, []);
+    await laptop.context.close();
+    await phone.context.close();
+  });
+
   it('plays a rated game from a seek to its end, both land in the game, and both ratings change', async () => {
     const alice = await player();
     const bob = await player();

@@ -1,11 +1,33 @@
 // The account pages' and the rematch's pure parts: where to go after signing in, a refusal in
-// words, and a rematch between two accounts as a challenge to the opponent.
+// words, a new password checked before it is sent, a player's page as its owner and others see
+// it, and a rematch between two accounts as a challenge to the opponent.
 import { describe, expect, it } from 'vitest';
 import { nextPath, refusalText } from './account-page';
 import { ApiError } from './api';
 import { rematchChallenge } from './game-over';
+import { playerHtml } from './player-page';
+import { newPasswordProblem } from './settings-page';
 import { yourGamesHtml } from './your-games-page';
-import type { GameState, MyGame } from './types';
+import type { GameState, MyGame, Player } from './types';
+
+describe('the account page', () => {
+  it('checks a new password and its repetition before sending them', () => {
+    expect(newPasswordProblem('new-secret', 'new-secret')).toBeNull();
+    expect(newPasswordProblem('short', 'short')).toMatch(/8 to 128/);
+    expect(newPasswordProblem('new-secret', 'new-secrets')).toMatch(/differ/);
+  });
+
+  it("is linked from the player's own page, and a closed account says so instead", () => {
+    const player: Player = { name: 'Alice', created: 0, ratings: {}, playing: [], finished: [] };
+    const titles = new Map<string, string>();
+    expect(playerHtml(player, 'alice', titles)).toContain('id="account-settings"');
+    expect(playerHtml(player, 'bob', titles)).not.toContain('id="account-settings"');
+    expect(playerHtml(player, 'bob', titles)).toContain('id="challenge-player"');
+    const closed = playerHtml({ ...player, closed: true }, 'bob', titles);
+    expect(closed).toContain('id="account-closed"');
+    expect(closed).not.toContain('id="challenge-player"');
+  });
+});
 
 describe('signing in', () => {
   it('comes back only to a page of this app', () => {

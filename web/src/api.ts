@@ -157,6 +157,10 @@ export const api = {
   signIn: (name: string, password: string) => post<{ name: string }>('/api/session', { name, password }),
   signOut: () => send<{ name: null }>('DELETE', '/api/session', {}),
   session: () => call<{ name: string | null }>('/api/session'),
+  /** Every other session of the account ends; this browser gets a new one. */
+  changePassword: (password: string, newPassword: string) =>
+    send<{ name: string }>('PUT', '/api/account/password', { password, new_password: newPassword }),
+  closeAccount: (password: string) => send<{ name: null }>('DELETE', '/api/account', { password }),
 
   // The lobby.
   seeks: () => call<Seek[]>('/api/seeks'),

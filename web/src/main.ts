@@ -1,8 +1,8 @@
 // Entry point: a tiny router over the pages, `/` (new game, import, your games), `/game/ID?token=T`
 // (the game), `/rules/NAME` (a game's rules), `/atlas/NAME` (a game's setup atlas), `/lobby` (the
 // seeks and live games), `/seek/ID` (a challenge by its link), `/player/NAME` (a player's page),
-// `/your-games` (the account's games in play), `/signin` and `/signup`. Links marked `data-route`
-// navigate without a reload. The header's account area is drawn once and refreshed on each page.
+// `/your-games` (the account's games in play), `/account` (its password, or closing it), `/signin`
+// and `/signup`. Links marked `data-route` navigate without a reload. The header's account area is drawn once and refreshed on each page.
 
 import './style.css';
 import { AccountArea } from './account';
@@ -14,6 +14,7 @@ import { renderLobby } from './lobby-page';
 import { renderPlayer } from './player-page';
 import { renderRules } from './rules-page';
 import { renderSeek } from './seek-page';
+import { renderSettings } from './settings-page';
 import { renderYourGames } from './your-games-page';
 
 const root = document.querySelector<HTMLElement>('#app')!;
@@ -60,6 +61,9 @@ async function route(): Promise<void> {
   } else if (player) {
     document.title = 'Menagerie · player';
     await renderPlayer(root, name(player[1])!);
+  } else if (/^\/account\/?$/.test(path)) {
+    document.title = 'Menagerie · your account';
+    await renderSettings(root, navigate);
   } else if (/^\/your-games\/?$/.test(path)) {
     document.title = 'Menagerie · your games';
     await renderYourGames(root);

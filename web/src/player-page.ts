@@ -62,7 +62,11 @@ export function playerHtml(player: Player, me: string | null, titles: Map<string
       '</tbody></table>'
     : '<p class="muted" id="ratings">No rated games yet: every rating starts at 1500 ± 350.</p>';
   const isMe = !!me && me.toLowerCase() === player.name.toLowerCase();
-  const challenge = isMe ? '' : `<p><a href="/lobby?to=${encodeURIComponent(player.name)}" data-route id="challenge-player">Challenge ${escapeHtml(player.name)}</a></p>`;
+  const challenge = player.closed
+    ? '<p class="muted" id="account-closed">This account was closed by its owner; its games stay.</p>'
+    : isMe
+      ? '<p><a href="/account" data-route id="account-settings">Change your password or close the account</a></p>'
+      : `<p><a href="/lobby?to=${encodeURIComponent(player.name)}" data-route id="challenge-player">Challenge ${escapeHtml(player.name)}</a></p>`;
   return (
     `<section class="panel player-page" aria-labelledby="player-title">` +
     `<h1 id="player-title">${escapeHtml(player.name)}</h1>` +

@@ -287,6 +287,8 @@ export interface PlayerGame {
 export interface Player {
   name: string;
   created: number;
+  /** Its owner closed it: the name and games stay, nobody signs in to it. */
+  closed?: boolean;
   ratings: Record<string, Rating>;
   playing: PlayerGame[];
   finished: PlayerGame[];
