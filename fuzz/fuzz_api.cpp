@@ -11,14 +11,15 @@
 // Every request is answered exactly once, with a status that is not 500 (an internal error is a
 // finding) and a JSON body that says what was wrong when it is an error; no answer shows a
 // password, a hash or a session token (ServerFixture::check_text); a Set-Cookie comes only from
-// signing in, up or out, changing a password or closing an account, HttpOnly, SameSite=Lax, Path=/, and Secure exactly over TLS; a request
-// that changes something with a session, or signs in or up, from another site (Origin not the
-// Host) or without a JSON Content-Type is refused and stores nothing; a seek is accepted at most
-// once; a game's state is shown as the requester's seat sees it, with that seat's note alone;
-// after every request the fixture's invariants hold, the request acting for the seat of its
-// token (the query's for a GET, the body's otherwise) or else its session's account. An analysis
-// answers from its pool, later (it is not waited for); the fixture's end stops any still running.
-// Sign-ins and sign-ups answer from the password thread, and are waited for.
+// signing in, up or out, changing a password or closing an account, HttpOnly, SameSite=Lax, Path=/,
+// and Secure exactly over TLS; a request that changes something with a session, or signs in or up,
+// from another site (Origin not the Host) or without a JSON Content-Type is refused and stores
+// nothing; a seek is accepted at most once; a game's state is shown as the requester's seat sees
+// it, with that seat's note alone; after every request the fixture's invariants hold, the request
+// acting for the seat of its token (the query's for a GET, the body's otherwise) or else its
+// session's account. An analysis answers from its pool, later (it is not waited for); the fixture's
+// end stops any still running. Sign-ins and sign-ups answer from the password thread, and are
+// waited for.
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>

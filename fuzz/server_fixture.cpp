@@ -346,9 +346,9 @@ void ServerFixture::check_records(const std::vector<server::StoredGame>& stored)
             FUZZ_CHECK(false, "the account record " + r.key + " does not read: " + e.what());
         }
         FUZZ_CHECK(a && server::account_key(a->name) == r.key, "the account record " + r.key);
-        FUZZ_CHECK(a->closed_ms ? a->password_hash.empty()
-                                : a->password_hash.starts_with("$argon2id$"),
-                   "the hash of " + r.key);
+        FUZZ_CHECK(
+            a->closed_ms ? a->password_hash.empty() : a->password_hash.starts_with("$argon2id$"),
+            "the hash of " + r.key);
         // Each rated game it took is listed once, and counts once in its family.
         std::set<std::string> rated(a->rated_games.begin(), a->rated_games.end());
         FUZZ_CHECK(rated.size() == a->rated_games.size(), r.key + " took a rated game twice");
