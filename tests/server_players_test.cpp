@@ -9,14 +9,18 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <set>
 #include <thread>
 
 #include "server/accounts.h"
+#include "server/community.h"
 #include "server/credential.h"
+#include "server/game_service.h"
 #include "server/http_server.h"
 #include "server/live_game.h"
 #include "server/storage.h"
 #include "server_client.h"
+#include "service_fixtures.h"
 #include "test_util.h"
 
 namespace {
@@ -839,3 +843,111 @@ TEST(AccountNames, WhatCannotBeANameIsLookedUpNowhere) {
 }
 
 }  // namespace
+
+namespace {
+
+// The SQLite store, whose record writes of one kind fail while `failing` names it (the database
+// went away just after a game was stored).
+class RecordsFailing final : public menagerie::server::Storage {
+  public:
+    explicit RecordsFailing(const std::string& file)
+        : inner_(menagerie::server::open_sqlite_storage(file)) {}
+    int64_t save(const menagerie::server::StoredGame& g) override { return inner_->save(g); }
+    std::optional<menagerie::server::StoredGame> load(const std::string& id) override {
+        return inner_->load(id);
+    }
+    std::vector<menagerie::server::GameSummary> list(size_t limit) override {
+        return inner_->list(limit);
+    }
+    std::vector<std::string> unplayed(int64_t before, size_t limit) override {
+        return inner_->unplayed(before, limit);
+    }
+    bool remove_unplayed(const std::string& id) override { return inner_->remove_unplayed(id); }
+    bool insert_record(const std::string& kind, const std::string& key, const std::string& text,
+                       int64_t updated) override {
+        fail_if(kind);
+        return inner_->insert_record(kind, key, text, updated);
+    }
+    void put_record(const std::string& kind, const std::string& key, const std::string& text,
+                    int64_t updated) override {
+        fail_if(kind);
+        inner_->put_record(kind, key, text, updated);
+    }
+    std::optional<menagerie::server::StoredRecord> load_record(const std::string& kind,
+                                                               const std::string& key) override {
+        return inner_->load_record(kind, key);
+    }
+    bool replace_record(const std::string& kind, const std::string& key, const std::string& text,
+                        int64_t revision, int64_t updated) override {
+        fail_if(kind);
+        return inner_->replace_record(kind, key, text, revision, updated);
+    }
+    bool remove_record(const std::string& kind, const std::string& key) override {
+        fail_if(kind);
+        return inner_->remove_record(kind, key);
+    }
+    std::vector<menagerie::server::StoredRecord> list_records(const std::string& kind,
+                                                              const std::string& prefix,
+                                                              size_t limit) override {
+        return inner_->list_records(kind, prefix, limit);
+    }
+    std::vector<menagerie::server::StoredRecord> due_records(const std::string& kind, int64_t until,
+                                                             size_t limit) override {
+        return inner_->due_records(kind, until, limit);
+    }
+    std::set<std::string> failing;
+
+  private:
+    void fail_if(const std::string& kind) {
+        if (failing.contains(kind))
+            throw std::runtime_error("the database went away (a test's failure)");
+    }
+    std::unique_ptr<menagerie::server::Storage> inner_;
+};
+
+}  // namespace
+
+// A rated game stored as ended while the store then failed to take the players' lists and the
+// ratings: the next sweep follows the game again, so the lists and the ratings catch up.
+TEST(Community, WhatFollowsAGameIsDoneAgainAfterTheStoreFailed) {
+    namespace server = menagerie::server;
+    const std::filesystem::path dir = temp_dir("menagerie-refollow");
+    {
+        RecordsFailing store((dir / "games.db").string());
+        RunningTimers timers;
+        server::GameService games(store, timers.io.get_executor(), 1, std::chrono::minutes(5),
+                                  std::chrono::seconds(10), 1);
+        server::Community community(store, games, timers.io.get_executor(), 0);
+        community.accounts().create("alice", "pass-alice");
+        community.accounts().create("bob", "pass-bob");
+        server::Seating seating;
+        seating.rated = true;
+        seating.players["white"] = {"alice", 1500};
+        seating.players["black"] = {"bob", 1500};
+        const json made = games.create({{"variant", "chess"}, {"mode", "online"}}, seating);
+        const std::string id = made["id"];
+        store.failing = {"plays", "rating", "account"};
+        games.resign(
+            id, server::Credential::of(made["tokens"]["white"].get<std::string>(), std::nullopt));
+        EXPECT_EQ(store.load(id)->result, "0-1");
+        EXPECT_EQ(store.list_records("plays", "alice/", 10)[0].text.find("\"0-1\""),
+                  std::string::npos);  // still listed as in play
+        EXPECT_TRUE(community.accounts().find("bob")->ratings.empty());
+
+        store.failing.clear();
+        community.sweep();
+        for (const char* name : {"alice", "bob"}) {
+            const auto plays = store.list_records("plays", std::string(name) + "/", 10);
+            ASSERT_EQ(plays.size(), 1u);
+            EXPECT_EQ(json::parse(plays[0].text)["result"], "0-1") << name;
+        }
+        const server::Account bob = *community.accounts().find("bob");
+        ASSERT_TRUE(bob.ratings.contains("chess"));
+        EXPECT_GT(bob.ratings.at("chess").glicko.rating, 1500);
+        EXPECT_LT(community.accounts().find("alice")->ratings.at("chess").glicko.rating, 1500);
+        // Once: a further sweep changes nothing.
+        community.sweep();
+        EXPECT_EQ(community.accounts().find("bob")->ratings.at("chess").games, 1);
+    }
+    std::filesystem::remove_all(dir);
+}

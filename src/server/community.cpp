@@ -22,13 +22,15 @@ constexpr size_t PLAYS_LISTED = 500;  // of one player's games, the latest
 constexpr int64_t UNPLAYED_CHECK_MS = MS_PER_DAY;
 
 // One part of following a stored change, or of the sweep: a failure is logged (the change
-// itself is stored and stands) and the other parts still run.
+// itself is stored and stands) and the other parts still run. False after a failure.
 template <typename Work>
-void follow(const char* what, const std::string& about, Work&& work) {
+bool follow(const char* what, const std::string& about, Work&& work) {
     try {
         work();
+        return true;
     } catch (const std::exception& e) {
         std::cerr << what << " (" << about << "): " << e.what() << "\n";
+        return false;
     }
 }
 
@@ -64,14 +66,18 @@ void Community::arm_sweep(std::chrono::milliseconds after) {
 }
 
 void Community::committed(const StoredGame* before, const StoredGame& after) {
+    // Without `before` (a new game, or one followed again) each part is done as if it were new:
+    // each is idempotent.
     const bool ended = after.over() && (!before || !before->over());
+    bool done = true;
     if (!after.players.empty() && (!before || ended))
-        follow("the players' lists of games", after.id, [&] { index_players(after); });
-    if (ended && after.rated) follow("the ratings", after.id, [&] { ratings_.game_ended(after); });
-    if (ended && before && after.mode == "online")
-        follow("the lobby's live games", after.id, [&] { lobby_->game_ended(after.id); });
+        done &= follow("the players' lists of games", after.id, [&] { index_players(after); });
+    if (ended && after.rated)
+        done &= follow("the ratings", after.id, [&] { ratings_.game_ended(after); });
+    if (ended && after.mode == "online")
+        done &= follow("the lobby's live games", after.id, [&] { lobby_->game_ended(after.id); });
     if (after.days_per_move)
-        follow("the deadline", after.id, [&] {
+        done &= follow("the deadline", after.id, [&] {
             if (after.over()) {
                 if (ended) storage_.remove_record(DEADLINE_KIND, after.id);
             } else if (!before || before->deadline_ms != after.deadline_ms) {
@@ -80,6 +86,27 @@ void Community::committed(const StoredGame* before, const StoredGame& after) {
                                     after.deadline_ms);
             }
         });
+    if (!done) {  // the store failed meanwhile: the sweep follows the game again
+        std::lock_guard lock(refollow_mutex_);
+        refollow_.insert(after.id);
+    }
+}
+
+void Community::follow_again() {
+    std::set<std::string> ids;
+    {
+        std::lock_guard lock(refollow_mutex_);
+        ids.swap(refollow_);
+    }
+    for (const std::string& id : ids) {
+        std::optional<StoredGame> game;
+        if (!follow("a game followed again", id, [&] { game = storage_.load(id); })) {
+            std::lock_guard lock(refollow_mutex_);
+            refollow_.insert(id);
+        } else if (game) {
+            committed(nullptr, *game);
+        }
+    }
 }
 
 void Community::index_players(const StoredGame& game) {
@@ -238,6 +265,7 @@ void Community::sweep() {
             });
         }
     });
+    follow_again();
     follow("the ratings waiting", "sweep", [&] { ratings_.catch_up(); });
     follow("the lobby", "sweep", [&] { lobby_->sweep(now); });
     follow("the sessions", "sweep", [&] { accounts_.expire_sessions(now); });

@@ -11,7 +11,9 @@
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 #include "server/accounts.h"
@@ -50,12 +52,15 @@ class Community {
     // DELETE /api/account: the account closed once its password is checked (Accounts::close),
     // its open seeks withdrawn and the notes of its seats erased. Its games and ratings stay.
     void close_account(const SignedIn& who, const std::string& password);
-    // Ends the correspondence games past their deadline, applies ratings left waiting, and drops
-    // expired seeks and sessions. Runs by itself; public for tests.
+    // Follows again the games whose following failed in part, ends the correspondence games past
+    // their deadline, applies ratings left waiting, and drops expired seeks and sessions. Runs by
+    // itself; public for tests.
     void sweep();
 
   private:
     void committed(const StoredGame* before, const StoredGame& after);
+    // The games whose following failed in part (the store failed after the game was stored).
+    void follow_again();
     void index_players(const StoredGame& game);
     void arm_sweep(std::chrono::milliseconds after);
 
@@ -65,6 +70,8 @@ class Community {
     Ratings ratings_;
     std::unique_ptr<Lobby> lobby_;
     boost::asio::steady_timer sweep_timer_;
+    std::mutex refollow_mutex_;
+    std::set<std::string> refollow_;  // game ids
 };
 
 }  // namespace menagerie::server
