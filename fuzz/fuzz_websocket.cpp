@@ -155,8 +155,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             if (!socket.watch.watchers) {
                 socket.who = who;
                 socket.watch = fixture.community().lobby().watch(
-                    who, [sent = socket.sent](std::string message) {
-                        sent->push_back(std::move(message));
+                    who, [sent = socket.sent](server::GameService::Message message) {
+                        sent->push_back(*message);
                         return true;
                     });
             }

@@ -32,9 +32,9 @@ struct RunningTimers {
 class Inbox {
   public:
     server::GameService::Send sender() {
-        return [this](std::string text) {
+        return [this](server::GameService::Message text) {
             std::lock_guard lock(mutex_);
-            messages_.push_back(nlohmann::json::parse(text));
+            messages_.push_back(nlohmann::json::parse(*text));
             arrived_.notify_all();
             return true;
         };

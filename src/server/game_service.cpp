@@ -173,9 +173,13 @@ void GameService::changed(const std::shared_ptr<Room>& room) {
     LiveGame& g = *room->game;
     engine_turn(room);
     const int64_t now = now_ms();
+    std::map<Seat, Message> texts;  // the state as each seat sees it, made once
     for (auto it = room->subscribers.begin(); it != room->subscribers.end();) {
         const auto& [seat, send] = it->second;
-        if (send(json{{"type", "state"}, {"state", game_state(g, seat, now)}}.dump()))
+        Message& text = texts[seat];
+        if (!text)
+            text = message(json{{"type", "state"}, {"state", game_state(g, seat, now)}}.dump());
+        if (send(text))
             ++it;
         else
             it = room->subscribers.erase(it);
@@ -665,7 +669,8 @@ GameService::Subscription GameService::subscribe(const std::string& id, const Cr
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
     Subscription sub{r, next_subscriber_++, r->game->seat_of(who)};
-    send(json{{"type", "state"}, {"state", game_state(*r->game, sub.seat, now_ms())}}.dump());
+    send(message(
+        json{{"type", "state"}, {"state", game_state(*r->game, sub.seat, now_ms())}}.dump()));
     r->subscribers[sub.id] = {sub.seat, std::move(send)};
     return sub;
 }

@@ -109,8 +109,13 @@ class GameService {
                  std::function<void(int status, nlohmann::json body)> reply);
 
     // A subscriber gets the state (as its seat sees it) now and after every change, as text.
-    // Send returns false once the subscriber is gone; it is then dropped.
-    using Send = std::function<bool(std::string message)>;
+    // Send returns false once the subscriber is gone; it is then dropped. One text is shared by
+    // every subscriber it goes to (a thousand lobby sockets, a game's spectators).
+    using Message = std::shared_ptr<const std::string>;
+    using Send = std::function<bool(Message message)>;
+    static Message message(std::string text) {
+        return std::make_shared<const std::string>(std::move(text));
+    }
     struct Subscription {
         std::shared_ptr<Room> room;
         uint64_t id = 0;

@@ -95,7 +95,7 @@ struct LobbyWatchers {
     // Sends `message` to every watcher that `to` picks, dropping those that are gone.
     template <typename Pick>
     void send(const json& message, Pick&& to) {
-        const std::string text = message.dump();
+        const GameService::Message text = GameService::message(message.dump());
         for (auto it = map.begin(); it != map.end();) {
             if (to(it->second) && !it->second.send(text))
                 it = map.erase(it);
@@ -415,7 +415,8 @@ LobbyWatch Lobby::watch(std::optional<SignedIn> who, GameService::Send send) {
         if (seek_visible(seek.second, w.account, false)) seeks.push_back(public_seek(seek.second));
     std::lock_guard watchers_lock(watchers_->mutex);
     const uint64_t id = watchers_->next++;
-    if (w.send(json{{"type", "lobby"}, {"seeks", seeks}, {"games", games}}.dump()))
+    if (w.send(GameService::message(
+            json{{"type", "lobby"}, {"seeks", seeks}, {"games", games}}.dump())))
         watchers_->map.emplace(id, std::move(w));
     return {watchers_, id};
 }
@@ -446,8 +447,9 @@ std::optional<std::string> Lobby::take_message(const LobbyWatch& watch, const st
             const auto it = watchers_->map.find(watch.id);
             if (it == watchers_->map.end()) return std::nullopt;
             it->second.claims[seek_id] = token;
-            const std::string claimed = json{{"type", "claimed"}, {"seek", seek_id}}.dump();
-            if (!it->second.send(claimed)) watchers_->map.erase(it);
+            if (!it->second.send(
+                    GameService::message(json{{"type", "claimed"}, {"seek", seek_id}}.dump())))
+                watchers_->map.erase(it);
         }
         if (!open) tell_accepted(json::parse(r->text));  // taken before the claim came
         return std::nullopt;
@@ -516,12 +518,12 @@ void Lobby::tell_accepted(const json& accepted) {
             // token is the seek's.
             const std::string link =
                 "/game/" + game + (claim == w.claims.end() ? "" : "?token=" + claim->second);
-            gone = !w.send(json{
+            gone = !w.send(GameService::message(json{
                 {"type", "accepted"},
                 {"seek", seek},
                 {"game", game},
                 {"seat", accepted["seat"]},
-                {"link", link}}.dump());
+                {"link", link}}.dump()));
             w.told.insert(seek);
         }
         it = gone ? watchers_->map.erase(it) : std::next(it);

@@ -52,7 +52,7 @@ class PushSocket : public std::enable_shared_from_this<PushSocket> {
     GameService::Send sender() {
         std::weak_ptr<PushSocket> weak = shared_from_this();
         auto executor = ws_.get_executor();
-        return [weak, executor](std::string message) {
+        return [weak, executor](GameService::Message message) {
             if (weak.expired()) return false;
             boost::asio::post(executor, [weak, message = std::move(message)]() mutable {
                 if (auto self = weak.lock()) self->send(std::move(message));
@@ -70,7 +70,8 @@ class PushSocket : public std::enable_shared_from_this<PushSocket> {
         });
     }
 
-    void send(std::string message) {
+    void send(std::string text) { send(GameService::message(std::move(text))); }
+    void send(GameService::Message message) {
         if (queue_.size() >= MAX_QUEUE) {
             beast::get_lowest_layer(ws_).close();
             return;
@@ -88,7 +89,7 @@ class PushSocket : public std::enable_shared_from_this<PushSocket> {
   private:
     void write() {
         ws_.text(true);
-        ws_.async_write(boost::asio::buffer(queue_.front()),
+        ws_.async_write(boost::asio::buffer(*queue_.front()),
                         [self = shared_from_this()](beast::error_code ec, size_t) {
                             if (ec) return;
                             self->queue_.pop_front();
@@ -103,7 +104,7 @@ class PushSocket : public std::enable_shared_from_this<PushSocket> {
 
     websocket::stream<beast::tcp_stream> ws_;
     beast::flat_buffer buffer_;
-    std::deque<std::string> queue_;
+    std::deque<GameService::Message> queue_;  // shared with the other sockets they go to
     bool closing_ = false;
 };
 
