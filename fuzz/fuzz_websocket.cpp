@@ -155,7 +155,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             if (!socket.watch.watchers) {
                 socket.who = who;
                 socket.watch = fixture.community().lobby().watch(
-                    who, [sent = socket.sent](server::GameService::Message message) {
+                    who, [sent = socket.sent](server::Message message) {
                         sent->push_back(*message);
                         return true;
                     });

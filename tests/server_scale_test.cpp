@@ -53,8 +53,7 @@ TEST_F(ScaleTest, IdleGamesAreEvictedAndReloadedWithEveryMove) {
     for (int i = 0; i < 12; ++i) played.push_back(local_game(games, opening));
 
     // One game watched, one online game whose clock runs: both stay.
-    auto watched = games.subscribe(played[0].first, played[0].second,
-                                   [](GameService::Message) { return true; });
+    auto watched = games.subscribe(played[0].first, played[0].second, [](Message) { return true; });
     const json online = games.create(
         {{"variant", "chess"}, {"mode", "online"}, {"clock", {{"initial_ms", 600000}}}});
     games.move(online["id"], std::string(online["tokens"]["white"]), "d4", 0);

@@ -331,7 +331,7 @@ TEST_F(ServerService, GamesThatNeverGotAMoveExpire) {
     EXPECT_EQ(games_->expire_unplayed(std::chrono::hours(1)), 0u);  // all are new
     games_->evict_idle(std::chrono::milliseconds(0));
     const GameService::Subscription held =
-        games_->subscribe(open["id"], std::nullopt, [](GameService::Message) { return true; });
+        games_->subscribe(open["id"], std::nullopt, [](Message) { return true; });
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
     EXPECT_EQ(games_->expire_unplayed(std::chrono::milliseconds(1)), 1u);
     expect_refused([&] { games_->state(unplayed["id"], std::nullopt); }, 404, "there is no game");

@@ -31,8 +31,8 @@ struct RunningTimers {
 // What a subscriber is sent, as JSON, for a test to wait on.
 class Inbox {
   public:
-    server::GameService::Send sender() {
-        return [this](server::GameService::Message text) {
+    server::Send sender() {
+        return [this](server::Message text) {
             std::lock_guard lock(mutex_);
             messages_.push_back(nlohmann::json::parse(*text));
             arrived_.notify_all();

@@ -1,15 +1,9 @@
+// The requests of the games (game_service.h); what moves a game on without a request is in
+// game_turns.cpp.
 #include "server/game_service.h"
 
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <boost/asio/post.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <iostream>
-#include <limits>
-#include <random>
 
 #include "core/error.h"
 #include "core/outcome.h"
@@ -19,29 +13,17 @@
 #include "notation/fen.h"
 #include "notation/move_text.h"
 #include "notation/pgn.h"
+#include "server/api_error.h"
 #include "server/catalogue.h"
 #include "server/game_requests.h"
 #include "server/game_view.h"
 #include "server/json_fields.h"
-#include "server/move_searcher.h"
 #include "server/refereed.h"
 #include "server/tokens.h"
 
 namespace menagerie::server {
 
 using nlohmann::json;
-
-struct Room {
-    std::mutex mutex;
-    std::unique_ptr<LiveGame> game;
-    std::map<uint64_t, std::pair<Seat, GameService::Send>> subscribers;
-    std::unique_ptr<boost::asio::steady_timer> flag_timer;
-    std::unique_ptr<boost::asio::steady_timer> handover_timer;
-    // The engine's turn again later: a reply the store refused, a first move that waits for a
-    // contribution.
-    std::unique_ptr<boost::asio::steady_timer> engine_timer;
-    int64_t last_used_ms = 0;  // under GameService::rooms_mutex_
-};
 
 namespace {
 
@@ -76,6 +58,7 @@ GameService::GameService(Storage& storage, boost::asio::any_io_executor timers, 
                          std::chrono::milliseconds idle_limit, std::chrono::milliseconds handover,
                          int analysis_threads, std::chrono::milliseconds unplayed_after)
     : storage_(storage),
+      rooms_(storage),
       timers_(std::move(timers)),
       engine_pool_(static_cast<size_t>(std::max(engine_threads, 1))),
       analyses_(analysis_threads),
@@ -84,12 +67,12 @@ GameService::GameService(Storage& storage, boost::asio::any_io_executor timers, 
       unplayed_after_(unplayed_after),
       started_ms_(now_ms()),
       sweep_timer_(timers_) {
+    rooms_.on_load([this](const std::shared_ptr<Room>& room) { loaded(room); });
     arm_sweep();
     storage_.listen(
         [this](const std::string& id, int64_t revision) { stored_elsewhere(id, revision); },
         [this] { recheck_all(); });
 }
-
 GameService::~GameService() { stop(); }
 
 void GameService::fix_refereed_seeds(const std::string& seed) {
@@ -99,7 +82,6 @@ void GameService::fix_refereed_seeds(const std::string& seed) {
                                     "2^64-1");
     test_seed_ = seed;
 }
-
 void GameService::stop() {
     storage_.listen({}, {});
     sweep_timer_.cancel();
@@ -108,174 +90,25 @@ void GameService::stop() {
     engine_pool_.join();
     analyses_.drain();
 }
-
-std::shared_ptr<Room> GameService::room(const std::string& id) {
-    const bool well_formed = !id.empty() && id.size() <= 32 &&
-                             id.find_first_not_of("0123456789abcdef") == std::string::npos;
-    if (!well_formed) throw ApiError(404, "there is no game " + menagerie::quoted(id));
-    std::unique_lock lock(rooms_mutex_);
-    if (const auto it = rooms_.find(id); it != rooms_.end()) {
-        it->second->last_used_ms = now_ms();
-        return it->second;
-    }
-    std::optional<StoredGame> stored;
+void GameService::commit(const std::shared_ptr<Room>& room, const StoredGame& before) {
     try {
-        stored = storage_.load(id);
-    } catch (const std::exception& e) {
-        storage_unavailable("the game cannot be read", e);
-    }
-    if (!stored) throw ApiError(404, "there is no game " + menagerie::quoted(id));
-    auto room = std::make_shared<Room>();
-    try {
-        room->game = std::make_unique<LiveGame>(std::move(*stored));
-    } catch (const std::exception& e) {
-        throw ApiError(500, e.what());
-    }
-    room->game->restart_turn(started_ms_, now_ms());
-    room->last_used_ms = now_ms();
-    rooms_[id] = room;
-    lock.unlock();  // a room's lock is never taken while holding rooms_mutex_ (but try_lock)
-    std::lock_guard room_lock(room->mutex);
-    changed(room);  // a search that a restart cut short starts again; clocks run again
-    return room;
-}
-
-void GameService::commit(const std::shared_ptr<Room>& shared, const StoredGame& before) {
-    Room& room = *shared;
-    try {
-        room.game->set_revision(storage_.save(room.game->stored()));
-        tell_committed(&before, room.game->stored());
+        rooms_.store(room, before);
     } catch (const StorageConflict&) {
         // Another server sharing the database moved first: take its version of the game.
-        room.game = std::make_unique<LiveGame>(before);
+        room->game = std::make_unique<LiveGame>(before);
         try {
-            reload(shared);
+            reload(room);
         } catch (const ApiError&) {
         }
-        changed(shared);
-        throw ApiError(409, "the game was changed by another server meanwhile: reload it");
-    } catch (const std::exception& e) {
-        room.game = std::make_unique<LiveGame>(before);
-        storage_unavailable("the game could not be stored", e);
-    }
-}
-
-void GameService::tell_committed(const StoredGame* before, const StoredGame& after) {
-    if (!committed_) return;
-    try {
-        committed_(before, after);
-    } catch (const std::exception& e) {  // the change is stored: it stands
-        std::cerr << "after storing game " << after.id << ": " << e.what() << "\n";
-    }
-}
-
-void GameService::changed(const std::shared_ptr<Room>& room) {
-    LiveGame& g = *room->game;
-    engine_turn(room);
-    const int64_t now = now_ms();
-    std::map<Seat, Message> texts;  // the state as each seat sees it, made once
-    for (auto it = room->subscribers.begin(); it != room->subscribers.end();) {
-        const auto& [seat, send] = it->second;
-        Message& text = texts[seat];
-        if (!text)
-            text = message(json{{"type", "state"}, {"state", game_state(g, seat, now)}}.dump());
-        if (send(text))
-            ++it;
-        else
-            it = room->subscribers.erase(it);
-    }
-    arm_flag_timer(room);
-}
-
-void GameService::engine_turn(const std::shared_ptr<Room>& room) {
-    LiveGame& g = *room->game;
-    if (g.over() || !g.engine_to_move() || g.thinking()) return;
-    // The seat's contribution must be in before the first draw, which is the engine's move.
-    if (const std::optional<int64_t> wait =
-            g.contribution_wait(now_ms(), contribution_wait_.count()))
-        return engine_turn_after(room, std::chrono::milliseconds(*wait));
-    start_search(room);
-}
-
-void GameService::start_search(const std::shared_ptr<Room>& room) {
-    LiveGame& g = *room->game;
-    g.mark_searching();
-    SearchLimits limits;
-    limits.level = g.stored().engine_level;
-    boost::asio::post(engine_pool_, [this, room, start = g.search_start(), moves = g.search_moves(),
-                                     limits, version = g.version()] {
-        SearchReport report;
-        try {
-            report = worker_searcher().search(start, moves, limits);
-        } catch (const std::exception& e) {
-            std::cerr << "engine search failed: " << e.what() << "\n";
-        }
-        std::lock_guard lock(room->mutex);
-        LiveGame& game = *room->game;
-        if (game.version() != version) return;  // the game changed meanwhile: a stale answer
-        game.clear_searching();
-        if (report.pv.empty()) return;
-        const StoredGame before = game.stored();
-        try {
-            game.play(report.pv[0].without_outcome(), now_ms());
-        } catch (const Error& e) {
-            std::cerr << "the engine's move cannot be played: " << e.what() << "\n";
-            return;
-        }
-        try {
-            commit(room, before);
-        } catch (const ApiError& e) {
-            // The store failed (the game is as it was before the reply): search again a second
-            // later, or the game would wait for a reply that never comes.
-            std::cerr << e.what() << "\n";
-            if (e.status() == 503) engine_turn_after(room, std::chrono::seconds(1));
-            return;
-        }
         changed(room);
-    });
-}
-
-void GameService::engine_turn_after(const std::shared_ptr<Room>& room,
-                                    std::chrono::milliseconds delay) {
-    if (!room->engine_timer)
-        room->engine_timer = std::make_unique<boost::asio::steady_timer>(timers_);
-    room->engine_timer->expires_after(delay);
-    room->engine_timer->async_wait(
-        [this, weak = std::weak_ptr<Room>(room)](boost::system::error_code ec) {
-            const std::shared_ptr<Room> r = weak.lock();
-            if (ec || !r) return;
-            std::lock_guard lock(r->mutex);
-            engine_turn(r);
-        });
-}
-
-void GameService::arm_flag_timer(const std::shared_ptr<Room>& room) {
-    std::optional<int64_t> left = room->game->flag_in(now_ms());
-    if (const std::optional<int64_t> deadline = room->game->deadline_in(now_ms()))
-        left = std::min(*deadline, left.value_or(*deadline));
-    if (!left) {
-        if (room->flag_timer) room->flag_timer->cancel();
-        return;
+        throw ApiError(409, "the game was changed by another server meanwhile: reload it");
     }
-    if (!room->flag_timer) room->flag_timer = std::make_unique<boost::asio::steady_timer>(timers_);
-    room->flag_timer->expires_after(std::chrono::milliseconds(*left + 1));
-    room->flag_timer->async_wait(
-        [this, weak = std::weak_ptr<Room>(room)](boost::system::error_code ec) {
-            const std::shared_ptr<Room> r = weak.lock();
-            if (ec || !r) return;
-            std::lock_guard lock(r->mutex);
-            const StoredGame before = r->game->stored();
-            if (r->game->settle_clock(now_ms())) {
-                try {
-                    commit(r, before);
-                } catch (const ApiError& e) {
-                    std::cerr << e.what() << "\n";
-                }
-            }
-            changed(r);
-        });
 }
 
+void GameService::loaded(const std::shared_ptr<Room>& room) {
+    room->game->restart_turn(started_ms_, now_ms());
+    changed(room);
+}
 json GameService::create(const json& body, const Seating& seating) {
     json_object(body, "the request body");
     only_fields(body,
@@ -400,22 +233,11 @@ json GameService::create(const json& body, const Seating& seating) {
         throw ApiError(400, e.what());
     }
     for (Move m : moves) room->game->play(m, s.created_ms);
-    try {
-        room->game->set_revision(storage_.save(room->game->stored()));
-    } catch (const std::exception& e) {
-        storage_unavailable("the game could not be stored", e);
-    }
-    tell_committed(nullptr, room->game->stored());
-    {
-        std::lock_guard lock(rooms_mutex_);
-        room->last_used_ms = now_ms();
-        rooms_[s.id] = room;
-    }
+    rooms_.add(room);
     std::lock_guard room_lock(room->mutex);
     changed(room);
     return {{"id", s.id}, {"tokens", tokens}, {"links", links}};
 }
-
 json GameService::list() {
     std::vector<GameSummary> games;
     try {
@@ -434,7 +256,6 @@ json GameService::list() {
                        {"updated", g.updated_ms}});
     return out;
 }
-
 json GameService::health() {
     try {
         storage_.list(1);
@@ -443,13 +264,11 @@ json GameService::health() {
     }
     return {{"status", "ok"}};
 }
-
 json GameService::state(const std::string& id, const Credential& who) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
     return game_state(*r->game, r->game->seat_of(who), now_ms());
 }
-
 json GameService::glance(const std::string& id, const Credential& who) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
@@ -462,7 +281,6 @@ json GameService::glance(const std::string& id, const Credential& who) {
     if (g.deadline_in(now_ms())) out["deadline"] = g.stored().deadline_ms;
     return out;
 }
-
 std::optional<int64_t> GameService::settle(const std::string& id) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
@@ -474,7 +292,6 @@ std::optional<int64_t> GameService::settle(const std::string& id) {
     if (!r->game->deadline_in(now_ms())) return std::nullopt;
     return r->game->stored().deadline_ms;
 }
-
 namespace {
 
 Seat seat_or_refuse(const LiveGame& g, const Credential& who) {
@@ -495,7 +312,6 @@ void GameService::refuse_if_over(const std::shared_ptr<Room>& r, const StoredGam
     }
     if (r->game->over()) throw ApiError(409, game_is_over(r->game->stored()));
 }
-
 json GameService::move(const std::string& id, const Credential& who, const json& move_field,
                        const json& ply_field) {
     const std::shared_ptr<Room> r = room(id);
@@ -529,7 +345,6 @@ json GameService::move(const std::string& id, const Credential& who, const json&
     changed(r);
     return game_state(*r->game, seat, now_ms());
 }
-
 json GameService::resign(const std::string& id, const Credential& who) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
@@ -547,7 +362,6 @@ json GameService::resign(const std::string& id, const Credential& who) {
     changed(r);
     return game_state(*r->game, seat, now_ms());
 }
-
 json GameService::draw(const std::string& id, const Credential& who, const std::string& action) {
     if (action != "offer" && action != "accept" && action != "decline")
         throw ApiError(400, "the field \"action\" must be offer, accept or decline, not " +
@@ -570,7 +384,6 @@ json GameService::draw(const std::string& id, const Credential& who, const std::
     changed(r);
     return game_state(*r->game, seat, now_ms());
 }
-
 namespace {
 
 // The side a seat contributes for: its own, which `colour` may name; the `both` seat (a local or
@@ -610,7 +423,6 @@ json GameService::contribute(const std::string& id, const Credential& who, const
     changed(r);
     return game_state(*r->game, seat, now_ms());
 }
-
 json GameService::takeback(const std::string& id, const Credential& who) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
@@ -635,7 +447,6 @@ json GameService::takeback(const std::string& id, const Credential& who) {
     changed(r);
     return game_state(*r->game, seat, now_ms());
 }
-
 std::string GameService::pgn(const std::string& id) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
@@ -659,162 +470,20 @@ std::string GameService::pgn(const std::string& id) {
     if (token_at != std::string::npos) text = text.substr(0, token_at + 1) + s.result + "\n";
     return text;
 }
-
 void GameService::analyse(const json& body, std::function<void(int, json)> reply) {
     analyses_.analyse(body, std::move(reply));
 }
-
 GameService::Subscription GameService::subscribe(const std::string& id, const Credential& who,
                                                  Send send) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);
-    Subscription sub{r, next_subscriber_++, r->game->seat_of(who)};
-    send(message(
-        json{{"type", "state"}, {"state", game_state(*r->game, sub.seat, now_ms())}}.dump()));
-    r->subscribers[sub.id] = {sub.seat, std::move(send)};
-    return sub;
+    const Seat seat = r->game->seat_of(who);
+    return {r, r->subscribers.add(*r->game, seat, std::move(send), now_ms()), seat};
 }
 
 void GameService::unsubscribe(const Subscription& sub) {
     if (!sub.room) return;
     std::lock_guard lock(sub.room->mutex);
-    sub.room->subscribers.erase(sub.id);
+    sub.room->subscribers.remove(sub.id);
 }
-
-void GameService::arm_sweep() {
-    if (idle_limit_.count() <= 0) return;  // never evict
-    sweep_timer_.expires_after(std::clamp(idle_limit_ / 2, std::chrono::milliseconds(50),
-                                          std::chrono::milliseconds(60'000)));
-    sweep_timer_.async_wait([this](boost::system::error_code ec) {
-        if (ec) return;
-        evict_idle(idle_limit_);
-        if (unplayed_after_.count() > 0) {
-            try {
-                expire_unplayed(unplayed_after_);
-            } catch (const std::exception& e) {
-                std::cerr << "expiring unplayed games failed: " << e.what() << "\n";
-            }
-        }
-        arm_sweep();
-    });
-}
-
-size_t GameService::evict_idle(std::chrono::milliseconds idle) {
-    const int64_t now = now_ms();
-    std::vector<std::shared_ptr<Room>> dropped;  // freed after rooms_mutex_ is let go
-    {
-        std::lock_guard lock(rooms_mutex_);
-        for (auto it = rooms_.begin(); it != rooms_.end();) {
-            Room& r = *it->second;
-            // Only the map holds the room: no subscription, no search (it holds its room), no
-            // request under way; and no new holder can appear while rooms_mutex_ is held. The
-            // room's own lock is only tried, never waited for, under rooms_mutex_.
-            bool drop = it->second.use_count() == 1 && now - r.last_used_ms >= idle.count();
-            if (drop) {
-                std::unique_lock room_lock(r.mutex, std::try_to_lock);
-                drop = room_lock.owns_lock() && r.subscribers.empty() && !r.game->flag_in(now);
-            }
-            if (drop) {
-                dropped.push_back(std::move(it->second));
-                it = rooms_.erase(it);
-            } else {
-                ++it;
-            }
-        }
-    }
-    evicted_ += dropped.size();
-    return dropped.size();
-}
-
-void GameService::stored_elsewhere(const std::string& id, int64_t revision) {
-    std::shared_ptr<Room> r;
-    {
-        std::lock_guard lock(rooms_mutex_);
-        const auto it = rooms_.find(id);
-        if (it == rooms_.end()) return;  // not held here: the next request loads it
-        r = it->second;
-    }
-    std::lock_guard lock(r->mutex);
-    if (r->game->stored().revision >= revision) return;  // this server's own save, or known
-    if (reload(r)) changed(r);
-}
-
-void GameService::recheck_all() {
-    std::vector<std::string> held;
-    {
-        std::lock_guard lock(rooms_mutex_);
-        for (const auto& [id, room] : rooms_) held.push_back(id);
-    }
-    for (const std::string& id : held) {
-        try {
-            stored_elsewhere(id, std::numeric_limits<int64_t>::max());
-        } catch (const ApiError&) {  // the store is away again (logged): its listener will call
-        }
-    }
-}
-
-bool GameService::reload(const std::shared_ptr<Room>& r) {
-    std::optional<StoredGame> theirs;
-    try {
-        theirs = storage_.load(r->game->stored().id);
-    } catch (const std::exception& e) {
-        storage_unavailable("the game cannot be read", e);
-    }
-    if (!theirs || theirs->revision <= r->game->stored().revision) return false;
-    r->game = std::make_unique<LiveGame>(std::move(*theirs));
-    // The server that stored the change started the engine's reply if one is due: the game
-    // shows it thinking, and this server does not search too, unless the reply never comes.
-    if (!r->game->over() && r->game->engine_to_move()) {
-        r->game->mark_searching();
-        arm_handover(r);
-    }
-    return true;
-}
-
-void GameService::arm_handover(const std::shared_ptr<Room>& room) {
-    const LiveGame& g = *room->game;
-    const auto wait = std::chrono::milliseconds(
-                          engine::Engine::level_limits(g.stored().engine_level).movetime_ms) +
-                      handover_;
-    if (!room->handover_timer)
-        room->handover_timer = std::make_unique<boost::asio::steady_timer>(timers_);
-    room->handover_timer->expires_after(wait);
-    room->handover_timer->async_wait(
-        [this, weak = std::weak_ptr<Room>(room),
-         revision = g.stored().revision](boost::system::error_code ec) {
-            const std::shared_ptr<Room> r = weak.lock();
-            if (ec || !r) return;
-            std::lock_guard lock(r->mutex);
-            LiveGame& game = *r->game;
-            // Still the same stored game, still the engine's turn, still waiting on the other
-            // server.
-            if (game.stored().revision != revision || game.over() || !game.engine_to_move() ||
-                !game.thinking())
-                return;
-            std::cerr << "no engine reply from another server in game " << game.stored().id
-                      << ": searching it here\n";
-            game.clear_searching();
-            start_search(r);
-        });
-}
-
-size_t GameService::expire_unplayed(std::chrono::milliseconds age) {
-    // Under rooms_mutex_ no request can load a game meanwhile, so none is deleted under a
-    // player's hands; a game in memory is in use and stays.
-    std::lock_guard lock(rooms_mutex_);
-    size_t deleted = 0;
-    for (const std::string& id : storage_.unplayed(now_ms() - age.count(), 500)) {
-        if (rooms_.contains(id)) continue;
-        // A correspondence game's first move has days, not hours: its deadline ends it.
-        if (const std::optional<StoredGame> g = storage_.load(id); g && g->days_per_move) continue;
-        if (storage_.remove_unplayed(id)) ++deleted;
-    }
-    return deleted;
-}
-
-size_t GameService::games_in_memory() {
-    std::lock_guard lock(rooms_mutex_);
-    return rooms_.size();
-}
-
 }  // namespace menagerie::server

@@ -1,10 +1,11 @@
 // The games: create, look up, move, resign, take back, export, analyse, and push every change
-// to the game's subscribers. Each game lives in a room whose mutex guards it, so requests for
-// different games never wait for each other; the engine's replies in games run on their own
-// thread pool (applied only if the game has not changed meanwhile) and analyses on another
-// (server/analyses.h), so no analysis ever holds back a game's reply. A change is stored
-// (durably) before it is acknowledged or pushed; if storing fails, the game is rolled back and the
-// request fails.
+// to the game's subscribers. The games in memory and their store are the rooms' (server/rooms.h):
+// a change is stored (durably) before it is acknowledged or pushed; if storing fails, the game is
+// rolled back and the request fails. The requests are in game_service.cpp; what moves a game on
+// without a request (the engine's replies, the clocks' flags, another server's changes, the
+// sweeps) is in game_turns.cpp. The engine's replies in games run on their own thread pool
+// (applied only if the game has not changed meanwhile) and analyses on another
+// (server/analyses.h), so no analysis ever holds back a game's reply.
 #pragma once
 
 #include <atomic>
@@ -24,11 +25,11 @@
 #include "server/analyses.h"
 #include "server/atlas.h"
 #include "server/live_game.h"
+#include "server/rooms.h"
 #include "server/storage.h"
+#include "server/subscribers.h"
 
 namespace menagerie::server {
-
-struct Room;
 
 // What the lobby adds to an online game it makes: the accounts that hold its seats, whether it
 // is rated, days per move for correspondence, and the token hashes of seats whose holders have
@@ -102,20 +103,13 @@ class GameService {
     // Told of every change stored, with the game as it was (null for a new game) and as it is
     // now, under the game's lock: the lobby, the ratings and the deadlines follow games so. Set
     // before the service is used.
-    using Committed = std::function<void(const StoredGame* before, const StoredGame& after)>;
-    void on_commit(Committed hook) { committed_ = std::move(hook); }
+    void on_commit(Rooms::Committed hook) { rooms_.on_commit(std::move(hook)); }
     // An analysis of a position, on the analyses' own pool (server/analyses.h).
     void analyse(const nlohmann::json& body,
                  std::function<void(int status, nlohmann::json body)> reply);
 
-    // A subscriber gets the state (as its seat sees it) now and after every change, as text.
-    // Send returns false once the subscriber is gone; it is then dropped. One text is shared by
-    // every subscriber it goes to (a thousand lobby sockets, a game's spectators).
-    using Message = std::shared_ptr<const std::string>;
-    using Send = std::function<bool(Message message)>;
-    static Message message(std::string text) {
-        return std::make_shared<const std::string>(std::move(text));
-    }
+    // A subscriber gets the state (as its seat sees it) now and after every change
+    // (server/subscribers.h).
     struct Subscription {
         std::shared_ptr<Room> room;
         uint64_t id = 0;
@@ -129,30 +123,32 @@ class GameService {
     // way) whose clock is not running and that nobody asked for in the last `idle`; the next
     // request reloads it from storage. Runs by itself every so often with the service's idle
     // limit; returns how many it dropped.
-    size_t evict_idle(std::chrono::milliseconds idle);
-    size_t games_in_memory();
+    size_t evict_idle(std::chrono::milliseconds idle) { return rooms_.evict_idle(idle); }
+    size_t games_in_memory() { return rooms_.size(); }
     // Deletes from the store the games not in memory that have had no move `age` after their
     // creation (games made and left: a bot's, a page closed at once), but correspondence games
     // (their first move's deadline ends them); the sweep runs it with the service's limit.
     // Returns how many it deleted.
-    size_t expire_unplayed(std::chrono::milliseconds age);
-    uint64_t games_evicted() const { return evicted_; }
+    size_t expire_unplayed(std::chrono::milliseconds age) { return rooms_.expire_unplayed(age); }
+    uint64_t games_evicted() const { return rooms_.evicted(); }
 
     // Waits for running searches to end (for shutdown and tests); every analysis accepted is
     // answered (503 if it had not finished).
     void stop();
 
   private:
-    std::shared_ptr<Room> room(const std::string& id);
+    std::shared_ptr<Room> room(const std::string& id) { return rooms_.get(id); }
     // Stores the room's game; on failure restores `before` and throws ApiError 503, or if another
     // server stored the game meanwhile, takes its version and throws ApiError 409.
     void commit(const std::shared_ptr<Room>& room, const StoredGame& before);
+    // A room just loaded from the store: its clocks run again from the service's start (the
+    // downtime rule), and a search that a restart cut short starts again.
+    void loaded(const std::shared_ptr<Room>& room);
     // A game whose side to move has run out of time ends now (stored and pushed); a finished
     // game is refused with ApiError 409.
     void refuse_if_over(const std::shared_ptr<Room>& room, const StoredGame& before);
-    void changed(const std::shared_ptr<Room>&
-                     room);  // push to subscribers, start a search, arm the flag timer
-    void tell_committed(const StoredGame* before, const StoredGame& after);
+    // Pushes the game to its subscribers, starts a search, arms the flag timer.
+    void changed(const std::shared_ptr<Room>& room);
     // The engine to move: its search starts, unless its first move waits for a contribution.
     void engine_turn(const std::shared_ptr<Room>& room);
     void start_search(const std::shared_ptr<Room>& room);
@@ -167,26 +163,23 @@ class GameService {
     // is compared with the store.
     void recheck_all();
     // The room's game as stored, if the store has a newer revision (the room locked); true if
-    // it changed. Throws ApiError 503 if the store cannot be read.
+    // it changed, and then an engine reply due is left to the server that stored the change for
+    // a while (arm_handover). Throws ApiError 503 if the store cannot be read.
     bool reload(const std::shared_ptr<Room>& room);
 
     Storage& storage_;
+    Rooms rooms_;
     boost::asio::any_io_executor timers_;
     boost::asio::thread_pool engine_pool_;  // the engine's replies in games
     Analyses analyses_;                     // /api/analyse
-    std::mutex rooms_mutex_;
-    std::map<std::string, std::shared_ptr<Room>> rooms_;
-    std::atomic<uint64_t> next_subscriber_{1};
     std::chrono::milliseconds idle_limit_;
     std::chrono::milliseconds handover_;
     std::chrono::milliseconds unplayed_after_;
     int64_t started_ms_;  // when this service started (the clocks' downtime rule)
     boost::asio::steady_timer sweep_timer_;
-    std::atomic<uint64_t> evicted_{0};
     std::optional<std::string> test_seed_;
     std::chrono::milliseconds contribution_wait_ = std::chrono::seconds(10);
     std::shared_ptr<const Atlas> atlas_;  // null: the one built in
-    Committed committed_;
 };
 
 }  // namespace menagerie::server

@@ -86,7 +86,7 @@ struct LobbyWatchers {
         std::optional<std::string> account;         // account_key of its session's account
         std::map<std::string, std::string> claims;  // seek id -> the seek's token
         std::set<std::string> told;                 // seeks whose game it was told
-        GameService::Send send;
+        Send send;
     };
     std::mutex mutex;
     std::map<uint64_t, Watcher> map;
@@ -94,8 +94,8 @@ struct LobbyWatchers {
 
     // Sends `message` to every watcher that `to` picks, dropping those that are gone.
     template <typename Pick>
-    void send(const json& message, Pick&& to) {
-        const GameService::Message text = GameService::message(message.dump());
+    void send(const json& what, Pick&& to) {
+        const Message text = message(what.dump());
         for (auto it = map.begin(); it != map.end();) {
             if (to(it->second) && !it->second.send(text))
                 it = map.erase(it);
@@ -405,7 +405,7 @@ void Lobby::withdraw_all_of(const std::string& key) {
         if (storage_.remove_record(SEEK_KIND, id)) refresh(SEEK_KIND, id);
 }
 
-LobbyWatch Lobby::watch(std::optional<SignedIn> who, GameService::Send send) {
+LobbyWatch Lobby::watch(std::optional<SignedIn> who, Send send) {
     const json games = live_games();
     std::lock_guard lock(mutex_);  // no change comes between the snapshot and the first update
     LobbyWatchers::Watcher w{
@@ -415,8 +415,7 @@ LobbyWatch Lobby::watch(std::optional<SignedIn> who, GameService::Send send) {
         if (seek_visible(seek.second, w.account, false)) seeks.push_back(public_seek(seek.second));
     std::lock_guard watchers_lock(watchers_->mutex);
     const uint64_t id = watchers_->next++;
-    if (w.send(GameService::message(
-            json{{"type", "lobby"}, {"seeks", seeks}, {"games", games}}.dump())))
+    if (w.send(message(json{{"type", "lobby"}, {"seeks", seeks}, {"games", games}}.dump())))
         watchers_->map.emplace(id, std::move(w));
     return {watchers_, id};
 }
@@ -447,8 +446,7 @@ std::optional<std::string> Lobby::take_message(const LobbyWatch& watch, const st
             const auto it = watchers_->map.find(watch.id);
             if (it == watchers_->map.end()) return std::nullopt;
             it->second.claims[seek_id] = token;
-            if (!it->second.send(
-                    GameService::message(json{{"type", "claimed"}, {"seek", seek_id}}.dump())))
+            if (!it->second.send(message(json{{"type", "claimed"}, {"seek", seek_id}}.dump())))
                 watchers_->map.erase(it);
         }
         if (!open) tell_accepted(json::parse(r->text));  // taken before the claim came
@@ -518,7 +516,7 @@ void Lobby::tell_accepted(const json& accepted) {
             // token is the seek's.
             const std::string link =
                 "/game/" + game + (claim == w.claims.end() ? "" : "?token=" + claim->second);
-            gone = !w.send(GameService::message(json{
+            gone = !w.send(message(json{
                 {"type", "accepted"},
                 {"seek", seek},
                 {"game", game},

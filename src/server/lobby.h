@@ -66,7 +66,7 @@ class Lobby {
     // A lobby socket: gets the snapshot now ({"type":"lobby","seeks","games"}), then each change
     // it may see; a seeker's socket names its seeks by their tokens (claim) to be told which
     // game each became. Send returns false once the socket is gone.
-    LobbyWatch watch(std::optional<SignedIn> who, GameService::Send send);
+    LobbyWatch watch(std::optional<SignedIn> who, Send send);
     static void unwatch(const LobbyWatch& watch);
     // The client message of a lobby socket ({"type":"claim","seek","token"}); the error to send
     // back, as JSON text, when it is refused.

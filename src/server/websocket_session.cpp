@@ -49,10 +49,10 @@ class PushSocket : public std::enable_shared_from_this<PushSocket> {
     virtual void on_message(const std::string& text) = 0;
 
     // What a subscription pushes: posted onto this socket's strand; false once it is gone.
-    GameService::Send sender() {
+    Send sender() {
         std::weak_ptr<PushSocket> weak = shared_from_this();
         auto executor = ws_.get_executor();
-        return [weak, executor](GameService::Message message) {
+        return [weak, executor](Message message) {
             if (weak.expired()) return false;
             boost::asio::post(executor, [weak, message = std::move(message)]() mutable {
                 if (auto self = weak.lock()) self->send(std::move(message));
@@ -70,8 +70,8 @@ class PushSocket : public std::enable_shared_from_this<PushSocket> {
         });
     }
 
-    void send(std::string text) { send(GameService::message(std::move(text))); }
-    void send(GameService::Message message) {
+    void send(std::string text) { send(message(std::move(text))); }
+    void send(Message message) {
         if (queue_.size() >= MAX_QUEUE) {
             beast::get_lowest_layer(ws_).close();
             return;
@@ -104,7 +104,7 @@ class PushSocket : public std::enable_shared_from_this<PushSocket> {
 
     websocket::stream<beast::tcp_stream> ws_;
     beast::flat_buffer buffer_;
-    std::deque<GameService::Message> queue_;  // shared with the other sockets they go to
+    std::deque<Message> queue_;  // shared with the other sockets they go to
     bool closing_ = false;
 };
 
