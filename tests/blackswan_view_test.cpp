@@ -371,6 +371,15 @@ TEST(BlackSwanView, GivesCheckSeesWhatAMoveReveals) {
     EXPECT_TRUE(view.position().gives_check(bare));
     EXPECT_TRUE(view.position().gives_check(view.parse("c2c3:Q")));
     EXPECT_FALSE(view.position().gives_check(view.parse("c2c3:N")));
+    // A draw of several types: whichever the owner keeps on the cell may be the one that checks
+    // (the rook, on d3 under the king on d8), whatever type stands there until the choice.
+    const auto seen = player_game(*referee());
+    const std::string tiles = " w - - 0 1 - 0 - 0/0/0/0/0/0/0/1/0:8/2/2/2/2/1/1/1/1";
+    Position under = parse_fen(seen, "3k4/8/8/8/8/8/3S4/4K3" + tiles);
+    EXPECT_TRUE(under.gives_check(parse_move(under, "d2d3:3+PNR")));
+    EXPECT_TRUE(under.gives_check(parse_move(under, "d2d3:3+RNP")));
+    Position aside = parse_fen(seen, "k7/8/8/8/8/8/3S4/4K3" + tiles);
+    EXPECT_FALSE(aside.gives_check(parse_move(aside, "d2d3:3+PNR")));
 }
 
 }  // namespace

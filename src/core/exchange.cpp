@@ -26,12 +26,22 @@ bool Position::gives_check(Move m) const {
     // where what they bring decides (the mover may still owe placements: ask about their king).
     // Without its outcome (an event or a promotion not yet told) nobody can know: it may check.
     const bool chance = game_->has_chance() && is_chance_move(*this, m);
-    if (chance && chance_draw(*this, m).count == 0) return true;
+    const Draw draw = chance ? chance_draw(*this, m) : Draw{};
+    if (chance && draw.count == 0) return true;
     if (chance || (m.kind() != MoveKind::Normal && m.kind() != MoveKind::Promotion)) {
         Position copy(*this);
         StateInfo st;
         copy.do_move(m, st);
-        return chance ? copy.attacked(their_king, us) : copy.checkers() != 0;
+        if (!chance) return copy.checkers() != 0;
+        if (copy.attacked(their_king, us)) return true;
+        // A draw of several types: the owner chooses which stays on the cell, so each of them
+        // may be the one that checks from there.
+        const Bitboard occupied = copy.pieces();
+        for (int i = 0; i < draw.count; ++i)
+            if (has(tables_->reach(tables_->piece(draw.types[i], us), m.to(), occupied).capture,
+                    their_king))
+                return true;
+        return false;
     }
     const Square from = m.from(), to = m.to();
     const int type = m.kind() == MoveKind::Promotion ? m.promotion() : type_of(board_[from]);
