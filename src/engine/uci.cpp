@@ -400,10 +400,10 @@ void Uci::perft(int depth) {
 // given, else a second. A bare `go` (or one with search moves only) is infinite by convention.
 // A `go` while a search runs stops that search first (which answers for its own `go`).
 void Uci::go(std::istringstream& in) {
-    if (searching_) {
-        error("go while a search is running: that search is stopped first");
-        finish_search();
-    }
+    if (searching_) error("go while a search is running: that search is stopped first");
+    // Also when it has just ended: its thread is joined before the next one takes its place
+    // (`searching_` may have turned false since the check above).
+    finish_search();
     Limits limits;
     limits.started = std::chrono::steady_clock::now();
     limits.multipv = multipv_;
