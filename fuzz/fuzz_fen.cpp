@@ -34,9 +34,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     } catch (const Error& e) {
         FUZZ_CHECK(false, fen + " wrote " + written + ", which is refused: " + e.what());
     }
-    if (game->pawn >= 0)
+    if (game->men.pawn >= 0)
         for (Color c : {WHITE, BLACK})
-            FUZZ_CHECK(!(pos.pieces(c, game->pawn) & game->back_rank[c]),
+            FUZZ_CHECK(!(pos.pieces(c, game->men.pawn) & game->zones.back_rank[c]),
                        "a pawn on its first rank in " + written);
     MoveList legal;
     generate_legal(pos, legal);

@@ -56,7 +56,7 @@ TEST(BlackSwan, SetupFromTheSeed) {
                   game()->chance.first_hidden + static_cast<int>(tiles[i]));
     EXPECT_EQ(popcount(pos.pieces(WHITE)), 16);
     EXPECT_EQ(popcount(pos.pieces(BLACK)), 16);
-    EXPECT_EQ(pos.state().unmoved, pos.pieces() & ~pos.pieces(game()->king));
+    EXPECT_EQ(pos.state().unmoved, pos.pieces() & ~pos.pieces(game()->men.king));
     EXPECT_EQ(write_fen(parse_fen(game(), fen)), fen);
     EXPECT_NE(fen.find(" w - - 0 1 - 0 -"), std::string::npos) << fen;
 }
@@ -101,17 +101,17 @@ TEST(BlackSwan, DoubleStepOnlyFromTheStartingSquare) {
 
 TEST(BlackSwan, RevealedOnTheThirdAndFourthRank) {
     const auto g = game();
-    const int P = g->pawn, N = g->knight, R = g->rook;
+    const int P = g->men.pawn, N = g->men.knight, R = g->men.rook;
     auto type_on = [](const Position& pos, const char* cell) {
         return type_of(pos.piece_on(pos.geometry().find(cell)));
     };
     const std::string fen = "4k3/8/8/8/8/3r4/P'N'R'Q'4/4K1B'1 w - - 0 1 -";
     // No reveal on ranks 1-2: g1-g2 keeps the swan face down.
     EXPECT_EQ(type_on(play(g, fen, "g1g2"), "g2"), g->chance.first_hidden + 2);
-    EXPECT_EQ(type_on(play(g, fen, "a2a3"), "a3"), P);          // a step
-    EXPECT_EQ(type_on(play(g, fen, "b2b4"), "b4"), N);          // a double step
-    EXPECT_EQ(type_on(play(g, fen, "c2d3"), "d3"), R);          // a capture
-    EXPECT_EQ(type_on(play(g, fen, "g1g3"), "g3"), g->bishop);  // from the first rank
+    EXPECT_EQ(type_on(play(g, fen, "a2a3"), "a3"), P);              // a step
+    EXPECT_EQ(type_on(play(g, fen, "b2b4"), "b4"), N);              // a double step
+    EXPECT_EQ(type_on(play(g, fen, "c2d3"), "d3"), R);              // a capture
+    EXPECT_EQ(type_on(play(g, fen, "g1g3"), "g3"), g->men.bishop);  // from the first rank
     // A reveal resets the fifty-move count (here at 7, so that a reset shows); a king move does
     // not.
     const std::string counted = "4k3/8/8/8/8/3r4/P'N'R'Q'4/4K1B'1 w - - 7 1 -";
@@ -289,7 +289,7 @@ TEST(BlackSwanEvents, TheOwnerChoosesWhichPieceStays) {
 TEST(BlackSwanEvents, TheOwnerPlacesTheOthersInAnyOrder) {
     const auto g = with_events();
     const auto types = event_types(1, bs::Tile::Event3Without);  // Q, B, N
-    for (int t : types) EXPECT_NE(t, g->pawn);
+    for (int t : types) EXPECT_NE(t, g->men.pawn);
     // Black's swan from h7 to h6: its zone is ranks 6 and 5; g6 is taken.
     const std::string fen = "4k3/7e'''/6r1/8/8/8/8/4K3 b - - 0 1 - 0 -";
     Position pos = play(g, fen, "h7h6");
@@ -330,7 +330,7 @@ TEST(BlackSwanEvents, PiecesWithoutRoomAreLostAndTheOwnerChoosesWhich) {
     EXPECT_EQ(pos.side_to_move(), WHITE);
     EXPECT_EQ(ucis(pos), (std::set<std::string>{"P@d3", "N@d3", "R@d3"}));
     pos = play(g, full, "d2d3 R@d3");
-    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("d3"))), g->rook);
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("d3"))), g->men.rook);
     EXPECT_EQ(pos.side_to_move(), BLACK);
     EXPECT_EQ(pos.pending(), NO_PENDING);
     EXPECT_EQ(popcount(pos.pieces(WHITE)), 17);
@@ -342,11 +342,11 @@ TEST(BlackSwanEvents, PiecesWithoutRoomAreLostAndTheOwnerChoosesWhich) {
     pos = play(g, one, "d2d3 P@d3 R@h4");
     EXPECT_EQ(pos.side_to_move(), BLACK);
     EXPECT_EQ(popcount(pos.pieces(WHITE)), 17);
-    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("h4"))), g->rook);
-    EXPECT_EQ(popcount(pos.pieces(WHITE, g->knight)), 14);  // the drawn knight was lost
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("h4"))), g->men.rook);
+    EXPECT_EQ(popcount(pos.pieces(WHITE, g->men.knight)), 14);  // the drawn knight was lost
     pos = play(g, one, "d2d3 P@d3 N@h4");
-    EXPECT_EQ(popcount(pos.pieces(WHITE, g->knight)), 15);
-    EXPECT_EQ(popcount(pos.pieces(WHITE, g->rook)), 0);
+    EXPECT_EQ(popcount(pos.pieces(WHITE, g->men.knight)), 15);
+    EXPECT_EQ(popcount(pos.pieces(WHITE, g->men.rook)), 0);
 }
 
 TEST(BlackSwanEvents, EnPassantFollowsThePieceThatStays) {
@@ -437,23 +437,23 @@ TEST(BlackSwan, PromotionToOneTwoOrThreeRandomPieces) {
                " -";
     };
     Position pos = play(g, fen(1), "a7a8q");
-    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("a8"))), g->bishop);
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("a8"))), g->men.bishop);
     EXPECT_EQ(pos.side_to_move(), BLACK);
 
     // Two pieces: the owner chooses which stays on a8, then places the other nearest to it.
     pos = play(g, fen(3), "a7a8");
     EXPECT_EQ(pos.side_to_move(), WHITE);
-    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("a8"))), g->queen);
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("a8"))), g->men.queen);
     EXPECT_EQ(ucis(pos), (std::set<std::string>{"Q@a8", "R@a8"}));
     EXPECT_TRUE(write_fen(pos).ends_with(" R=a8?")) << write_fen(pos);
     EXPECT_EQ(write_fen(parse_fen(g, write_fen(pos))), write_fen(pos));
     pos = play(g, fen(3), "a7a8 R@a8");
-    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("a8"))), g->rook);
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("a8"))), g->men.rook);
     EXPECT_EQ(ucis(pos), (std::set<std::string>{"Q@a7", "Q@b7", "Q@b8"}));
     EXPECT_TRUE(write_fen(pos).ends_with(" Q=a8")) << write_fen(pos);
     pos = play(g, fen(3), "a7a8 R@a8 Q@b8");
     EXPECT_EQ(pos.side_to_move(), BLACK);
-    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("b8"))), g->queen);
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("b8"))), g->men.queen);
 
     // Three pieces of two types: two choices of the piece that stays, then the rooks.
     pos = play(g, fen(5), "a7a8");

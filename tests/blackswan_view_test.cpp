@@ -57,7 +57,7 @@ TEST(BlackSwanView, ViewOfTheStartHidesEveryIdentity) {
     EXPECT_EQ(write_fen(start_position(game)), VIEW_START);
     EXPECT_EQ(view.unseen(BLACK)[0], 8);
     // The view's game has one swan type: it cannot hold an identity.
-    EXPECT_EQ(static_cast<int>(game->types.size()), game->chance.first_hidden + 1);
+    EXPECT_EQ(static_cast<int>(game->men.types.size()), game->chance.first_hidden + 1);
     EXPECT_THROW(PlayerView(start, WHITE), Error);  // a referee's position is no view
     EXPECT_THROW(parse_fen(game, "4k3/8/8/8/8/8/3N'4/4K3 w - - 0 1 - 0 -"), Error);
     // More face-down swans than unseen tiles is refused.
@@ -466,8 +466,8 @@ namespace {
 
 TEST(BlackSwanView, ExchangeValueCountsWhatAMoveReveals) {
     const auto g = make_blackswan({{"seed", "42"}});
-    const int pawn = g->piece_value[g->pawn], queen = g->piece_value[g->queen];
-    const int knight = g->piece_value[g->knight];
+    const int pawn = g->men.value[g->men.pawn], queen = g->men.value[g->men.queen];
+    const int knight = g->men.value[g->men.knight];
     // The swan on e2 (a queen) takes the pawn on d3: the material counts a swan as a pawn, so
     // the exchange wins the pawn and what the reveal adds.
     Position pos = parse_fen(g, "4k3/8/8/8/8/3p4/4Q'3/4K3 w - - 0 1 -");
@@ -637,8 +637,8 @@ TEST(Referee, APlayerChoosesWhichPieceStays) {
     judge.play(std::string("Q@d5"));
     EXPECT_EQ(judge.view().position().side_to_move(), WHITE);
     const Position& seen = judge.view().position();
-    EXPECT_EQ(type_of(seen.piece_on(seen.geometry().find("e5"))), seen.game().bishop);
-    EXPECT_EQ(type_of(seen.piece_on(seen.geometry().find("d5"))), seen.game().queen);
+    EXPECT_EQ(type_of(seen.piece_on(seen.geometry().find("e5"))), seen.game().men.bishop);
+    EXPECT_EQ(type_of(seen.piece_on(seen.geometry().find("d5"))), seen.game().men.queen);
     EXPECT_EQ(view_of(judge.position(), WHITE).fen(), judge.view().fen());
 }
 

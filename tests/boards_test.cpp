@@ -20,21 +20,21 @@ std::shared_ptr<Game> board_game(Geometry geometry, int pawn_rank, bool with_abs
     game->name = "test";
     game->geometry = std::move(geometry);
     for (const char* piece : {"pawn", "knight", "bishop", "rook", "queen", "king"})
-        game->types.push_back(make_piece(piece));
+        game->men.types.push_back(make_piece(piece));
     if (with_absent_cannon) {
-        game->types.push_back(make_piece("cannon"));
-        game->types.back().token = "C";
+        game->men.types.push_back(make_piece("cannon"));
+        game->men.types.back().token = "C";
     }
     const Geometry& g = game->geometry;
     for (Square s = 0; s < g.size(); ++s) {
         const int rank = g.cell(s).rank;
-        if (rank == pawn_rank) game->double_step_zone[WHITE] |= square_bb(s);
-        if (rank == g.height() - 1 - pawn_rank) game->double_step_zone[BLACK] |= square_bb(s);
+        if (rank == pawn_rank) game->zones.double_step[WHITE] |= square_bb(s);
+        if (rank == g.height() - 1 - pawn_rank) game->zones.double_step[BLACK] |= square_bb(s);
         // A pawn promotes where no cell lies straight ahead of it.
-        if (!g.step(s, NORTH)) game->promotion_zone[WHITE] |= square_bb(s);
-        if (!g.step(s, SOUTH)) game->promotion_zone[BLACK] |= square_bb(s);
+        if (!g.step(s, NORTH)) game->zones.promotion[WHITE] |= square_bb(s);
+        if (!g.step(s, SOUTH)) game->zones.promotion[BLACK] |= square_bb(s);
     }
-    game->promotion_types = {1, 2, 3, 4};
+    game->men.promotions = {1, 2, 3, 4};
     game->rules.orthodox_material = true;
     game->freeze();
     return game;

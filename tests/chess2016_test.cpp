@@ -147,7 +147,7 @@ TEST(Chess2016Dice, NumbersAndSpellings) {
     const auto fixed = make_game("chess2016", {{"dice", "w1-1-2.g4.r2"}});
     EXPECT_EQ(test::start_fen(fixed), test::setup_fen(g, "W1-1-2.G4.R2"));
     std::set<std::string> promo;
-    for (int t : fixed->promotion_types) promo.insert(fixed->types[t].name);
+    for (int t : fixed->men.promotions) promo.insert(fixed->men.types[t].name);
     EXPECT_EQ(promo, (std::set<std::string>{"rook", "knight", "bishop", "camel", "tiger", "man",
                                             "princess", "griffin"}));
     EXPECT_THROW(make_game("chess2016", {{"dice", "W1-1-2"}}), Error);
@@ -164,11 +164,11 @@ TEST(Chess2016Rulings, PromotionCellsAndCastlingSquaresOfTheRuling) {
             for (const char* n : names) b |= square_bb(g.find(n));
             return b;
         };
-        EXPECT_EQ(game->promotion_zone[WHITE], cells_named({"b9", "c9", "d9", "e10", "f10", "g10",
-                                                            "h10", "i9", "j9", "k9", "a7", "l7"}))
+        EXPECT_EQ(game->zones.promotion[WHITE], cells_named({"b9", "c9", "d9", "e10", "f10", "g10",
+                                                             "h10", "i9", "j9", "k9", "a7", "l7"}))
             << name;
-        EXPECT_EQ(game->promotion_zone[BLACK], cells_named({"b2", "c2", "d2", "e1", "f1", "g1",
-                                                            "h1", "i2", "j2", "k2", "a4", "l4"}))
+        EXPECT_EQ(game->zones.promotion[BLACK], cells_named({"b2", "c2", "d2", "e1", "f1", "g1",
+                                                             "h1", "i2", "j2", "k2", "a4", "l4"}))
             << name;
         const CastlingRules& c = game->rules.castling;
         ASSERT_TRUE(c.enabled) << name;
@@ -252,16 +252,16 @@ std::set<std::string> generated(const std::shared_ptr<const Game>& game, const s
     Position pos(game);
     const Geometry& g = pos.geometry();
     int type = -1;
-    for (size_t t = 0; t < game->types.size(); ++t)
-        if (game->types[t].name == piece) type = static_cast<int>(t);
+    for (size_t t = 0; t < game->men.types.size(); ++t)
+        if (game->men.types[t].name == piece) type = static_cast<int>(t);
     int wazir = -1;
-    for (size_t t = 0; t < game->types.size(); ++t)
-        if (game->types[t].name == "wazir") wazir = static_cast<int>(t);
+    for (size_t t = 0; t < game->men.types.size(); ++t)
+        if (game->men.types[t].name == "wazir") wazir = static_cast<int>(t);
     pos.put(g.at(f, r), make_piece_code(WHITE, type));
     for (const auto& [sq, who] : board)
         pos.put(g.at(sq.first, sq.second), make_piece_code(who == 1 ? WHITE : BLACK, wazir));
-    pos.put(g.at(11, 4), make_piece_code(WHITE, game->king));
-    pos.put(g.at(0, 5), make_piece_code(BLACK, game->king));
+    pos.put(g.at(11, 4), make_piece_code(WHITE, game->men.king));
+    pos.put(g.at(0, 5), make_piece_code(BLACK, game->men.king));
     pos.finish_setup();  // the side not to move may stand in check: only moves are asked for
     MoveList list;
     generate_pseudo_legal(pos, list);
@@ -396,7 +396,7 @@ TEST(Chess2016Play, RandomPlayWithEveryType) {
             for (int ply = 0; ply < (quick() ? 40 : 100); ++ply) {
                 const std::string here = write_fen(pos);
                 for (Bitboard b = pos.pieces(); b;)
-                    seen.insert(game->types[type_of(pos.piece_on(pop_lsb(b)))].name);
+                    seen.insert(game->men.types[type_of(pos.piece_on(pop_lsb(b)))].name);
                 const auto moves = test::ucis(pos);
                 ASSERT_EQ(moves, test::reference_moves(pos)) << here;
                 ASSERT_EQ(write_fen(parse_fen(game, here)), here);

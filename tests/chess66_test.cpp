@@ -53,10 +53,10 @@ TEST(Chess66, InTheCatalogueWithTheTurnedArray) {
     EXPECT_EQ(test::start_fen(chess66()), START);
     const Position pos = start_position(chess66());
     const Geometry& g = pos.geometry();
-    EXPECT_EQ(pos.piece_on(g.find("d8")), make_piece_code(BLACK, chess66()->king));
-    EXPECT_EQ(pos.piece_on(g.find("e8")), make_piece_code(BLACK, chess66()->queen));
-    EXPECT_EQ(pos.piece_on(g.find("e1")), make_piece_code(WHITE, chess66()->king));
-    EXPECT_EQ(pos.piece_on(g.find("d1")), make_piece_code(WHITE, chess66()->queen));
+    EXPECT_EQ(pos.piece_on(g.find("d8")), make_piece_code(BLACK, chess66()->men.king));
+    EXPECT_EQ(pos.piece_on(g.find("e8")), make_piece_code(BLACK, chess66()->men.queen));
+    EXPECT_EQ(pos.piece_on(g.find("e1")), make_piece_code(WHITE, chess66()->men.king));
+    EXPECT_EQ(pos.piece_on(g.find("d1")), make_piece_code(WHITE, chess66()->men.queen));
     EXPECT_EQ(g.size(), 66);
     EXPECT_EQ(popcount(pos.pieces()), 32);
 }
@@ -130,7 +130,7 @@ TEST(Chess66, CapturesInTheSwitchLandOnTheCapturedMansField) {
                      "d6", "e5", "e4", "f3", "g2"}));
     // The capture stands where the captured man stood.
     Position pos = test::play(chess66(), "1R6/8/8/9/n8/8/5k2/7K w - - 0 1", "b84");
-    EXPECT_EQ(pos.piece_on(pos.geometry().find("4")), make_piece_code(WHITE, chess66()->rook));
+    EXPECT_EQ(pos.piece_on(pos.geometry().find("4")), make_piece_code(WHITE, chess66()->men.rook));
     EXPECT_EQ(popcount(pos.pieces(BLACK)), 1);
     // A knight landing in an occupied switch only captures, on the occupied field.
     EXPECT_EQ(destinations("7k/8/8/9/1n7/2N5/8/7K w - - 0 1", "c3"),
@@ -332,14 +332,14 @@ std::optional<Position> random_position(std::mt19937& rng) {
             const Square s = static_cast<Square>(rng() % static_cast<unsigned>(g.size()));
             const int rank = g.cell(s).rank;
             if (has(used, s) || (g.mate(s) & used)) continue;
-            if (type_of(p) == game->pawn && (rank == 0 || rank == 7)) continue;
+            if (type_of(p) == game->men.pawn && (rank == 0 || rank == 7)) continue;
             pos.put(s, p);
             used |= square_bb(s);
             return;
         }
     };
-    place(make_piece_code(WHITE, game->king));
-    place(make_piece_code(BLACK, game->king));
+    place(make_piece_code(WHITE, game->men.king));
+    place(make_piece_code(BLACK, game->men.king));
     for (int n = static_cast<int>(rng() % 15); n > 0; --n)
         place(make_piece_code(rng() % 2 ? WHITE : BLACK, static_cast<int>(rng() % 5)));
     pos.set_side_to_move(rng() % 2 ? WHITE : BLACK);
@@ -580,24 +580,24 @@ TEST(Chess66, NoLoneMinorPieceMateExists) {
     if (test::quick()) GTEST_SKIP() << "exhaustive; release builds only";
     const auto game = chess66();
     const int n = game->geometry.size();
-    for (int minor : {game->knight, game->bishop, game->rook}) {
+    for (int minor : {game->men.knight, game->men.bishop, game->men.rook}) {
         int mates = 0;
         for (Square k = 0; k < n; ++k)            // the lone king, to move
             for (Square w = 0; w < n; ++w)        // the other king
                 for (Square m = 0; m < n; ++m) {  // the minor piece
                     if (k == w || k == m || w == m) continue;
                     Position pos(game);
-                    pos.put(k, make_piece_code(BLACK, game->king));
-                    pos.put(w, make_piece_code(WHITE, game->king));
+                    pos.put(k, make_piece_code(BLACK, game->men.king));
+                    pos.put(w, make_piece_code(WHITE, game->men.king));
                     pos.put(m, make_piece_code(WHITE, minor));
                     pos.set_side_to_move(BLACK);
                     if (!pos.finish_setup().empty() || !pos.checkers()) continue;
                     mates += count_legal(pos) == 0;
                 }
-        if (minor == game->rook)
+        if (minor == game->men.rook)
             EXPECT_GT(mates, 0);  // the search finds mates where they exist
         else
-            EXPECT_EQ(mates, 0) << game->types[minor].name;
+            EXPECT_EQ(mates, 0) << game->men.types[minor].name;
     }
 }
 

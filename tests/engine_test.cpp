@@ -364,13 +364,13 @@ TEST(Evaluation, SymmetricStartsAndValuesEverywhere) {
             EXPECT_EQ(white, tables->w.tempo) << name;  // the family's tempo weight
         }
         const Game& g = pos.game();
-        for (int type = 0; type < static_cast<int>(g.types.size()); ++type) {
-            if (type == g.king) continue;
-            EXPECT_GT(tables->value_mg[type], 50) << name << " " << g.types[type].name;
+        for (int type = 0; type < static_cast<int>(g.men.types.size()); ++type) {
+            if (type == g.men.king) continue;
+            EXPECT_GT(tables->value_mg[type], 50) << name << " " << g.men.types[type].name;
             for (Color c : {WHITE, BLACK})
                 for (Square s = 0; s < g.geometry.size(); ++s)
                     EXPECT_GT(tables->psq_mg[make_piece_code(c, type)][s], 0)
-                        << name << " " << g.types[type].name << " " << g.geometry.name(s);
+                        << name << " " << g.men.types[type].name << " " << g.geometry.name(s);
         }
     }
 }
@@ -481,8 +481,8 @@ TEST(EngineBlackSwan, ChoosesThePieceThatStays) {
         record.play(m);
     }
     EXPECT_EQ(pos.side_to_move(), BLACK);
-    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("d3"))), game->pawn);
-    EXPECT_EQ(popcount(pos.pieces(WHITE, game->queen)), 1);
+    EXPECT_EQ(type_of(pos.piece_on(pos.geometry().find("d3"))), game->men.pawn);
+    EXPECT_EQ(popcount(pos.pieces(WHITE, game->men.queen)), 1);
 }
 
 }  // namespace

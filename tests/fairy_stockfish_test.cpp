@@ -222,7 +222,7 @@ std::string fsf_move(const Position& pos, Move m, const std::string& uci) {
 
 // A pawn's arrival on e9-h9 (Black: e2-h2): a promotion on Fairy-Stockfish's board only.
 bool last_step_on_efgh(const Position& pos, Move m, const std::string& uci) {
-    if (type_of(pos.piece_on(m.from())) != pos.game().pawn) return false;
+    if (type_of(pos.piece_on(m.from())) != pos.game().men.pawn) return false;
     size_t at = 0;
     read_square(uci, at);
     const auto to = read_square(uci, at);
@@ -311,7 +311,7 @@ bool compare(FairyStockfish& fsf, const std::shared_ptr<const Game>& game, const
 // A variant of the main field for each setup: its expressible promotion types.
 std::string variant_section(const std::string& name, const Game& game) {
     std::string promotions;
-    for (int t : game.promotion_types)
+    for (int t : game.men.promotions)
         if (expressible(game.token(t)))
             promotions +=
                 static_cast<char>(std::tolower(static_cast<unsigned char>(game.token(t)[0])));

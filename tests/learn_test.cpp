@@ -7,6 +7,7 @@
 #include <random>
 
 #include "cli_util.h"
+#include "core/error.h"
 #include "core/movegen.h"
 #include "core/setup.h"
 #include "engine/eval.h"

@@ -247,15 +247,15 @@ TEST(Pgn, AViewsChanceMoveNeedsItsOutcome) {
 TEST(Fen, NoPawnOnItsOwnFirstRank) {
     for (const std::string& name : game_names()) {
         const auto game = make_game(name);
-        if (game->pawn < 0) continue;
+        if (game->men.pawn < 0) continue;
         const FenSetup start = read_fen(*game, write_fen(start_position(game)));
         for (Color c : {WHITE, BLACK}) {
             FenSetup setup = start;
             bool placed = false;
             for (auto& [s, p] : setup.men)
-                if (!placed && color_of(p) == c && has(game->back_rank[c], s) &&
-                    type_of(p) != game->king) {
-                    p = make_piece_code(c, game->pawn);
+                if (!placed && color_of(p) == c && has(game->zones.back_rank[c], s) &&
+                    type_of(p) != game->men.king) {
+                    p = make_piece_code(c, game->men.pawn);
                     placed = true;
                 }
             ASSERT_TRUE(placed) << name;

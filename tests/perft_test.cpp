@@ -111,8 +111,8 @@ namespace {
 // must count what the legal generator counts, here with an absent Cannon type in the game.
 TEST(Perft, PseudoLegalRoutesAgree) {
     auto game = orthodox_game("chess-with-cannon", "test");
-    game->types.push_back(make_piece("cannon"));
-    game->types.back().token = "C";
+    game->men.types.push_back(make_piece("cannon"));
+    game->men.types.back().token = "C";
     game->freeze();
     ASSERT_EQ(game->tables->path_capturers().size(), 1u);
     const std::pair<const char*, std::vector<uint64_t>> cases[] = {

@@ -25,8 +25,8 @@ std::shared_ptr<const Game> big_game() {
     auto game = std::make_shared<Game>();
     game->name = "thirty-two";
     game->geometry = Geometry::rectangle(10, 10);
-    game->types.push_back(make_piece("pawn"));
-    game->types.push_back(make_piece("king"));
+    game->men.types.push_back(make_piece("pawn"));
+    game->men.types.push_back(make_piece("king"));
     // Thirty more types: leapers of every (a, b) up to (4, 4), stepping and riding mixes.
     const std::vector<std::pair<int, int>> leaps = {{1, 2}, {1, 3}, {2, 3}, {1, 4}, {2, 2},
                                                     {3, 3}, {0, 2}, {0, 3}, {3, 4}, {2, 4},
@@ -43,18 +43,18 @@ std::shared_ptr<const Game> big_game() {
             t.moves = {ride(DIAGONAL, 0), leap(1, 2)};
         else
             t.moves = {step(ALL_DIRECTIONS), leap(2, 3)};
-        game->types.push_back(t);
+        game->men.types.push_back(t);
     }
-    for (int i = 0; i < TYPES; ++i) game->types[i].token = token_of(i);
+    for (int i = 0; i < TYPES; ++i) game->men.types[i].token = token_of(i);
     const Geometry& g = game->geometry;
     for (Square s = 0; s < g.size(); ++s) {
         const int rank = g.cell(s).rank;
-        if (rank == 1) game->double_step_zone[WHITE] |= square_bb(s);
-        if (rank == 8) game->double_step_zone[BLACK] |= square_bb(s);
-        if (rank == 9) game->promotion_zone[WHITE] |= square_bb(s);
-        if (rank == 0) game->promotion_zone[BLACK] |= square_bb(s);
+        if (rank == 1) game->zones.double_step[WHITE] |= square_bb(s);
+        if (rank == 8) game->zones.double_step[BLACK] |= square_bb(s);
+        if (rank == 9) game->zones.promotion[WHITE] |= square_bb(s);
+        if (rank == 0) game->zones.promotion[BLACK] |= square_bb(s);
     }
-    for (int i = 2; i < TYPES; ++i) game->promotion_types.push_back(i);
+    for (int i = 2; i < TYPES; ++i) game->men.promotions.push_back(i);
     game->freeze();
     return game;
 }
@@ -77,7 +77,7 @@ std::string start_fen() {
 
 TEST(PieceSet, ThirtyTwoTypesFreezeAndIndex) {
     const auto game = big_game();
-    ASSERT_EQ(game->types.size(), 32u);
+    ASSERT_EQ(game->men.types.size(), 32u);
     EXPECT_EQ(game->token(31), "F'");
     size_t at = 0;
     EXPECT_EQ(game->read_token("f'", at), make_piece_code(BLACK, 31));
@@ -151,17 +151,17 @@ TEST(PieceSet, BadDefinitionsAreRefusedWhenFrozen) {
     auto two_letters = std::make_shared<Game>();
     two_letters->name = "bad";
     two_letters->geometry = Geometry::rectangle(8, 8);
-    two_letters->types = {make_piece("king"), make_piece("rook")};
-    two_letters->types[1].token = "Cr";
+    two_letters->men.types = {make_piece("king"), make_piece("rook")};
+    two_letters->men.types[1].token = "Cr";
     EXPECT_THROW(two_letters->freeze(), std::logic_error);
 
     auto too_many = std::make_shared<Game>();
     too_many->name = "bad";
     too_many->geometry = Geometry::rectangle(8, 8);
     for (int i = 0; i <= PIECE_TYPE_MAX; ++i) {
-        too_many->types.push_back(make_piece("wazir"));
-        too_many->types.back().token = std::string(1, static_cast<char>('A' + i % 26)) +
-                                       std::string(static_cast<size_t>(i / 26), '\'');
+        too_many->men.types.push_back(make_piece("wazir"));
+        too_many->men.types.back().token = std::string(1, static_cast<char>('A' + i % 26)) +
+                                           std::string(static_cast<size_t>(i / 26), '\'');
     }
     EXPECT_THROW(too_many->freeze(), std::logic_error);
 }
@@ -178,8 +178,8 @@ TEST(PieceSet, GamesWithTheSameBoardAndMovementsShareTheirTables) {
         auto game = std::make_shared<Game>();
         game->name = "knights";
         game->geometry = Geometry::rectangle(8, 8);
-        game->types = {make_piece("king"), make_piece("knight")};
-        game->types[1].moves = {knight};
+        game->men.types = {make_piece("king"), make_piece("knight")};
+        game->men.types[1].moves = {knight};
         game->freeze();
         return game;
     };

@@ -45,7 +45,7 @@ void expect_round_trips(Position& pos) {
         EXPECT_TRUE(seen.insert(text).second) << text << " written twice";
         EXPECT_EQ(parse_move(pos, text), m) << text;
         if (m.kind() != MoveKind::Normal) continue;
-        const bool pawn = type_of(pos.piece_on(m.from())) == pos.game().pawn;
+        const bool pawn = type_of(pos.piece_on(m.from())) == pos.game().men.pawn;
         const std::string piece = pawn ? "" : pos.game().token(type_of(pos.piece_on(m.from())));
         const std::string full = piece + g.name(m.from()) + g.name(m.to());
         EXPECT_EQ(parse_move(pos, full), m) << full;

@@ -54,7 +54,7 @@ void draw_shifted(const Position& pos, size_t width) {
 void draw(const Position& pos) {
     const Geometry& g = pos.geometry();
     size_t width = 1;  // a column fits the longest token (C'' is three characters)
-    for (const PieceType& t : pos.game().types) width = std::max(width, t.token.size());
+    for (const PieceType& t : pos.game().men.types) width = std::max(width, t.token.size());
     if (g.switch_fields()) return draw_shifted(pos, width);
     auto column = [width](std::string text) {
         return text + std::string(width + 1 - text.size(), ' ');

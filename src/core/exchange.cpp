@@ -13,7 +13,7 @@ namespace {
 // The values the exchange uses: the game's, with the king worth more than everything else
 // (a king can only take last, when nothing recaptures).
 int exchange_value(const Game& g, int type) {
-    return type == g.king ? 100000 : g.piece_value[type];
+    return type == g.men.king ? 100000 : g.men.value[type];
 }
 
 }  // namespace
@@ -82,33 +82,33 @@ int Position::see(Move m) const {
         const Square taken = st_->ep_victim;
         occupied ^= square_bb(taken);
         gone |= square_bb(taken);
-        victim = exchange_value(g, g.pawn);
+        victim = exchange_value(g, g.men.pawn);
     }
     int on_square = exchange_value(g, type_of(board_[from]));
     if (m.kind() == MoveKind::Promotion) {
-        victim += g.piece_value[m.promotion()] - g.piece_value[g.pawn];
-        on_square = g.piece_value[m.promotion()];
+        victim += g.men.value[m.promotion()] - g.men.value[g.men.pawn];
+        on_square = g.men.value[m.promotion()];
     }
     // Black Swan: a reveal or a random promotion puts what it brought on the square (and the
     // other pieces it brought elsewhere); without the outcome: the least it
     // can be (a pawn for a swan, a knight for a promotion). The owner chooses which drawn piece
     // stays: on a square the opponent may take, the one it loses least by.
     if (g.has_chance() && is_chance_move(*this, m)) {
-        const int mover = m.kind() == MoveKind::Promotion ? g.pawn : type_of(board_[from]);
+        const int mover = m.kind() == MoveKind::Promotion ? g.men.pawn : type_of(board_[from]);
         const Draw d = chance_draw(*this, m);
-        int first = m.kind() == MoveKind::Promotion ? g.knight : mover;
-        int brought = g.piece_value[first];
+        int first = m.kind() == MoveKind::Promotion ? g.men.knight : mover;
+        int brought = g.men.value[first];
         if (d.count > 0) {
             first = d.types[0];
             brought = 0;
             for (int i = 0; i < d.count; ++i) {
                 const int type = d.types[static_cast<size_t>(i)];
-                brought += g.piece_value[type];
+                brought += g.men.value[type];
                 if (exchange_value(g, type) < exchange_value(g, first)) first = type;
             }
         }
         victim = (board_[to] == NO_PIECE ? 0 : exchange_value(g, type_of(board_[to]))) + brought -
-                 g.piece_value[mover];
+                 g.men.value[mover];
         on_square = exchange_value(g, first);
     }
     // gain[d]: what the side making capture d has won so far, if the exchange stopped there.
@@ -129,7 +129,7 @@ int Position::see(Move m) const {
             if (least == SQ_NONE || v < least_value) least = s, least_value = v;
         }
         // A king may only take when nothing takes it back.
-        if (type_of(board_[least]) == g.king &&
+        if (type_of(board_[least]) == g.men.king &&
             attackers_to(to, ~side, occupied ^ square_bb(least), ~gone))
             break;
         ++depth;

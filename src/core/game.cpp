@@ -48,8 +48,8 @@ Piece Game::read_token(std::string_view text, size_t& at) const {
     while (end < text.size() && text[end] == '\'') ++end;
     std::string upper(text.substr(at, end - at));
     upper[0] = to_upper(upper[0]);
-    for (size_t t = 0; t < types.size(); ++t)
-        if (types[t].token == upper) {
+    for (size_t t = 0; t < men.types.size(); ++t)
+        if (men.types[t].token == upper) {
             const Color c = is_upper(text[at]) ? WHITE : BLACK;
             at = end;
             return make_piece_code(c, static_cast<int>(t));
@@ -58,7 +58,7 @@ Piece Game::read_token(std::string_view text, size_t& at) const {
 }
 
 std::string Game::token(Piece p) const {
-    std::string t = types[type_of(p)].token;
+    std::string t = men.types[type_of(p)].token;
     if (color_of(p) == BLACK) t[0] = to_lower(t[0]);
     return t;
 }
@@ -89,12 +89,12 @@ const Setup& Game::find_setup(const std::string& given) const {
 }
 
 void Game::freeze() {
-    if (types.size() > PIECE_TYPE_MAX)
+    if (men.types.size() > PIECE_TYPE_MAX)
         throw std::logic_error(name + " has more than " + std::to_string(PIECE_TYPE_MAX) +
                                " piece types");
     std::set<std::string> tokens;
-    for (size_t t = 0; t < types.size(); ++t) {
-        const PieceType& p = types[t];
+    for (size_t t = 0; t < men.types.size(); ++t) {
+        const PieceType& p = men.types[t];
         const bool well_formed = !p.token.empty() && is_upper(p.token[0]) &&
                                  p.token.find_first_not_of('\'', 1) == std::string::npos;
         if (!well_formed)
@@ -103,27 +103,27 @@ void Game::freeze() {
         if (!tokens.insert(p.token).second)
             throw std::logic_error(name + ": two piece types use the token " + p.token);
         const int index = static_cast<int>(t);
-        piece_value[t] = p.value;
-        if (p.royal) king = index;
-        if (p.pawn) pawn = index;
-        if (p.name == "queen") queen = index;
-        if (p.name == "rook") rook = index;
-        if (p.name == "bishop") bishop = index;
-        if (p.name == "knight") knight = index;
+        men.value[t] = p.value;
+        if (p.royal) men.king = index;
+        if (p.pawn) men.pawn = index;
+        if (p.name == "queen") men.queen = index;
+        if (p.name == "rook") men.rook = index;
+        if (p.name == "bishop") men.bishop = index;
+        if (p.name == "knight") men.knight = index;
     }
-    if ((rules.castling.enabled || rules.bunker_leap) && (king < 0 || rook < 0))
+    if ((rules.castling.enabled || rules.bunker_leap) && (men.king < 0 || men.rook < 0))
         throw std::logic_error(name + ": castling needs a king and a rook");
-    if (rules.bishop_adjustment && bishop < 0)
+    if (rules.bishop_adjustment && men.bishop < 0)
         throw std::logic_error(name + ": adjustment needs bishops");
-    tables = shared_tables(geometry, types);
-    for (size_t t = 0; t < types.size(); ++t)
+    tables = shared_tables(geometry, men.types);
+    for (size_t t = 0; t < men.types.size(); ++t)
         if (tables->piece(static_cast<int>(t), WHITE).ride_capture |
             tables->piece(static_cast<int>(t), BLACK).ride_capture)
-            rider_types.push_back(static_cast<int>(t));
-    for (int t : rider_types) rider_set |= type_bit(t);
-    const int men = has_chance() ? chance.first_hidden : static_cast<int>(types.size());
-    for (int t = 0; t < men; ++t)
-        if (t != king) men_set |= type_bit(t);
+            men.riders.push_back(static_cast<int>(t));
+    for (int t : men.riders) men.rider_set |= type_bit(t);
+    const int ordinary = has_chance() ? chance.first_hidden : static_cast<int>(men.types.size());
+    for (int t = 0; t < ordinary; ++t)
+        if (t != men.king) men.ordinary_set |= type_bit(t);
 }
 
 }  // namespace menagerie

@@ -146,15 +146,30 @@ struct StartRules {
     std::function<std::string(const std::string& id)> setup_id;
 };
 
+// A game's men: their types, the types the rules name (-1 where the game has none), and what the
+// hot paths read of them (set when the game is frozen).
+struct PieceSet {
+    std::vector<PieceType> types;
+    int king = -1, pawn = -1, queen = -1, rook = -1, bishop = -1, knight = -1;
+    std::vector<int> promotions;  // what a pawn may become
+    std::vector<int> riders;      // types that capture by riding: the only possible pinners
+    TypeSet rider_set = 0;        // the same as a set
+    TypeSet ordinary_set = 0;     // the types whose moves generate_men makes: not king, swans
+    std::array<int, PIECE_TYPE_MAX> value{};  // types[t].value
+};
+
+// Each side's zones of the board: where its pawns promote and may double-step, its back rank.
+struct Zones {
+    std::array<Bitboard, COLOR_NB> promotion{}, double_step{}, back_rank{};
+};
+
 class Game {
   public:
     std::string name;
     std::string title;
     Geometry geometry;
-    std::vector<PieceType> types;
-    int king = -1, pawn = -1, queen = -1, rook = -1, bishop = -1, knight = -1;
-    std::vector<int> promotion_types;
-    std::array<Bitboard, COLOR_NB> promotion_zone{}, double_step_zone{}, back_rank{};
+    PieceSet men;
+    Zones zones;
     SpecialRules rules;  // castling and the other special moves, and the dead-position rule
     // Games of chance with face-down men (Black Swan): the family's frozen data; see ChanceRules.
     ChanceRules chance;
@@ -165,16 +180,12 @@ class Game {
     std::vector<GameOption> option_list;
     std::map<std::string, std::string> options;  // the values in force
     std::shared_ptr<const MoveTables> tables;    // shared by copies of a game
-    std::vector<int> rider_types;  // types that capture by riding: the only possible pinners
-    TypeSet rider_set = 0;         // the same as a set
-    TypeSet men_set = 0;           // the types whose moves generate_men makes: not king, swans
-    std::array<int, PIECE_TYPE_MAX> piece_value{};  // types[t].value, where the hot paths read it
 
     // A piece token at text[at] (either colour): on success the piece, with `at` moved past it;
     // NO_PIECE (and `at` unchanged) when no token of this game starts there.
     Piece read_token(std::string_view text, size_t& at) const;
     // The token of a type (upper case) or of a piece (lower case for Black).
-    const std::string& token(int type) const { return types[type].token; }
+    const std::string& token(int type) const { return men.types[type].token; }
     std::string token(Piece p) const;
     // Whether two cells have one colour on the drawn board (a two-coloured transfer field, as on
     // Chess 66, has the colour of no other cell).

@@ -21,8 +21,8 @@ struct ToList {
     void add_pawn(const Game& g, Color us, Square from, Bitboard to) {
         while (to) {
             const Square t = pop_lsb(to);
-            if (has(g.promotion_zone[us], t))
-                for (int promo : g.promotion_types)
+            if (has(g.zones.promotion[us], t))
+                for (int promo : g.men.promotions)
                     list.push(Move(from, t, MoveKind::Promotion, promo));
             else
                 list.push(Move(from, t));
@@ -35,9 +35,9 @@ struct ToCount {
     void add(Move) { ++count; }
     void add_all(Square, Bitboard to) { count += static_cast<uint64_t>(popcount(to)); }
     void add_pawn(const Game& g, Color us, Square, Bitboard to) {
-        const Bitboard promoting = to & g.promotion_zone[us];
+        const Bitboard promoting = to & g.zones.promotion[us];
         count += static_cast<uint64_t>(popcount(to ^ promoting)) +
-                 static_cast<uint64_t>(popcount(promoting)) * g.promotion_types.size();
+                 static_cast<uint64_t>(popcount(promoting)) * g.men.promotions.size();
     }
 };
 
@@ -69,10 +69,10 @@ template <class Sink>
     const Color us = pos.side_to_move();
     while (to) {
         const Square t = pop_lsb(to);
-        const bool promotes = pawn && has(g.promotion_zone[us], t);
+        const bool promotes = pawn && has(g.zones.promotion[us], t);
         // Legality does not depend on the promoted type: test one.
-        const Move probe = promotes ? Move(from, t, MoveKind::Promotion, g.promotion_types.front())
-                                    : Move(from, t);
+        const Move probe =
+            promotes ? Move(from, t, MoveKind::Promotion, g.men.promotions.front()) : Move(from, t);
         if (!pos.leaves_king_safe(probe)) continue;
         if (pawn)
             sink.add_pawn(g, us, from, square_bb(t));
@@ -110,7 +110,7 @@ void generate_men(Position& pos, Sink& sink) {
         } else {
             if (checkers)
                 target = more_than_one(checkers) ? 0 : mt.between(lsb(checkers), ksq) | checkers;
-            for (TypeSet riders = pos.types_seen(them) & g.rider_set; riders;
+            for (TypeSet riders = pos.types_seen(them) & g.men.rider_set; riders;
                  riders &= riders - 1) {
                 const int t = std::countr_zero(riders);
                 for (Bitboard snipers = pos.pieces(them, t) & mt.piece(t, them).reverse_ride[ksq];
@@ -167,7 +167,7 @@ void generate_men(Position& pos, Sink& sink) {
 
     if (target) {
         // Every type but the king's, and the swans' (rules/swans.cpp), that the army has had.
-        for (TypeSet left = pos.types_seen(us) & g.men_set; left; left &= left - 1) {
+        for (TypeSet left = pos.types_seen(us) & g.men.ordinary_set; left; left &= left - 1) {
             const int t = std::countr_zero(left);
             Bitboard men = pos.pieces(us, t);
             if (!men) continue;
@@ -175,14 +175,14 @@ void generate_men(Position& pos, Sink& sink) {
             while (men) {
                 const Square from = pop_lsb(men);
                 const Bitboard allowed = has(pinned, from) ? target & pin_line[from] : target;
-                if (t == g.pawn) {
+                if (t == g.men.pawn) {
                     Bitboard quiet = pm.quiet[from] & landing;
                     // A double step needs every cell of the single step empty.
-                    if (has(g.double_step_zone[us], from) && quiet && quiet == pm.quiet[from])
+                    if (has(g.zones.double_step[us], from) && quiet && quiet == pm.quiet[from])
                         for (Bitboard mids = quiet; mids;)
                             quiet |= pm.quiet[pop_lsb(mids)] & landing;
                     const Bitboard capture = pm.capture[from] & theirs;
-                    const Bitboard promoting = quiet & g.promotion_zone[us];
+                    const Bitboard promoting = quiet & g.zones.promotion[us];
                     Bitboard to = G == Gen::Captures ? capture | promoting
                                   : G == Gen::Quiets ? quiet & ~promoting
                                                      : quiet | capture;
@@ -201,7 +201,7 @@ void generate_men(Position& pos, Sink& sink) {
     }
 
     if (ksq != SQ_NONE) {
-        const PieceMoves& pm = mt.piece(g.king, us);
+        const PieceMoves& pm = mt.piece(g.men.king, us);
         Bitboard to_cells = (pm.quiet[ksq] & quiet_mask) | (pm.capture[ksq] & capture_mask);
         const Bitboard without_king = occupied ^ square_bb(ksq);
         while (to_cells) {

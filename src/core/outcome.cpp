@@ -30,13 +30,13 @@ bool bishop_keeps_colour(const Game& g, Square s) {
 // never leave it (on Chess 66 bishops change colour through the transfer fields: never dead).
 bool dead_position(const Position& pos) {
     const Game& g = pos.game();
-    const Bitboard kings = g.king >= 0 ? pos.pieces(g.king) : 0;
+    const Bitboard kings = g.men.king >= 0 ? pos.pieces(g.men.king) : 0;
     const Bitboard others = pos.pieces() & ~kings;
     if (!others) return true;
     if (!g.rules.orthodox_material) return false;
-    if (!more_than_one(others) && (others & (pos.pieces(g.knight) | pos.pieces(g.bishop))))
+    if (!more_than_one(others) && (others & (pos.pieces(g.men.knight) | pos.pieces(g.men.bishop))))
         return true;
-    const Bitboard bishops = pos.pieces(g.bishop);
+    const Bitboard bishops = pos.pieces(g.men.bishop);
     if (others != bishops) return false;
     const Square first = lsb(bishops);
     for (Bitboard b = bishops; b;) {

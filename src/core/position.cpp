@@ -102,7 +102,7 @@ void Position::put(Square s, Piece p) {
 void Position::add_piece(Square s, Piece p) {
     assert(board_[s] == NO_PIECE);
     board_[s] = p;
-    material_[color_of(p)] += game_->piece_value[type_of(p)];
+    material_[color_of(p)] += game_->men.value[type_of(p)];
     by_color_[color_of(p)] |= square_bb(s);
     by_type_[type_of(p)] |= square_bb(s);
     types_seen_[color_of(p)] |= type_bit(type_of(p));
@@ -111,7 +111,7 @@ void Position::add_piece(Square s, Piece p) {
 void Position::remove_piece(Square s) {
     const Piece p = board_[s];
     assert(p != NO_PIECE);
-    material_[color_of(p)] -= game_->piece_value[type_of(p)];
+    material_[color_of(p)] -= game_->men.value[type_of(p)];
     by_color_[color_of(p)] ^= square_bb(s);
     by_type_[type_of(p)] ^= square_bb(s);
     board_[s] = NO_PIECE;
@@ -271,7 +271,8 @@ Bitboard Position::pinned() const {
     if (ksq != SQ_NONE) {
         const Color them = ~stm_;
         const Bitboard occupied = pieces(), ours = pieces(stm_);
-        for (TypeSet riders = types_seen_[them] & game_->rider_set; riders; riders &= riders - 1) {
+        for (TypeSet riders = types_seen_[them] & game_->men.rider_set; riders;
+             riders &= riders - 1) {
             const int t = std::countr_zero(riders);
             for (Bitboard snipers = pieces(them, t) & tables_->piece(t, them).reverse_ride[ksq];
                  snipers;) {
@@ -361,12 +362,13 @@ void Position::drop_meaningless_unmoved() {
 
 void Position::update_ep(Square from, Square to) {
     const Color us = stm_, them = ~us;
-    const Bitboard single = tables_->piece(game_->pawn, us).quiet[from];
-    if (!single || has(single, to) || !has(game_->double_step_zone[us], from)) return;
+    const Bitboard single = tables_->piece(game_->men.pawn, us).quiet[from];
+    if (!single || has(single, to) || !has(game_->zones.double_step[us], from)) return;
     const Square mid = lsb(single);
-    if (!has(tables_->piece(game_->pawn, us).quiet[mid], to))
+    if (!has(tables_->piece(game_->men.pawn, us).quiet[mid], to))
         return;  // a capture, not a double step
-    if (tables_->piece(game_->pawn, them).reverse_capture[mid] & pieces(them, game_->pawn)) {
+    if (tables_->piece(game_->men.pawn, them).reverse_capture[mid] &
+        pieces(them, game_->men.pawn)) {
         st_->ep_square = mid;
         st_->ep_victim = to;
         st_->key ^= zobrist::ep(mid);
@@ -416,7 +418,7 @@ void Position::do_move(Move m, StateInfo& ns) {
             }
             ns.key ^= zobrist::piece(p, from) ^ zobrist::piece(p, to);
             move_piece(from, to);
-            if (type_of(p) == game_->pawn) {
+            if (type_of(p) == game_->men.pawn) {
                 ns.rule50 = 0;
                 if (m.kind() == MoveKind::Promotion && random_promotion(*game_)) {
                     if (promote_at_random(m, ns)) next = us;
@@ -432,8 +434,8 @@ void Position::do_move(Move m, StateInfo& ns) {
                 if (reveal_swan(m, ns)) next = us;
                 // While the owner chooses which drawn piece stays, a pawn among them may still
                 // stay: the chance is kept until the choice (make_placement) decides it.
-                if (type_of(board_[to]) == game_->pawn ||
-                    (ns.chance.choosing && ns.chance.owes(game_->pawn)))
+                if (type_of(board_[to]) == game_->men.pawn ||
+                    (ns.chance.choosing && ns.chance.owes(game_->men.pawn)))
                     update_ep(from, to);
             }
             clear_unmoved(square_bb(from) | square_bb(to));
@@ -479,7 +481,7 @@ void Position::undo_move(Move m) {
             if (m.kind() == MoveKind::Promotion) {
                 const Piece promoted = board_[to];
                 remove_piece(to);
-                add_piece(to, make_piece_code(color_of(promoted), game_->pawn));
+                add_piece(to, make_piece_code(color_of(promoted), game_->men.pawn));
             }
             if (st_->revealed != NO_PIECE) {
                 remove_piece(to);
@@ -518,12 +520,12 @@ uint64_t Position::compute_key() const {
 }
 
 std::string Position::finish_setup() {
-    if (game_->king >= 0)
+    if (game_->men.king >= 0)
         for (Color c : {WHITE, BLACK})
-            if (popcount(pieces(c, game_->king)) != 1)
+            if (popcount(pieces(c, game_->men.king)) != 1)
                 return std::string(c == WHITE ? "White" : "Black") + " must have exactly one king";
     for (Color c : {WHITE, BLACK})
-        if (game_->pawn >= 0 && (pieces(c, game_->pawn) & game_->promotion_zone[c]))
+        if (game_->men.pawn >= 0 && (pieces(c, game_->men.pawn) & game_->zones.promotion[c]))
             return std::string(c == WHITE ? "a White" : "a Black") +
                    " pawn stands on its promotion zone";
     if (Bitboard sw = geometry().switch_fields() & pieces(); sw)
@@ -533,7 +535,7 @@ std::string Position::finish_setup() {
                 return "two men stand on the switch at " + geometry().name(s);
         }
     // (Black Swan: while the mover places an event's pieces, the opponent may be in check.)
-    if (game_->king >= 0 && st_->pending != PLACING && attacked(king_square(~stm_), stm_))
+    if (game_->men.king >= 0 && st_->pending != PLACING && attacked(king_square(~stm_), stm_))
         return "the side not to move is in check";
     drop_meaningless_unmoved();
     st_->key = compute_key();
@@ -580,13 +582,13 @@ std::string Position::consistency_error() const {
         }
         if (s >= geometry().size()) return "a man stands outside the board";
         if (!has(pieces(color_of(p), type_of(p)), s)) return "mailbox and sets differ";
-        material[color_of(p)] += game_->piece_value[type_of(p)];
+        material[color_of(p)] += game_->men.value[type_of(p)];
     }
     if (material != material_) return "incremental material is wrong";
     if (st_->key != compute_key()) return "incremental key is wrong";
     if (st_->unmoved & ~pieces()) return "an empty cell is marked unmoved";
     const Square ksq = king_square(stm_);
-    if (game_->king >= 0 && ksq == SQ_NONE) return "the side to move has no king";
+    if (game_->men.king >= 0 && ksq == SQ_NONE) return "the side to move has no king";
     if (st_->checkers != (ksq == SQ_NONE ? 0 : attackers_to(ksq, ~stm_, pieces())))
         return "checkers are wrong";
     const Square their_king = king_square(~stm_);

@@ -91,7 +91,7 @@ class Position {
     // built (so attack tests skip the groups of types the game has but this army lacks).
     TypeSet types_seen(Color c) const { return types_seen_[c]; }
     Square king_square(Color c) const {
-        const Bitboard k = pieces(c, game_->king);
+        const Bitboard k = pieces(c, game_->men.king);
         return k ? lsb(k) : SQ_NONE;
     }
     const StateInfo& state() const { return *st_; }

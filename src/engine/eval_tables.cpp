@@ -243,7 +243,7 @@ void pawn_spans(const Game& g, EvalTables& t) {
     const MoveTables& tables = *g.tables;
     const int n = g.geometry.size();
     for (Color c : {WHITE, BLACK}) {
-        const PieceMoves& pm = tables.piece(g.pawn, c);
+        const PieceMoves& pm = tables.piece(g.men.pawn, c);
         for (Square s = 0; s < n; ++s) {
             Bitboard file = 0, span = 0;
             for (Bitboard frontier = pm.quiet[s]; frontier;) {
@@ -266,8 +266,8 @@ void pawn_spans(const Game& g, EvalTables& t) {
         // Advance: 0 on the double-step zone (home) or behind it, counted in quiet steps.
         std::array<int, SQUARE_MAX> dist;
         dist.fill(-1);
-        Bitboard frontier = g.double_step_zone[c], seen = frontier;
-        if (!frontier) frontier = seen = g.back_rank[c];
+        Bitboard frontier = g.zones.double_step[c], seen = frontier;
+        if (!frontier) frontier = seen = g.zones.back_rank[c];
         for (int d = 0; frontier; ++d) {
             Bitboard next = 0;
             for (Bitboard b = frontier; b;) {
@@ -331,7 +331,7 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
     const Geometry& geo = g.geometry;
     const int n = geo.size();
     t->game = game;
-    if (g.pawn >= 0) pawn_spans(g, *t);
+    if (g.men.pawn >= 0) pawn_spans(g, *t);
 
     // The board's centre (mean of cell coordinates) and each cell's distance from it.
     double cf = 0, cr = 0;
@@ -346,7 +346,7 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
     std::array<std::array<int, SQUARE_MAX>, COLOR_NB> from_home{};
     for (Color c : {WHITE, BLACK}) {
         from_home[c].fill(0);
-        Bitboard frontier = g.back_rank[c], seen = frontier;
+        Bitboard frontier = g.zones.back_rank[c], seen = frontier;
         for (int d = 0; frontier; ++d) {
             Bitboard next = 0;
             for (Bitboard b = frontier; b;) {
@@ -369,8 +369,8 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
         t->basis.king_centre[w] = centre_distance(w) - mean_distance;
         t->basis.pawn_central[w] = mean_distance - std::abs(geo.cell(w).file - cf);
     }
-    for (int type = 0; type < static_cast<int>(g.types.size()); ++type) {
-        const PieceType& pt = g.types[type];
+    for (int type = 0; type < static_cast<int>(g.men.types.size()); ++type) {
+        const PieceType& pt = g.men.types[type];
         const Mobility m = sampled_mobility(g, type);
         t->sampled_mobility[type] = m.average;
         t->average_moves16[type] = static_cast<int>(std::lround(16 * m.average));
@@ -431,7 +431,7 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
                     count += u, value += u * t->tile_mg[static_cast<size_t>(k)];
                 }
                 start_material += count ? value / count : t->value_mg[type];
-            } else if (type != g.pawn && type != g.king) {
+            } else if (type != g.men.pawn && type != g.men.king) {
                 start_material += t->value_mg[type];
             }
         }
@@ -450,8 +450,8 @@ void apply_weights(EvalTables& t, const EvalWeights& w) {
     t.w = w;
     const Game& g = *t.game;
     const int n = g.geometry.size();
-    for (int type = 0; type < static_cast<int>(g.types.size()); ++type) {
-        const PieceType& pt = g.types[type];
+    for (int type = 0; type < static_cast<int>(g.men.types.size()); ++type) {
+        const PieceType& pt = g.men.types[type];
         const auto& b = t.basis;
         t.value_mg[type] = b.value_mg[type] + t.offset_mg[type] + (pt.pawn ? w.pawn_mg : 0);
         t.value_eg[type] = b.value_eg[type] + t.offset_eg[type] + (pt.pawn ? w.pawn_eg : 0);
@@ -496,8 +496,8 @@ void apply_weights(EvalTables& t, const EvalWeights& w) {
 void apply_terms(EvalTables& t, const EvalWeights& w,
                  const std::map<std::string, std::pair<int, int>>& offsets) {
     const Game& g = *t.game;
-    for (int type = 0; type < static_cast<int>(g.types.size()); ++type) {
-        const auto it = offsets.find(g.types[type].name);
+    for (int type = 0; type < static_cast<int>(g.men.types.size()); ++type) {
+        const auto it = offsets.find(g.men.types[type].name);
         t.offset_mg[type] = it == offsets.end() ? 0 : it->second.first;
         t.offset_eg[type] = it == offsets.end() ? 0 : it->second.second;
     }

@@ -45,21 +45,21 @@ void gather(const Position& pos, const EvalTables& t, Color us, Attacks& a) {
     const Game& g = pos.game();
     const MoveTables& tables = pos.tables();
     const Bitboard occupied = pos.pieces();
-    if (g.pawn >= 0) {
-        const PieceMoves& pm = tables.piece(g.pawn, us);
-        for (Bitboard b = pos.pieces(us, g.pawn); b;) {
+    if (g.men.pawn >= 0) {
+        const PieceMoves& pm = tables.piece(g.men.pawn, us);
+        for (Bitboard b = pos.pieces(us, g.men.pawn); b;) {
             const Bitboard hit = pm.capture[pop_lsb(b)];
             a.twice |= a.by_pawns & hit;
             a.by_pawns |= hit;
         }
         a.add(a.by_pawns);
     }
-    for (Bitboard b = pos.pieces(us) & ~(g.pawn >= 0 ? pos.pieces(g.pawn) : 0); b;) {
+    for (Bitboard b = pos.pieces(us) & ~(g.men.pawn >= 0 ? pos.pieces(g.men.pawn) : 0); b;) {
         const Square s = pop_lsb(b);
         const int type = type_of(pos.piece_on(s));
         const MoveTables::Reach r = tables.reach(tables.piece(type, us), s, occupied);
         a.add(r.capture);
-        if (type == g.king || type == t.swan) continue;
+        if (type == g.men.king || type == t.swan) continue;
         a.men[static_cast<size_t>(a.count++)] = {s, type, r};
     }
 }
@@ -77,8 +77,8 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
     const Color them = ~us;
     const EvalWeights& w = t.w;
     const Bitboard occupied = pos.pieces(), mine = pos.pieces(us), theirs = pos.pieces(them);
-    const Bitboard my_pawns = g.pawn >= 0 ? pos.pieces(us, g.pawn) : 0;
-    const Bitboard their_pawns = g.pawn >= 0 ? pos.pieces(them, g.pawn) : 0;
+    const Bitboard my_pawns = g.men.pawn >= 0 ? pos.pieces(us, g.men.pawn) : 0;
+    const Bitboard their_pawns = g.men.pawn >= 0 ? pos.pieces(them, g.men.pawn) : 0;
     // Cells the enemy pawns take on: moving there is no real mobility.
     const Bitboard pawn_guarded = their_attacks.by_pawns;
     const Square their_king = pos.king_square(them);
@@ -102,7 +102,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
             for (int i = 0; i < c.owed && i < 2; ++i) {
                 const int type = c.types[static_cast<size_t>(i)];
                 side.score += {t.value_mg[type], t.value_eg[type]};
-                if (type != g.pawn) side.non_pawn += t.value_mg[type];
+                if (type != g.men.pawn) side.non_pawn += t.value_mg[type];
             }
     }
     for (Bitboard b = mine; b;) {
@@ -110,7 +110,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
         const Piece p = pos.piece_on(s);
         const int type = type_of(p);
         side.score += {t.psq_mg[p][s], t.psq_eg[p][s]};
-        if (type == g.king) continue;
+        if (type == g.men.king) continue;
         if (type == t.swan) {
             // In place of the swan type's own value (a pawn's moves), its expectation, of which
             // it counts a share by the steps it still has to make.
@@ -120,7 +120,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
             side.non_pawn += swan_mg;
             continue;
         }
-        if (type == g.pawn) {
+        if (type == g.men.pawn) {
             ++side.pawns;
             // Passed, doubled, isolated.
             if (!(t.front_span[us][s] & their_pawns)) {
@@ -129,7 +129,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
                                w.passed_eg + w.passed_eg1 * adv + w.passed_eg2 * adv * adv};
                 // Far advanced: the kings' distances to the cell ahead, and a path ahead that
                 // no man blocks and no enemy man guards.
-                const Bitboard ahead = tables.piece(g.pawn, us).quiet[s];
+                const Bitboard ahead = tables.piece(g.men.pawn, us).quiet[s];
                 if (adv >= 2 && ahead && !more_than_one(ahead)) {
                     const int weight = 5 * adv - 8;
                     const Square stop = lsb(ahead);
@@ -161,7 +161,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
             !(t.front_span[us][s] & ~t.front_file[us][s] & their_pawns))
             side.score += {w.outpost_mg, w.outpost_eg};
         // Rooks like files without own pawns ahead (and more without enemy ones).
-        if (type == g.rook && g.pawn >= 0 && !(t.front_file[us][s] & my_pawns))
+        if (type == g.men.rook && g.men.pawn >= 0 && !(t.front_file[us][s] & my_pawns))
             side.score += (t.front_file[us][s] & their_pawns)
                               ? Score{w.rook_semi_mg, w.rook_semi_eg}
                               : Score{w.rook_open_mg, w.rook_open_eg};
@@ -208,12 +208,12 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
     const int hanging_pawns = popcount(hanging & their_pawns);
     side.score += {w.hanging_mg * hanging_men + w.hanging_pawn_mg * hanging_pawns,
                    w.hanging_eg * hanging_men + w.hanging_pawn_eg * hanging_pawns};
-    if (g.bishop >= 0 && more_than_one(pos.pieces(us, g.bishop)))
+    if (g.men.bishop >= 0 && more_than_one(pos.pieces(us, g.men.bishop)))
         side.score += {w.bishop_pair_mg, w.bishop_pair_eg};
     // King safety: our attack on their king's zone, and our pawns in front of our king.
     side.score.mg += attack * ATTACK_SCALE[std::min(attackers, 7)] / 100;
     const Square king = pos.king_square(us);
-    if (king != SQ_NONE && g.pawn >= 0)
+    if (king != SQ_NONE && g.men.pawn >= 0)
         side.score.mg += w.shield * std::min(popcount(t.shield[us][king] & my_pawns), 3);
     return side;
 }
@@ -239,9 +239,9 @@ int evaluate(const Position& pos, const EvalTables& t) {
     // Bishops on opposite colours as the only other men: the pawns of the stronger side are
     // hard to promote past the other bishop.
     const Game& g = pos.game();
-    if (g.bishop >= 0 && white.non_pawn == t.value_mg[g.bishop] &&
-        black.non_pawn == t.value_mg[g.bishop]) {
-        const Bitboard bishops = pos.pieces(g.bishop);
+    if (g.men.bishop >= 0 && white.non_pawn == t.value_mg[g.men.bishop] &&
+        black.non_pawn == t.value_mg[g.men.bishop]) {
+        const Bitboard bishops = pos.pieces(g.men.bishop);
         if (popcount(bishops) == 2 && popcount(bishops & t.light_cells) == 1 &&
             popcount(bishops & pos.pieces(WHITE)) == 1)
             v = v * t.w.opposite_bishops / 64;

@@ -39,7 +39,7 @@ struct History {
     // Sizes the continuation table for a game (its types and cells vary: up to ~100 cells and
     // dozens of types), so that it costs little in a small game; cleared when the shape changes.
     void fit(const Game& g) {
-        const int t = static_cast<int>(g.types.size()), c = g.geometry.size();
+        const int t = static_cast<int>(g.men.types.size()), c = g.geometry.size();
         if (t == types_ && c == cells_) return;
         types_ = t, cells_ = c;
         continuation_.assign(static_cast<size_t>(COLOR_NB * t * c) * static_cast<size_t>(t * c), 0);

@@ -34,14 +34,15 @@ MovePicker::MovePicker(Position& pos, PlyMoves& moves, Move tt_move,
             // up (next), since a cut usually comes first. Taking a man worth at least the taker
             // cannot lose material: no exchange to count.
             const Piece victim = pos.piece_on(m.to());
-            const int victim_value = victim == NO_PIECE ? g.piece_value[g.pawn >= 0 ? g.pawn : 0]
-                                                        : g.piece_value[type_of(victim)];
-            const int attacker_value = g.piece_value[type_of(pos.piece_on(m.from()))];
+            const int victim_value = victim == NO_PIECE
+                                         ? g.men.value[g.men.pawn >= 0 ? g.men.pawn : 0]
+                                         : g.men.value[type_of(victim)];
+            const int attacker_value = g.men.value[type_of(pos.piece_on(m.from()))];
             if (m.kind() == MoveKind::Normal && victim_value >= attacker_value &&
-                type_of(pos.piece_on(m.from())) != g.king)
+                type_of(pos.piece_on(m.from())) != g.men.king)
                 moves.see[i] = victim_value - attacker_value;
             score = GOOD_TACTIC + victim_value * 16 - attacker_value / 16 +
-                    (m.kind() == MoveKind::Promotion ? g.piece_value[m.promotion()] : 0);
+                    (m.kind() == MoveKind::Promotion ? g.men.value[m.promotion()] : 0);
         } else if (m == killers[0]) {
             score = KILLER + 1;
         } else if (m == killers[1]) {

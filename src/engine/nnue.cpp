@@ -23,12 +23,12 @@ constexpr char MAGIC[8] = {'M', 'N', 'G', 'N', 'N', 'U', 'E', '1'};
 
 std::string family_of(const Game& game) {
     std::string f = game.geometry.id() + ":";
-    for (size_t t = 0; t < game.types.size(); ++t) f += (t ? "," : "") + game.types[t].name;
+    for (size_t t = 0; t < game.men.types.size(); ++t) f += (t ? "," : "") + game.men.types[t].name;
     return f;
 }
 
 FeatureMap::FeatureMap(const Game& game)
-    : types(static_cast<int>(game.types.size())), cells(game.geometry.size()) {
+    : types(static_cast<int>(game.men.types.size())), cells(game.geometry.size()) {
     const Geometry& g = game.geometry;
     int min_file = 0, max_file = 0;
     for (Square s = 0; s < cells; ++s)

@@ -32,8 +32,8 @@ const Reductions reduction;
 bool has_pieces(const Position& pos, Color c) {
     const Game& g = pos.game();
     Bitboard men = pos.pieces(c);
-    if (g.king >= 0) men &= ~pos.pieces(g.king);
-    if (g.pawn >= 0) men &= ~pos.pieces(g.pawn);
+    if (g.men.king >= 0) men &= ~pos.pieces(g.men.king);
+    if (g.men.pawn >= 0) men &= ~pos.pieces(g.men.pawn);
     return men != 0;
 }
 
@@ -541,8 +541,8 @@ int Worker::qsearch(int alpha, int beta, int ply) {
             if (see == SEE_UNKNOWN) see = pos.see(m);
             if (see < 0) continue;
             const Piece victim = pos.piece_on(m.to());
-            const int gain = (victim == NO_PIECE ? 100 : g.piece_value[type_of(victim)]) +
-                             (m.kind() == MoveKind::Promotion ? g.piece_value[m.promotion()] : 0);
+            const int gain = (victim == NO_PIECE ? 100 : g.men.value[type_of(victim)]) +
+                             (m.kind() == MoveKind::Promotion ? g.men.value[m.promotion()] : 0);
             if (stand + gain + tuned(QS_DELTA) <= alpha) continue;
         }
         if (!legal(pos, m)) continue;

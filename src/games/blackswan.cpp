@@ -45,7 +45,7 @@ Bitboard home_swans(const Position& pos, Color c) {
     const Bitboard home = ranks(pos.geometry(), c == WHITE ? std::initializer_list<int>{0, 1}
                                                            : std::initializer_list<int>{6, 7});
     Bitboard swans = 0;
-    for (int t = game.chance.first_hidden; t < static_cast<int>(game.types.size()); ++t)
+    for (int t = game.chance.first_hidden; t < static_cast<int>(game.men.types.size()); ++t)
         swans |= pos.pieces(c, t);
     return swans & home;
 }
@@ -95,7 +95,7 @@ std::array<std::array<uint8_t, TILE_KINDS_MAX>, COLOR_NB> read_unseen(const Posi
         int total = 0;
         for (int k = 0; k < bs::TILE_KINDS; ++k) total += unseen[c][static_cast<size_t>(k)];
         int face_down = 0;
-        for (int t = game.chance.first_hidden; t < static_cast<int>(game.types.size()); ++t) {
+        for (int t = game.chance.first_hidden; t < static_cast<int>(game.men.types.size()); ++t) {
             const int here = popcount(pos.pieces(c, t));
             face_down += here;
             const int tile = t - game.chance.first_hidden;
@@ -103,7 +103,7 @@ std::array<std::array<uint8_t, TILE_KINDS_MAX>, COLOR_NB> read_unseen(const Posi
                 here > unseen[c][static_cast<size_t>(tile)])
                 throw Error(ErrorKind::Fen, "unseen",
                             "FEN board has more face-down " +
-                                game.types[static_cast<size_t>(t)].name +
+                                game.men.types[static_cast<size_t>(t)].name +
                                 "s than the unseen-tiles field counts");
         }
         if (face_down > total)
@@ -167,7 +167,7 @@ void read_swan_fields(Position& pos, const std::vector<std::string>& extra, Bitb
         std::vector<int> types;
         for (size_t at = 0; at < at_sign && origin != SQ_NONE;) {
             const Piece p = pos.game().read_token(owed, at);
-            if (p == NO_PIECE || color_of(p) != WHITE || type_of(p) > pos.game().queen) {
+            if (p == NO_PIECE || color_of(p) != WHITE || type_of(p) > pos.game().men.queen) {
                 types.clear();
                 break;
             }
@@ -182,7 +182,7 @@ void read_swan_fields(Position& pos, const std::vector<std::string>& extra, Bitb
                             "side to move, then '?' while the stay is still chosen, or '-'");
         // A choice needs another type than the one standing there, and one of those drawn.
         if (chance.choosing &&
-            (type_of(there) > pos.game().queen ||
+            (type_of(there) > pos.game().men.queen ||
              std::all_of(types.begin(), types.end(), [&](int t) { return t == type_of(there); })))
             throw Error(ErrorKind::Fen, "owed",
                         "FEN owed-pieces field " + quoted(written) +
@@ -258,13 +258,13 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
     auto game = orthodox_game("blackswan", "Black Swan");
     game->rules.castling = {};
     // A promotion is one move; the pieces are drawn (the type is the queen's, never written).
-    game->promotion_types = {4};
+    game->men.promotions = {4};
     const Geometry& g = game->geometry;
-    game->double_step_zone = {ranks(g, {0, 1}), ranks(g, {6, 7})};
+    game->zones.double_step = {ranks(g, {0, 1}), ranks(g, {6, 7})};
     // Swans are turned over on the ranks where events' pieces go.
     ChanceRules& chance = game->chance;
     chance.reveal_zone = {bs::event_zone(g, false), bs::event_zone(g, true)};
-    chance.first_hidden = static_cast<int>(game->types.size());
+    chance.first_hidden = static_cast<int>(game->men.types.size());
     chance.decode = bs::decode_outcome;
     chance.encode = bs::encode_outcome;
     chance.tile_names = {"P", "N", "B", "R", "Q", "2+", "2-", "3+", "3-"};
@@ -274,7 +274,7 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
         swan.pawn = false;
         swan.name = "swan";
         swan.token = "S";
-        game->types.push_back(swan);
+        game->men.types.push_back(swan);
         chance.identity = {UNKNOWN_IDENTITY};
         game->options = {{"composition", bs::composition_text(composition)}, {"view", "player"}};
     } else {
@@ -283,7 +283,7 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
             swan.pawn = false;
             swan.name = swan_names[kind];
             swan.token = swan_tokens[kind];
-            game->types.push_back(swan);
+            game->men.types.push_back(swan);
             chance.identity.push_back(kind < 5 ? kind : -1);  // tiles P N B R Q = types 0-4
         }
         // The seed is the referee's (blackswan::announce draws from it); the rules never read it.
@@ -297,7 +297,7 @@ std::shared_ptr<const Game> make_blackswan(const Options& options) {
         Bitboard unmoved = 0;
         for (Color c : {WHITE, BLACK}) {
             const bool black = c == BLACK;
-            pos.put(geo.at(4, black ? 7 : 0), make_piece_code(c, gm.king));
+            pos.put(geo.at(4, black ? 7 : 0), make_piece_code(c, gm.men.king));
             const auto tiles = player ? std::vector<bs::Tile>(bs::ON_BOARD)
                                       : bs::draw_arrangement(seed, black, composition);
             const auto cells = bs::starting_squares(geo, black);

@@ -218,8 +218,8 @@ std::string game_substitutions(const Game& game, int number) {
 namespace {
 
 int type_named(const Game& game, const std::string& name) {
-    for (size_t t = 0; t < game.types.size(); ++t)
-        if (game.types[t].name == name) return static_cast<int>(t);
+    for (size_t t = 0; t < game.men.types.size(); ++t)
+        if (game.men.types[t].name == name) return static_cast<int>(t);
     throw std::logic_error(game.name + " has no " + name);
 }
 
@@ -231,18 +231,18 @@ std::shared_ptr<Game> board_game(const std::string& name, const std::string& tit
     game->title = title;
     game->geometry = chess2016_board();
     for (const auto& [piece, token] : types) {
-        game->types.push_back(make_piece(piece));
-        game->types.back().token = token;
+        game->men.types.push_back(make_piece(piece));
+        game->men.types.back().token = token;
     }
     const Geometry& g = game->geometry;
     for (Square s = 0; s < g.size(); ++s) {
         const int rank = g.cell(s).rank;
-        if (rank == 1) game->back_rank[WHITE] |= square_bb(s);
-        if (rank == 8) game->back_rank[BLACK] |= square_bb(s);
-        if (rank == 2) game->double_step_zone[WHITE] |= square_bb(s);
-        if (rank == 7) game->double_step_zone[BLACK] |= square_bb(s);
-        if (!g.step(s, NORTH)) game->promotion_zone[WHITE] |= square_bb(s);
-        if (!g.step(s, SOUTH)) game->promotion_zone[BLACK] |= square_bb(s);
+        if (rank == 1) game->zones.back_rank[WHITE] |= square_bb(s);
+        if (rank == 8) game->zones.back_rank[BLACK] |= square_bb(s);
+        if (rank == 2) game->zones.double_step[WHITE] |= square_bb(s);
+        if (rank == 7) game->zones.double_step[BLACK] |= square_bb(s);
+        if (!g.step(s, NORTH)) game->zones.promotion[WHITE] |= square_bb(s);
+        if (!g.step(s, SOUTH)) game->zones.promotion[BLACK] |= square_bb(s);
     }
     CastlingRules& c = game->rules.castling;
     c.enabled = true;
@@ -265,8 +265,8 @@ void put_army(Position& pos, const DiceArray& x) {
         const int t = type_named(game, main_row[f - 1]);
         pos.put(geo.at(f, 1), make_piece_code(WHITE, t));
         pos.put(geo.at(f, 8), make_piece_code(BLACK, t));
-        pos.put(geo.at(f, 2), make_piece_code(WHITE, game.pawn));
-        pos.put(geo.at(f, 7), make_piece_code(BLACK, game.pawn));
+        pos.put(geo.at(f, 2), make_piece_code(WHITE, game.men.pawn));
+        pos.put(geo.at(f, 7), make_piece_code(BLACK, game.men.pawn));
     }
     for (int f = 4; f <= 7; ++f) {
         const int t = type_named(game, back_row[f - 4]);
@@ -279,11 +279,11 @@ void put_army(Position& pos, const DiceArray& x) {
 // Every type of the array but pawn and king, in the game's type order.
 std::vector<int> promotion_types_of(const Game& game, const DiceArray& x) {
     std::vector<int> out;
-    for (size_t t = 0; t < game.types.size(); ++t) {
-        const std::string& n = game.types[t].name;
+    for (size_t t = 0; t < game.men.types.size(); ++t) {
+        const std::string& n = game.men.types[t].name;
         const bool in_array =
             n == "rook" || n == "bishop" || std::find(x.begin(), x.end(), n) != x.end();
-        if (in_array && !game.types[t].pawn && !game.types[t].royal)
+        if (in_array && !game.men.types[t].pawn && !game.men.types[t].royal)
             out.push_back(static_cast<int>(t));
     }
     return out;
@@ -294,7 +294,7 @@ void fix_setup(Game& game, int number) {
     const bool is2016 = game.name == "chess2016";
     game.options["dice"] = game.start.setups[static_cast<size_t>(number)].name;
     game.start.random_start = false;
-    game.promotion_types = promotion_types_of(
+    game.men.promotions = promotion_types_of(
         game, dice_array(dice_of(is2016, number), game.options["knight-camel-swap"]));
     game.start.build_start = [number](Position& pos) { pos.game().start.build_setup(pos, number); };
 }
@@ -340,7 +340,7 @@ std::shared_ptr<const Game> make_dice_game(const std::string& name, const Option
         return dice_number(d);
     };
     // Without dice (a FEN given by itself), pawns promote to the types of the unsubstituted array.
-    game->promotion_types =
+    game->men.promotions =
         promotion_types_of(*game, {"tiger", "man", "cannon", "queen", "camel", "knight"});
     game->start.random_start = true;
     if (dice) {
@@ -368,8 +368,8 @@ std::shared_ptr<const Game> make_chess2016_default_army() {
                             {"man", "M"},
                             {"cannon", "O"}});
     game->freeze();
-    for (int t = 0; t < static_cast<int>(game->types.size()); ++t)
-        if (t != game->pawn && t != game->king) game->promotion_types.push_back(t);
+    for (int t = 0; t < static_cast<int>(game->men.types.size()); ++t)
+        if (t != game->men.pawn && t != game->men.king) game->men.promotions.push_back(t);
     game->start.setups = {{0, "default", {}}};
     game->start.build_setup = [](Position& pos, int) {
         put_army(pos, {"tiger", "man", "cannon", "queen", "camel", "knight"});

@@ -23,17 +23,17 @@ std::shared_ptr<const Game> make_chess66(const Options& options) {
     game->title = "Chess 66";
     game->geometry = chess66_board();
     for (const char* piece : {"pawn", "knight", "bishop", "rook", "queen", "king"})
-        game->types.push_back(make_piece(piece));
+        game->men.types.push_back(make_piece(piece));
     const Geometry& g = game->geometry;
     for (Square s = 0; s < g.size(); ++s) {
         const int rank = g.cell(s).rank;
         const Bitboard b = square_bb(s);
-        if (rank == 0) game->back_rank[WHITE] |= b, game->promotion_zone[BLACK] |= b;
-        if (rank == 7) game->back_rank[BLACK] |= b, game->promotion_zone[WHITE] |= b;
-        if (rank == 1) game->double_step_zone[WHITE] |= b;
-        if (rank == 6) game->double_step_zone[BLACK] |= b;
+        if (rank == 0) game->zones.back_rank[WHITE] |= b, game->zones.promotion[BLACK] |= b;
+        if (rank == 7) game->zones.back_rank[BLACK] |= b, game->zones.promotion[WHITE] |= b;
+        if (rank == 1) game->zones.double_step[WHITE] |= b;
+        if (rank == 6) game->zones.double_step[BLACK] |= b;
     }
-    game->promotion_types = {1, 2, 3, 4};  // knight, bishop, rook, queen
+    game->men.promotions = {1, 2, 3, 4};  // knight, bishop, rook, queen
     // Lone minor pieces are dead here as on the orthodox board (checked by exhaustive search in
     // tests/chess66_test.cpp); bishops change colour, which outcome.cpp knows.
     game->rules.orthodox_material = true;
@@ -58,9 +58,9 @@ std::shared_ptr<const Game> make_chess66(const Options& options) {
             const int type = type_of(g66.read_token(ARRAY, at));
             const Square w = geo.at(f, 0), p = geo.at(f, 1);
             pos.put(w, make_piece_code(WHITE, type));
-            pos.put(p, make_piece_code(WHITE, g66.pawn));
+            pos.put(p, make_piece_code(WHITE, g66.men.pawn));
             pos.put(turned(geo, w), make_piece_code(BLACK, type));
-            pos.put(turned(geo, p), make_piece_code(BLACK, g66.pawn));
+            pos.put(turned(geo, p), make_piece_code(BLACK, g66.men.pawn));
         }
         give_castling_rights(pos);
     };

@@ -28,7 +28,7 @@ void read_contemporary_fields(Position& pos, const std::vector<std::string>& ext
                     "FEN Bunker Leap field has unknown character " + quoted(std::string(1, ch)));
             const Color c = ch == 'K' ? WHITE : BLACK;
             const Square k = pos.king_square(c);
-            if (k == SQ_NONE || !has(game.back_rank[c], k))
+            if (k == SQ_NONE || !has(game.zones.back_rank[c], k))
                 throw Error(ErrorKind::Fen, "Bunker Leap",
                             std::string("FEN Bunker Leap right needs the ") + colour_name(c) +
                                 " king on its back rank");
@@ -48,7 +48,7 @@ void read_contemporary_fields(Position& pos, const std::vector<std::string>& ext
             const Color c = std::isupper(static_cast<unsigned char>(ch)) ? WHITE : BLACK;
             const int file = std::tolower(static_cast<unsigned char>(ch)) - 'a';
             Square s = SQ_NONE;
-            for (Bitboard b = game.back_rank[c]; b;) {
+            for (Bitboard b = game.zones.back_rank[c]; b;) {
                 const Square x = pop_lsb(b);
                 if (pos.geometry().cell(x).file == file) s = x;
             }
@@ -57,7 +57,7 @@ void read_contemporary_fields(Position& pos, const std::vector<std::string>& ext
                             "FEN adjustment field lists " + quoted(std::string(1, ch)) +
                                 " but no " + colour_name(c) +
                                 " man stands on that file of its back rank");
-            if (type_of(pos.piece_on(s)) == game.king && !has(kings, s))
+            if (type_of(pos.piece_on(s)) == game.men.king && !has(kings, s))
                 throw Error(ErrorKind::Fen, "adjustment",
                             std::string("FEN adjustment field lists the ") + colour_name(c) +
                                 " king as unmoved but the Bunker Leap field does not");
@@ -74,7 +74,7 @@ std::string write_contemporary_fields(const Position& pos) {
         if (pos.can_bunker_leap(c)) bunker += c == WHITE ? 'K' : 'k';
         if (!pos.can_adjust(c)) continue;
         std::vector<int> files;
-        for (Bitboard b = pos.state().unmoved & pos.pieces(c) & game.back_rank[c]; b;)
+        for (Bitboard b = pos.state().unmoved & pos.pieces(c) & game.zones.back_rank[c]; b;)
             files.push_back(pos.geometry().cell(pop_lsb(b)).file);
         std::sort(files.begin(), files.end());
         for (int f : files) adjust += static_cast<char>((c == WHITE ? 'A' : 'a') + f);
@@ -116,7 +116,8 @@ std::shared_ptr<const Game> make_contemporary(const Options& options) {
         give_castling_rights(pos);
         const size_t b1 = white.find('B'), b2 = white.rfind('B');
         if ((b1 & 1) == (b2 & 1)) {  // bishops on one colour: both sides may adjust
-            pos.set_unmoved(pos.state().unmoved | crc.back_rank[WHITE] | crc.back_rank[BLACK]);
+            pos.set_unmoved(pos.state().unmoved | crc.zones.back_rank[WHITE] |
+                            crc.zones.back_rank[BLACK]);
             pos.set_adjust_rights(3);
         }
     };

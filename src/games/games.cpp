@@ -23,12 +23,12 @@ std::shared_ptr<Game> orthodox_game(const std::string& name, const std::string& 
     game->title = title;
     game->geometry = Geometry::rectangle(8, 8);
     for (const char* piece : {"pawn", "knight", "bishop", "rook", "queen", "king"})
-        game->types.push_back(make_piece(piece));
+        game->men.types.push_back(make_piece(piece));
     const Geometry& g = game->geometry;
-    game->back_rank = {rank_bb(g, 0), rank_bb(g, 7)};
-    game->double_step_zone = {rank_bb(g, 1), rank_bb(g, 6)};
-    game->promotion_zone = {rank_bb(g, 7), rank_bb(g, 0)};
-    game->promotion_types = {1, 2, 3, 4};  // knight, bishop, rook, queen
+    game->zones.back_rank = {rank_bb(g, 0), rank_bb(g, 7)};
+    game->zones.double_step = {rank_bb(g, 1), rank_bb(g, 6)};
+    game->zones.promotion = {rank_bb(g, 7), rank_bb(g, 0)};
+    game->men.promotions = {1, 2, 3, 4};  // knight, bishop, rook, queen
     game->rules.orthodox_material = true;
     CastlingRules& c = game->rules.castling;
     c.enabled = true;
@@ -76,8 +76,8 @@ void put_array(Position& pos, const std::string& white, BlackArray black) {
         const int type = type_of(p);
         pos.put(g.at(f, 0), make_piece_code(WHITE, type));
         pos.put(g.at(black == BlackArray::Mirrored ? f : 7 - f, 7), make_piece_code(BLACK, type));
-        pos.put(g.at(f, 1), make_piece_code(WHITE, game.pawn));
-        pos.put(g.at(f, 6), make_piece_code(BLACK, game.pawn));
+        pos.put(g.at(f, 1), make_piece_code(WHITE, game.men.pawn));
+        pos.put(g.at(f, 6), make_piece_code(BLACK, game.men.pawn));
     }
 }
 
@@ -88,7 +88,7 @@ void give_castling_rights(Position& pos) {
     for (Color c : {WHITE, BLACK}) {
         const Square king = pos.king_square(c);
         const int kfile = g.cell(king).file;
-        for (Bitboard rooks = pos.pieces(c, game.rook) & game.back_rank[c]; rooks;) {
+        for (Bitboard rooks = pos.pieces(c, game.men.rook) & game.zones.back_rank[c]; rooks;) {
             const Square r = pop_lsb(rooks);
             const CastlingSide side = g.cell(r).file > kfile ? KING_SIDE : QUEEN_SIDE;
             const Square old = pos.castling_rook(c, side);

@@ -79,8 +79,8 @@ void read_placement_fields(Position& pos, const std::vector<std::string>& extra,
         const Piece w = pos.piece_on(g.at(f, 0)), b = pos.piece_on(g.at(f, 7));
         is_array = w != NO_PIECE && b != NO_PIECE && color_of(w) == WHITE && color_of(b) == BLACK &&
                    type_of(b) == type_of(w) &&
-                   pos.piece_on(g.at(f, 1)) == make_piece_code(WHITE, game.pawn) &&
-                   pos.piece_on(g.at(f, 6)) == make_piece_code(BLACK, game.pawn);
+                   pos.piece_on(g.at(f, 1)) == make_piece_code(WHITE, game.men.pawn) &&
+                   pos.piece_on(g.at(f, 6)) == make_piece_code(BLACK, game.men.pawn);
     }
     is_array = is_array && std::find(arrays.begin(), arrays.end(), back_rank(pos)) != arrays.end();
     if (!is_array || popcount(pos.pieces()) != 32 || pos.rule50() != 0 || pos.fullmove() != 1)
@@ -118,10 +118,10 @@ std::shared_ptr<const Game> make_placement(const std::string& name, const Option
     // Black swaps the king with any piece but a rook (reduced: only the queen); White swaps the
     // queen with a knight or a bishop.
     game->rules.choice_steps = {
-        ChoiceStep{
-            BLACK, game->king,
-            reduced ? types({game->queen}) : types({game->knight, game->bishop, game->queen})},
-        ChoiceStep{WHITE, game->queen, types({game->knight, game->bishop})}};
+        ChoiceStep{BLACK, game->men.king,
+                   reduced ? types({game->men.queen})
+                           : types({game->men.knight, game->men.bishop, game->men.queen})},
+        ChoiceStep{WHITE, game->men.queen, types({game->men.knight, game->men.bishop})}};
 
     // The setups: every outcome of the phase, Black's choice first, then White's.
     Position pos(game);

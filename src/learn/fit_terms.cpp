@@ -136,8 +136,8 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
         const double v = std::abs(terms.w.*(f.field));
         params.push_back({f.name, f.field, "", false, std::max(2.0, v / 8), std::max(4.0, v / 2)});
     }
-    for (int t = 0; t < static_cast<int>(game->types.size()); ++t) {
-        const PieceType& pt = game->types[t];
+    for (int t = 0; t < static_cast<int>(game->men.types.size()); ++t) {
+        const PieceType& pt = game->men.types[t];
         if (pt.royal || pt.pawn || (game->has_chance() && t >= game->chance.first_hidden)) continue;
         for (bool eg : {false, true})
             params.push_back(

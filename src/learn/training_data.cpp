@@ -139,7 +139,7 @@ DataHeader header_of(const Game& game) {
         h.options += (h.options.empty() ? "" : " ") + name + "=" + value;
     }
     h.cells = game.geometry.size();
-    h.types = static_cast<int>(game.types.size());
+    h.types = static_cast<int>(game.men.types.size());
     h.extra = game.has_chance() ? 2 * TILE_KINDS_MAX : 0;
     return h;
 }

@@ -120,11 +120,11 @@ void apply_castling(Position& pos, const std::string& field, Bitboard& unmoved) 
             !(up == 'K' || up == 'Q' || (up >= 'A' && up < 'A' + g.width())))
             throw fen_error("castling", "FEN castling field has unknown character " + right);
         const Square ksq = pos.king_square(c);
-        if (ksq == SQ_NONE || !has(game.back_rank[c], ksq))
+        if (ksq == SQ_NONE || !has(game.zones.back_rank[c], ksq))
             throw fen_error("castling", "FEN castling right " + right + " needs the " +
                                             colour_name(c) + " king on its back rank");
         const int kfile = g.cell(ksq).file;
-        const Bitboard rooks = pos.pieces(c, game.rook) & game.back_rank[c];
+        const Bitboard rooks = pos.pieces(c, game.men.rook) & game.zones.back_rank[c];
         Square rsq = SQ_NONE;
         for (Bitboard b = rooks; b;) {
             const Square s = pop_lsb(b);
@@ -151,7 +151,7 @@ void apply_en_passant(Position& pos, const std::string& field) {
     const Square ep = pos.geometry().find(field);
     if (ep == SQ_NONE)
         throw fen_error("en passant", "FEN en passant field " + quoted(field) + " is not a cell");
-    if (game.pawn < 0)
+    if (game.men.pawn < 0)
         throw fen_error("en passant", "FEN en passant field must be '-' in " + game.name);
     // The side whose pawn passed `ep`: the other one, or (Black Swan) the side to move while it
     // still places the pieces its double step drew.
@@ -160,23 +160,23 @@ void apply_en_passant(Position& pos, const std::string& field) {
                 us = ~them;
     if (pos.piece_on(ep) != NO_PIECE)
         throw fen_error("en passant", "FEN en passant cell " + field + " is not empty");
-    const PieceMoves& their_pawn = pos.tables().piece(game.pawn, them);
+    const PieceMoves& their_pawn = pos.tables().piece(game.men.pawn, them);
     // The pawn that passed `ep` went from an empty cell of its double-step zone, one step
     // behind `ep`, to a cell one step beyond it.
     bool came_from_home = false;
-    for (Bitboard b = game.double_step_zone[them]; b;) {
+    for (Bitboard b = game.zones.double_step[them]; b;) {
         const Square start = pop_lsb(b);
         came_from_home |= has(their_pawn.quiet[start], ep) && pos.piece_on(start) == NO_PIECE;
     }
     // While the owner chooses which drawn piece stays on the swan's cell, a pawn among them may.
-    Bitboard victims = their_pawn.quiet[ep] & pos.pieces(them, game.pawn);
-    if (chance.choosing && chance.owes(game.pawn))
+    Bitboard victims = their_pawn.quiet[ep] & pos.pieces(them, game.men.pawn);
+    if (chance.choosing && chance.owes(game.men.pawn))
         victims |= their_pawn.quiet[ep] & square_bb(chance.origin) & pos.pieces(them);
     if (!victims || !came_from_home)
         throw fen_error("en passant",
                         "FEN en passant cell " + field + " has no pawn that just passed it");
     // Kept only when a pawn could take, as the position reached by the double step would have it.
-    if (pos.tables().piece(game.pawn, us).reverse_capture[ep] & pos.pieces(us, game.pawn)) {
+    if (pos.tables().piece(game.men.pawn, us).reverse_capture[ep] & pos.pieces(us, game.men.pawn)) {
         pos.root_state().ep_square = ep;
         pos.root_state().ep_victim = lsb(victims);
     }
@@ -188,7 +188,7 @@ void apply_en_passant(Position& pos, const std::string& field) {
 Bitboard pawnless_ranks(const Game& game, Color c) {
     const Geometry& g = game.geometry;
     int first = c == WHITE ? -1 : g.height();
-    for (Bitboard b = game.back_rank[c]; b;) {
+    for (Bitboard b = game.zones.back_rank[c]; b;) {
         const int rank = g.cell(pop_lsb(b)).rank;
         first = c == WHITE ? std::max(first, rank) : std::min(first, rank);
     }
@@ -199,9 +199,9 @@ Bitboard pawnless_ranks(const Game& game, Color c) {
 }
 
 void refuse_pawns_behind_their_start(const Game& game, const FenSetup& setup) {
-    if (game.pawn < 0) return;
+    if (game.men.pawn < 0) return;
     for (const auto& [s, p] : setup.men) {
-        if (type_of(p) != game.pawn) continue;
+        if (type_of(p) != game.men.pawn) continue;
         const Color c = color_of(p);
         if (has(pawnless_ranks(game, c), s))
             throw fen_error("board", std::string("FEN position is impossible: a ") +

@@ -62,7 +62,7 @@ std::vector<Move> denoted(const Position& pos, const MoveList& legal, Move m,
             (promotion && o.promotion() != m.promotion()))
             continue;
         if (d.empty()) {
-            if (!(type == pos.game().pawn && pos.is_capture(o))) by_coordinates.push_back(o);
+            if (!(type == pos.game().men.pawn && pos.is_capture(o))) by_coordinates.push_back(o);
         } else if (g.name(o.from()) == d) {
             named.push_back(o);
         } else if (file_letter(g, o.from()) == d || rank_number(g, o.from()) == d) {
@@ -81,7 +81,7 @@ struct Spelling {
 std::vector<Spelling> san_spellings(const Position& pos, Move m) {
     const Geometry& g = pos.geometry();
     const Square from = m.from();
-    const bool pawn = type_of(pos.piece_on(from)) == pos.game().pawn;
+    const bool pawn = type_of(pos.piece_on(from)) == pos.game().men.pawn;
     const std::string piece = pawn ? "" : token(pos, from);
     const std::string promo = m.kind() == MoveKind::Promotion && !random_promotion(pos.game())
                                   ? pos.game().token(m.promotion())
@@ -213,7 +213,8 @@ std::string san_body(const Position& pos, const MoveList& legal, Move m) {
     const Game& game = pos.game();
     const Geometry& g = pos.geometry();
     const int type = type_of(pos.piece_on(m.from()));
-    std::string san = (type == game.pawn ? "" : game.token(type)) + disambiguator(pos, legal, m);
+    std::string san =
+        (type == game.men.pawn ? "" : game.token(type)) + disambiguator(pos, legal, m);
     if (pos.is_capture(m)) san += "x";
     san += g.name(m.to());
     if (m.kind() == MoveKind::Promotion && !random_promotion(game))
@@ -374,7 +375,7 @@ Move PositionMoves::read(const std::string& full) {
     const Game& game = pos.game();
     if (found.empty() && game.has_chance() && !loose.empty() &&
         std::islower(static_cast<unsigned char>(loose[0])))
-        for (int t = game.chance.first_hidden; t < static_cast<int>(game.types.size()); ++t)
+        for (int t = game.chance.first_hidden; t < static_cast<int>(game.men.types.size()); ++t)
             for (Move m : read_san(pos, legal, game.token(t) + loose))
                 if (std::find(found.begin(), found.end(), m) == found.end()) found.push_back(m);
     if (found.size() == 1) return found.front();

@@ -93,7 +93,7 @@ json setups_json(const Game& g, const std::shared_ptr<const Game>& game) {
 json board_json(const Game& game) {
     json out = json::parse(geometry_json(game.geometry));
     json pieces = json::array();
-    for (const PieceType& t : game.types)
+    for (const PieceType& t : game.men.types)
         pieces.push_back(
             {{"token", t.token}, {"name", t.name}, {"description", piece_description(t.name)}});
     out["pieces"] = pieces;
@@ -102,8 +102,8 @@ json board_json(const Game& game) {
 
 json piece_moves_json(const Game& game, const std::string& token, const std::string& cell) {
     int type = -1;
-    for (size_t t = 0; t < game.types.size(); ++t)
-        if (game.types[t].token == token) type = static_cast<int>(t);
+    for (size_t t = 0; t < game.men.types.size(); ++t)
+        if (game.men.types[t].token == token) type = static_cast<int>(t);
     if (type < 0)
         throw ApiError(400,
                        "no piece of " + game.name + " has the token " + menagerie::quoted(token));

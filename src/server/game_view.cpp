@@ -36,7 +36,7 @@ json legal_moves(Position& pos) {
     }
     // The likeliest promotion first (the chooser lists a group's entries in this order): the
     // queen moves to the head of the entries that share its cells.
-    const int queen = pos.game().queen;
+    const int queen = pos.game().men.queen;
     for (size_t i = 0; i < entries.size() && queen >= 0; ++i) {
         if (!entries[i].contains("promotion") || entries[i]["promotion"] != pos.game().token(queen))
             continue;
@@ -62,16 +62,16 @@ json legal_moves(Position& pos) {
 // swans may become any type: every type.
 void add_piece_types(json& state, const Position& start) {
     const Game& game = start.game();
-    std::vector<bool> seen(game.types.size(), is_refereed(game));
+    std::vector<bool> seen(game.men.types.size(), is_refereed(game));
     for (Square s = 0; s < game.geometry.size(); ++s)
         if (const Piece p = start.piece_on(s); p != NO_PIECE) seen[type_of(p)] = true;
     json promotions = json::array();
-    if (game.queen >= 0 && std::find(game.promotion_types.begin(), game.promotion_types.end(),
-                                     game.queen) != game.promotion_types.end())
-        promotions.push_back(game.token(game.queen));
-    for (const int t : game.promotion_types) {
+    if (game.men.queen >= 0 && std::find(game.men.promotions.begin(), game.men.promotions.end(),
+                                         game.men.queen) != game.men.promotions.end())
+        promotions.push_back(game.token(game.men.queen));
+    for (const int t : game.men.promotions) {
         seen[t] = true;
-        if (t != game.queen) promotions.push_back(game.token(t));
+        if (t != game.men.queen) promotions.push_back(game.token(t));
     }
     json types = json::array();
     for (size_t t = 0; t < seen.size(); ++t)

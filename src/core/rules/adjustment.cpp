@@ -11,7 +11,7 @@ void generate_adjustments(Position& pos, SpecialMoveList& list) {
     if (!g.rules.bishop_adjustment || !pos.can_adjust(us)) return;
     const Square ksq = pos.king_square(us);
     const Bitboard ours = pos.pieces(us), unmoved = pos.state().unmoved;
-    for (Bitboard bishops = pos.pieces(us, g.bishop) & unmoved; bishops;) {
+    for (Bitboard bishops = pos.pieces(us, g.men.bishop) & unmoved; bishops;) {
         const Square b = pop_lsb(bishops);
         for (Direction d : {WEST, EAST}) {
             const Bitboard n = pos.geometry().step(b, d) & ours & unmoved;

@@ -16,7 +16,8 @@ void generate_bunker_leaps(Position& pos, SpecialMoveList& list) {
     for (CastlingSide side : {KING_SIDE, QUEEN_SIDE}) {
         const Square to = g.rules.castling.king_to[us][side];
         // A leap onto a neighbouring cell is the king's ordinary step.
-        if (to == ksq || has(mt.piece(g.king, us).quiet[ksq], to) || has(occupied, to)) continue;
+        if (to == ksq || has(mt.piece(g.men.king, us).quiet[ksq], to) || has(occupied, to))
+            continue;
         // One that ends as a castling with the rook already in place is that castling (listed
         // once).
         bool is_castling = false;

@@ -21,8 +21,8 @@ void generate_choices(Position& pos, MoveList& list) {
         if (pos.geometry().cell(to).rank != rank) continue;
         if (to != from && !(step.partners & type_bit(t))) continue;
         // The bishops must stay on squares of opposite colours.
-        Bitboard bishops = pos.pieces(us, g.bishop);
-        if (t == g.bishop) bishops ^= square_bb(to) | square_bb(from);
+        Bitboard bishops = pos.pieces(us, g.men.bishop);
+        if (t == g.men.bishop) bishops ^= square_bb(to) | square_bb(from);
         if (popcount(bishops) == 2 && g.same_colour(lsb(bishops), msb(bishops))) continue;
         list.push(Move(from, to, MoveKind::Relocation));
     }

@@ -15,7 +15,7 @@ void generate_swans(Position& pos, MoveList& list, bool captures, bool quiets, b
     const Color us = pos.side_to_move(), them = ~us;
     const Bitboard occupied = pos.pieces(), unmoved = pos.state().unmoved;
     const Bitboard targets = pos.pieces(them) & ~unmoved;
-    const int types = static_cast<int>(g.types.size());
+    const int types = static_cast<int>(g.men.types.size());
     for (int t = g.chance.first_hidden; t < types; ++t) {
         const PieceMoves& pm = pos.tables().piece(t, us);
         for (Bitboard men = pos.pieces(us, t); men;) {
@@ -242,7 +242,7 @@ Color Position::make_placement(Move m, StateInfo& ns) {
     // event whose piece is placed on the cell it passed), or the stay step leaves no pawn on the
     // swan's cell (en passant takes only a pawn).
     const StateInfo& before = *ns.previous;
-    if (before.ep_square != to && (!stay || type == game_->pawn)) {
+    if (before.ep_square != to && (!stay || type == game_->men.pawn)) {
         ns.ep_square = before.ep_square;
         ns.ep_victim = before.ep_victim;
         if (ns.ep_square != SQ_NONE) ns.key ^= zobrist::ep(ns.ep_square);
