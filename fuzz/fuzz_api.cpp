@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <mutex>
 
+#include "core/text.h"
 #include "server/api_router.h"
 #include "server_fixture.h"
 
@@ -49,17 +50,6 @@ void check_response(const std::string& request_line, const server::ApiResponse& 
         FUZZ_CHECK(!body["error"].get<std::string>().starts_with("internal error"),
                    request_line + " answered " + r.body);
     }
-}
-
-std::string lower_case(std::string text) {
-    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-}
-
-std::string trimmed(const std::string& text) {
-    const size_t first = text.find_first_not_of(" \t");
-    if (first == std::string::npos) return "";
-    return text.substr(first, text.find_last_not_of(" \t") - first + 1);
 }
 
 // The site's own request, as docs/server.md defines it: a JSON Content-Type (parameters

@@ -22,6 +22,7 @@
 #include "core/record.h"
 #include "core/rules.h"
 #include "core/setup.h"
+#include "core/text.h"
 #include "engine/engine.h"
 #include "engine/score.h"
 #include "engine/tunables.h"
@@ -33,11 +34,6 @@
 namespace menagerie::engine {
 
 namespace {
-
-std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 // A whole number within [min, max], or an Error naming the field.
 long long number(const std::string& field, const std::string& text, long long min, long long max) {
@@ -220,7 +216,7 @@ void Uci::set_option(std::istringstream& in) {
     }
     if (searching_)
         throw Error(ErrorKind::Usage, "setoption", "options cannot change during a search");
-    const std::string key = lower(name);
+    const std::string key = lower_case(name);
     if (key == "hash") {
         const long long mb = number("Hash", value, 1, 65536);
         try {

@@ -12,6 +12,7 @@
 #include "core/outcome.h"
 #include "core/rules.h"
 #include "core/setup.h"
+#include "core/text.h"
 #include "notation/fen.h"
 #include "notation/move_text.h"
 #include "notation/played_move.h"
@@ -25,11 +26,6 @@ std::string options_text(const Game& game) {
     for (const auto& [k, v] : game.options)  // a roll of dice has a tag of its own (Dice)
         if (k != "dice") out += (out.empty() ? "" : " ") + k + "=" + v;
     return out;
-}
-
-std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
 }
 
 std::shared_ptr<const Game> game_of(const std::map<std::string, std::string>& tags,
@@ -355,7 +351,7 @@ std::string write_pgn_text(GameRecord& record, const Position& start, std::strin
 }  // namespace
 
 std::string pgn_variant_name(const std::string& tag) {
-    const std::string name = lower(tag);
+    const std::string name = lower_case(tag);
     for (const char* alias :
          {"standard", "normal", "orthodox", "classical", "from position", "fromposition",
           "chess960", "chess 960", "chess-960", "960", "fischerandom", "fischerrandom",
@@ -424,7 +420,7 @@ PgnGame parse_pgn(const PgnText& source, const GameResolver& resolve, const Move
         for (const char* tag : {"Variant", "VariantOptions"}) {
             if (const auto t = g.tags.find(tag); t != g.tags.end()) {
                 message = requote(message, t->second);
-                message = requote(message, lower(t->second));
+                message = requote(message, lower_case(t->second));
                 std::istringstream in(t->second);
                 for (std::string word; in >> word;)
                     for (const std::string& part :

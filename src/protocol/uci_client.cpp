@@ -6,15 +6,11 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/text.h"
 
 namespace menagerie {
 
 namespace {
-
-std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 bool starts_with(const std::string& s, const std::string& prefix) {
     return s.compare(0, prefix.size(), prefix) == 0 &&
@@ -83,9 +79,9 @@ UciClient::UciClient(const std::string& command, std::chrono::milliseconds timeo
 }
 
 const UciOption* UciClient::option(const std::string& name) const {
-    const std::string wanted = lower(name);
+    const std::string wanted = lower_case(name);
     for (const UciOption& o : options_)
-        if (lower(o.name) == wanted) return &o;
+        if (lower_case(o.name) == wanted) return &o;
     return nullptr;
 }
 

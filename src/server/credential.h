@@ -3,21 +3,17 @@
 // neither. LiveGame::seat_of() is the one place that turns it into a seat.
 #pragma once
 
-#include <algorithm>
-#include <cctype>
 #include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
 
+#include "core/text.h"
+
 namespace menagerie::server {
 
 // An account's key: its name in lower case (names are unique whatever their case).
-inline std::string account_key(std::string name) {
-    std::transform(name.begin(), name.end(), name.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return name;
-}
+inline std::string account_key(std::string name) { return lower_case(std::move(name)); }
 
 struct Credential {
     std::optional<std::string> token;

@@ -2,6 +2,7 @@
 #include <cctype>
 
 #include "core/error.h"
+#include "core/text.h"
 #include "server/api_error.h"
 #include "server/api_router.h"
 #include "server/community.h"
@@ -14,17 +15,6 @@ using nlohmann::json;
 namespace {
 
 constexpr const char* SESSION_COOKIE = "menagerie_session";
-
-std::string lower_case(std::string text) {
-    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
-}
-
-std::string trimmed(const std::string& text) {
-    const size_t first = text.find_first_not_of(" \t");
-    if (first == std::string::npos) return "";
-    return text.substr(first, text.find_last_not_of(" \t") - first + 1);
-}
 
 // The session's cookie: HttpOnly (no script reads it), SameSite=Lax (no other site's request
 // carries it, but a link followed to this site does), and Secure when the request came over TLS,
