@@ -63,7 +63,7 @@ ServerFixture::ServerFixture() {
         storage_, io_.get_executor(), 1, std::chrono::minutes(5), std::chrono::seconds(10), 1);
     service_->fix_refereed_seeds("1");
     community_ = std::make_unique<server::Community>(storage_, *service_, io_.get_executor(),
-                                                     LOGINS_PER_INPUT);
+                                                     LOGINS_PER_INPUT, 10);
     router_ = std::make_unique<server::ApiRouter>(*service_, 0, community_.get());
     // bob has just given four wrong passwords: a fifth locks his account.
     community_->accounts().update(NAMES[1], [](server::Account& a) {

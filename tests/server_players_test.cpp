@@ -245,6 +245,41 @@ TEST_F(Accounts, ChangingThePasswordEndsEveryOtherSession) {
                  429, "locked");
 }
 
+// Sockets opened with a session check it again before each message they take: once the
+// password is changed on another device, neither the game's nor the lobby's socket of the old
+// session acts for the account any more.
+TEST_F(Accounts, SocketsOfAnEndedSessionActForNobody) {
+    Browser kim = account("kim"), lee = account("lee");
+    json seek = {{"variant", "chess"}, {"clock", {{"days", 1}}}, {"color", "white"}};
+    const json g = play(kim, lee, seek);
+    const std::string game = g["game"];
+    WsClient game_socket(port_, "/api/games/" + game + "/ws", kim.ws_headers());
+    EXPECT_EQ(game_socket.read()["state"]["seat"], "white");  // the account's seat
+    WsClient lobby_socket(port_, "/api/lobby/ws", kim.ws_headers());
+    EXPECT_EQ(lobby_socket.read()["type"], "lobby");
+
+    Browser other_device = browser();
+    ASSERT_EQ(other_device.post("/api/session", {{"name", "kim"}, {"password", "pass-kim"}}).status,
+              200u);
+    ASSERT_EQ(other_device
+                  .call("PUT", "/api/account/password",
+                        {{"password", "pass-kim"}, {"new_password", "kim's new one"}})
+                  .status,
+              200u);
+
+    game_socket.send({{"type", "move"}, {"move", "e2e4"}, {"ply", 0}});
+    const json refused = game_socket.read_until([](const json& m) { return m["type"] == "error"; });
+    EXPECT_NE(refused["error"].get<std::string>().find("your session has ended"), std::string::npos)
+        << refused;
+    EXPECT_EQ(get(port_, "/api/games/" + game).json_body()["ply"], 0);  // no move was made
+    lobby_socket.send({{"type", "claim"}, {"seek", "0123456789ab"}, {"token", "x"}});
+    const json lobby_refused =
+        lobby_socket.read_until([](const json& m) { return m["type"] == "error"; });
+    EXPECT_NE(lobby_refused["error"].get<std::string>().find("your session has ended"),
+              std::string::npos)
+        << lobby_refused;
+}
+
 TEST_F(Accounts, AClosedAccountKeepsItsNameAndGamesButNothingElse) {
     Browser grace = account("grace"), heidi = account("heidi");
     Browser other_device = browser();
@@ -278,6 +313,10 @@ TEST_F(Accounts, AClosedAccountKeepsItsNameAndGamesButNothingElse) {
                  401, "wrong name or password");
     expect_error(browser().post("/api/accounts", {{"name", "Grace"}, {"password", "pass-grace"}}),
                  409, "taken");
+    // Nobody challenges it any more.
+    json to_grace = CHESS_BLITZ;
+    to_grace["to"] = "grace";
+    expect_error(heidi.post("/api/seeks", to_grace), 400, "there is no player");
     // Its open seek is withdrawn, its note erased; the game and the name in it stay.
     expect_error(browser().get("/api/seeks/" + seek_id), 404, "no seek");
     EXPECT_FALSE(get(port_, "/api/games/" + game + "?token=" + g["seeker_token"].get<std::string>())
@@ -297,9 +336,15 @@ TEST_F(Accounts, AClosedAccountKeepsItsNameAndGamesButNothingElse) {
 TEST_F(Lobby, OnePlayerHasAtMostTenSeeksOpen) {
     Browser ivan = account("ivan");
     Browser anonymous = browser();
-    for (int i = 0; i < 10; ++i) {
-        ASSERT_EQ(ivan.post("/api/seeks", CHESS_BLITZ).status, 201u);
-        ASSERT_EQ(anonymous.post("/api/seeks", CHESS_BLITZ).status, 201u);
+    // Posted all at once: the seeks being posted count, so no more than ten pass together.
+    for (Browser* who : {&ivan, &anonymous}) {
+        std::atomic<int> posted{0};
+        std::vector<std::thread> posters;
+        for (int i = 0; i < 16; ++i)
+            posters.emplace_back(
+                [&] { posted += who->post("/api/seeks", CHESS_BLITZ).status == 201u; });
+        for (std::thread& t : posters) t.join();
+        EXPECT_EQ(posted, 10);
     }
     expect_error(ivan.post("/api/seeks", CHESS_BLITZ), 409, "10 seeks open");
     expect_error(anonymous.post("/api/seeks", CHESS_BLITZ), 409, "10 seeks open");
@@ -917,7 +962,7 @@ TEST(Community, WhatFollowsAGameIsDoneAgainAfterTheStoreFailed) {
         RunningTimers timers;
         server::GameService games(store, timers.io.get_executor(), 1, std::chrono::minutes(5),
                                   std::chrono::seconds(10), 1);
-        server::Community community(store, games, timers.io.get_executor(), 0);
+        server::Community community(store, games, timers.io.get_executor(), 0, 10);
         community.accounts().create("alice", "pass-alice");
         community.accounts().create("bob", "pass-bob");
         server::Seating seating;

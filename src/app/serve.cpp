@@ -65,6 +65,10 @@ int run_serve(int argc, char** argv) {
                    "after a pause (0: no limit; behind a proxy every client has the proxy's "
                    "address)")
         ->check(CLI::Range(0, 1'000'000));
+    app.add_option("--seeks-per-address", options.seeks_per_address,
+                   "open seeks one client address without an account may have in the lobby at "
+                   "once (0: no limit; behind a proxy every client has the proxy's address)")
+        ->check(CLI::Range(0, 1'000'000));
     app.add_option("--unplayed-hours", options.unplayed_hours,
                    "delete a game that has had no move this long after its creation (0: never)")
         ->check(CLI::Range(0.0, 1e6));

@@ -84,6 +84,11 @@ std::string password_hash(const std::string& password) {
     return hash;
 }
 
+ApiError changed_meanwhile() {
+    return ApiError(409,
+                    "the account was changed meanwhile (its password, elsewhere): sign in again");
+}
+
 ApiError no_memory_for_password() {
     return ApiError(503, "the server has no memory to spare for a password: try again shortly");
 }
@@ -186,6 +191,8 @@ NewSession Accounts::login(const std::string& name, const std::string& password)
     const std::string hash = rehash ? password_hash(password) : "";
     if (!found.failed_logins.empty() || !hash.empty())
         update(name, [&](Account& a) {
+            // Not over a password changed meanwhile (the new hash is of the one checked).
+            if (a.password_hash != found.password_hash) return false;
             a.failed_logins.clear();
             if (!hash.empty()) a.password_hash = hash;
             return true;
@@ -196,27 +203,32 @@ NewSession Accounts::login(const std::string& name, const std::string& password)
 NewSession Accounts::change_password(const std::string& name, const std::string& password,
                                      const std::string& new_password) {
     check_password(new_password);
-    checked(name, password);
+    const Account present = checked(name, password);
     const std::string hash = password_hash(new_password);
     if (hash.empty()) throw no_memory_for_password();
     std::optional<Account> changed;
     update(name, [&](Account& a) {
-        if (a.closed_ms) return false;
+        changed.reset();  // of an earlier try that another server's change undid
+        // The password checked must still be the account's (not changed or closed meanwhile).
+        if (a.closed_ms || a.password_hash != present.password_hash) return false;
         a.password_hash = hash;
         a.failed_logins.clear();
         ++a.session_epoch;
         changed = a;
         return true;
     });
-    if (!changed) throw wrong_name_or_password();
+    if (!changed) throw changed_meanwhile();
     return open_session(*changed);
 }
 
 void Accounts::close(const std::string& name, const std::string& password) {
-    checked(name, password);
+    const Account present = checked(name, password);
     const int64_t now = now_ms();
+    bool closed = false;
     update(name, [&](Account& a) {
-        if (a.closed_ms) return false;
+        closed = false;  // of an earlier try that another server's change undid
+        if (a.closed_ms || a.password_hash != present.password_hash) return false;
+        closed = true;
         a.closed_ms = now;
         a.password_hash.clear();
         a.failed_logins.clear();
@@ -224,6 +236,7 @@ void Accounts::close(const std::string& name, const std::string& password) {
         ++a.session_epoch;
         return true;
     });
+    if (!closed) throw changed_meanwhile();
 }
 
 NewSession Accounts::open_session(const Account& account) {

@@ -78,6 +78,8 @@ class Accounts {
     // design, which the network threads must not wait for. ApiError 503 when MAX_WAITING are
     // waiting already.
     void run_slow(std::function<void()> work);
+    // Waits until the work given to run_slow is done (before what that work uses goes).
+    void finish_slow() { slow_.join(); }
     // One sign-in or sign-up of `client`: ApiError 429 with Retry-After past the limit.
     void limit(const std::string& client);
 

@@ -17,7 +17,8 @@ namespace {
 constexpr const char* PLAYS_KIND = "plays";
 constexpr const char* DEADLINE_KIND = "deadline";
 constexpr const char* NOTE_KIND = "note";
-constexpr size_t PLAYS_LISTED = 500;  // of one player's games, the latest
+constexpr size_t PLAYS_LISTED = 500;      // of one player's games, the latest
+constexpr size_t ALL_OF_ONE = 1'000'000;  // of one player's games: every one
 // A game in play older than this may have been deleted unplayed (checked on a player's page).
 constexpr int64_t UNPLAYED_CHECK_MS = MS_PER_DAY;
 
@@ -39,12 +40,12 @@ double one_decimal(double x) { return std::round(x * 10) / 10; }
 }  // namespace
 
 Community::Community(Storage& storage, GameService& games, boost::asio::any_io_executor timers,
-                     int logins_per_minute)
+                     int logins_per_minute, int seeks_per_address)
     : storage_(storage),
       games_(games),
       accounts_(storage, logins_per_minute),
       ratings_(storage, accounts_),
-      lobby_(std::make_unique<Lobby>(storage, games, accounts_)),
+      lobby_(std::make_unique<Lobby>(storage, games, accounts_, seeks_per_address)),
       sweep_timer_(timers) {
     games_.on_commit(
         [this](const StoredGame* before, const StoredGame& after) { committed(before, after); });
@@ -52,6 +53,8 @@ Community::Community(Storage& storage, GameService& games, boost::asio::any_io_e
 }
 
 Community::~Community() {
+    // A password check under way may still close an account, which reaches the lobby.
+    accounts_.finish_slow();
     sweep_timer_.cancel();
     games_.on_commit(nullptr);
 }
@@ -99,12 +102,18 @@ void Community::follow_again() {
         ids.swap(refollow_);
     }
     for (const std::string& id : ids) {
-        std::optional<StoredGame> game;
-        if (!follow("a game followed again", id, [&] { game = storage_.load(id); })) {
+        // Under the game's lock, as a change's own following is: no newer change's can
+        // interleave with it.
+        const bool read = follow("a game followed again", id, [&] {
+            try {
+                games_.read_stored(id, [&](const StoredGame& game) { committed(nullptr, game); });
+            } catch (const ApiError& e) {
+                if (e.status() != 404) throw;  // a game gone has nothing to follow
+            }
+        });
+        if (!read) {
             std::lock_guard lock(refollow_mutex_);
             refollow_.insert(id);
-        } else if (game) {
-            committed(nullptr, *game);
         }
     }
 }
@@ -175,7 +184,7 @@ json Community::player(const std::string& name) {
 void Community::close_account(const SignedIn& who, const std::string& password) {
     accounts_.close(who.name, password);
     lobby_->withdraw_all_of(who.key);
-    for (const StoredRecord& r : storage_.list_records(PLAYS_KIND, who.key + "/", PLAYS_LISTED)) {
+    for (const StoredRecord& r : storage_.list_records(PLAYS_KIND, who.key + "/", ALL_OF_ONE)) {
         const json entry = json::parse(r.text);
         storage_.remove_record(
             NOTE_KIND, entry["game"].get<std::string>() + "/" + entry["color"].get<std::string>());

@@ -30,8 +30,9 @@ class Community {
     static constexpr size_t MAX_NOTE = 10'000;  // bytes
 
     // Registers with `games` (its on_commit) and starts the sweep on `timers`.
+    // `logins_per_minute`: Accounts'; `seeks_per_address`: the Lobby's.
     Community(Storage& storage, GameService& games, boost::asio::any_io_executor timers,
-              int logins_per_minute);
+              int logins_per_minute, int seeks_per_address);
     ~Community();
     Community(const Community&) = delete;
     Community& operator=(const Community&) = delete;

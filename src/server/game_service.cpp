@@ -281,6 +281,13 @@ json GameService::glance(const std::string& id, const Credential& who) {
     if (g.deadline_in(now_ms())) out["deadline"] = g.stored().deadline_ms;
     return out;
 }
+void GameService::read_stored(const std::string& id,
+                              const std::function<void(const StoredGame&)>& read) {
+    const std::shared_ptr<Room> r = room(id);
+    std::lock_guard lock(r->mutex);
+    read(r->game->stored());
+}
+
 std::optional<int64_t> GameService::settle(const std::string& id) {
     const std::shared_ptr<Room> r = room(id);
     std::lock_guard lock(r->mutex);

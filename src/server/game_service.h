@@ -96,6 +96,9 @@ class GameService {
     // A game at a glance for a player's list: {"seat","turn","your_move","status","result",
     // "ply","variant","deadline"?}.
     nlohmann::json glance(const std::string& id, const Credential& who);
+    // Calls `read` with the game as stored, under the game's lock (so no change is stored
+    // meanwhile); ApiError 404 if there is no such game.
+    void read_stored(const std::string& id, const std::function<void(const StoredGame&)>& read);
     // Ends the game on time if its side to move's clock or deadline has passed (the sweep of
     // correspondence deadlines); the deadline still to come, nullopt when none is.
     std::optional<int64_t> settle(const std::string& id);

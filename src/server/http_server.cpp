@@ -191,6 +191,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
             return send(make_response(404, "application/json",
                                       error_body("no WebSocket at " + path), req.version(), false));
         std::optional<SignedIn> who;
+        SessionAlive alive;
         try {
             const std::string cookie(req[http::field::cookie]);
             if (session_cookie(cookie)) {
@@ -198,20 +199,31 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                                   std::string(req[http::field::host]), "application/json");
                 who = router_.signed_in(cookie);
             }
+            if (who)
+                alive = [&router = router_, cookie, key = who->key] {
+                    try {
+                        const std::optional<SignedIn> still = router.signed_in(cookie);
+                        return still && still->key == key;
+                    } catch (const ApiError&) {  // the store is away: no reason to close
+                        return true;
+                    }
+                };
         } catch (const ApiError& e) {
             return send(make_response(static_cast<unsigned>(e.status()), "application/json",
                                       error_body(e.what()), req.version(), false));
         }
         if (lobby)
             return start_lobby_socket(std::move(stream_), std::move(req),
-                                      router_.community()->lobby(), std::move(who));
+                                      router_.community()->lobby(), std::move(who),
+                                      std::move(alive));
         const std::string id = path.substr(prefix.size(), path.size() - prefix.size() - 3);
         const auto token = query.find("token");
         start_websocket_session(
             std::move(stream_), std::move(req), games_, id,
             Credential::of(
                 token == query.end() ? std::nullopt : std::optional<std::string>(token->second),
-                who ? std::optional<std::string>(who->key) : std::nullopt));
+                who ? std::optional<std::string>(who->key) : std::nullopt),
+            std::move(alive));
     }
 
     void send(http::response<http::string_body> res) {
@@ -274,7 +286,8 @@ Server::Server(const ServerOptions& options) : impl_(std::make_unique<Impl>()) {
     if (options.test_seed) impl_->games->fix_refereed_seeds(*options.test_seed);
     if (!options.atlas_dir.empty()) impl_->games->use_atlas(Atlas::from_folder(options.atlas_dir));
     impl_->community = std::make_unique<Community>(
-        *impl_->storage, *impl_->games, impl_->io.get_executor(), options.logins_per_minute);
+        *impl_->storage, *impl_->games, impl_->io.get_executor(), options.logins_per_minute,
+        options.seeks_per_address);
     impl_->router = std::make_unique<ApiRouter>(*impl_->games, options.games_per_minute,
                                                 impl_->community.get());
     beast::error_code ec;

@@ -25,6 +25,7 @@ struct ServerOptions {
     double idle_minutes = 5;     // a game left alone this long leaves memory (0: never)
     int games_per_minute = 20;   // new games a minute per client address (0: no limit)
     int logins_per_minute = 10;  // sign-ins and sign-ups a minute per client address (0: any)
+    int seeks_per_address = 10;  // open seeks of one client address without an account (0: any)
     double unplayed_hours = 24;  // a game with no move is deleted this long after creation
     std::optional<std::string> test_seed;  // fixes refereed games' seeds: for tests only
     std::string atlas_dir;  // the setup atlas's VARIANT.csv files; empty: the built-in atlas

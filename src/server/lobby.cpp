@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <random>
 
 #include "core/error.h"
@@ -113,11 +114,12 @@ int shown_rating(const Account& account, const std::string& variant, int64_t now
 
 }  // namespace
 
-Lobby::Lobby(Storage& storage, GameService& games, Accounts& accounts)
+Lobby::Lobby(Storage& storage, GameService& games, Accounts& accounts, int seeks_per_address)
     : storage_(storage),
       games_(games),
       accounts_(accounts),
-      watchers_(std::make_shared<LobbyWatchers>()) {
+      watchers_(std::make_shared<LobbyWatchers>()),
+      seeks_per_address_(static_cast<size_t>(std::max(seeks_per_address, 0))) {
     // Listening first: nothing stored between the reading and the listening goes unheard.
     storage_.listen_records(
         [this](const std::string& kind, const std::string& key) {
@@ -204,39 +206,54 @@ json Lobby::post(const json& body, const std::optional<SignedIn>& who, const std
     std::optional<Account> seeker;
     if (who) {
         seeker = accounts_.find(who->name);
-        if (!seeker) throw ApiError(403, "your session's account is gone: sign in again");
+        if (!seeker || seeker->closed_ms)
+            throw ApiError(403, "your session's account is gone: sign in again");
     }
     std::optional<std::string> to = string_field(body, "to", 64);
     if (to) {
         const std::optional<Account> addressee = accounts_.find(*to);
-        if (!addressee) throw ApiError(400, "there is no player " + menagerie::quoted(*to));
+        if (!addressee || addressee->closed_ms)
+            throw ApiError(400, "there is no player " + menagerie::quoted(*to));
         if (who && account_key(*to) == who->key)
             throw ApiError(400, "a challenge is to somebody else");
         to = addressee->name;
     }
     const std::string id = new_game_id(), token = new_token();
+    const std::string poster = seeker ? "account " + who->key : "address " + client;
     {
         std::lock_guard lock(mutex_);
-        if (seeks_.size() >= MAX_SEEKS)
+        if (seeks_.size() + posting_.size() >= MAX_SEEKS)
             throw ApiError(503, "the lobby is full (" + std::to_string(MAX_SEEKS) +
                                     " seeks): try again shortly");
-        const auto too_many = [] {
-            return ApiError(409, "you have " + std::to_string(MAX_SEEKS_EACH) +
-                                     " seeks open: withdraw one, or wait for one to be taken");
-        };
+        size_t open = static_cast<size_t>(std::count_if(
+            posting_.begin(), posting_.end(), [&](const auto& p) { return p.second == poster; }));
+        size_t limit = MAX_SEEKS_EACH;
         if (seeker) {
-            const size_t open = std::count_if(seeks_.begin(), seeks_.end(), [&](const auto& s) {
-                const std::optional<std::string> by = name_in(s.second.second, "by");
-                return by && account_key(*by) == who->key;
-            });
-            if (open >= MAX_SEEKS_EACH) throw too_many();
+            open +=
+                static_cast<size_t>(std::count_if(seeks_.begin(), seeks_.end(), [&](const auto& s) {
+                    const std::optional<std::string> by = name_in(s.second.second, "by");
+                    return by && account_key(*by) == who->key;
+                }));
         } else {
-            std::vector<std::string>& posted = anonymous_seeks_[client];
-            std::erase_if(posted, [&](const std::string& s) { return !seeks_.contains(s); });
-            if (posted.size() >= MAX_SEEKS_EACH) throw too_many();
-            posted.push_back(id);
+            prune_anonymous(client);
+            const auto it = anonymous_seeks_.find(client);
+            open += it == anonymous_seeks_.end() ? 0 : it->second.size();
+            limit = seeks_per_address_ ? seeks_per_address_ : std::numeric_limits<size_t>::max();
         }
+        if (open >= limit)
+            throw ApiError(409, "you have " + std::to_string(limit) +
+                                    " seeks open: withdraw one, or wait for one to be taken");
+        posting_[id] = poster;
     }
+    // Counted as being posted until it is open (or has failed).
+    struct Posting {
+        Lobby& lobby;
+        const std::string& id;
+        ~Posting() {
+            std::lock_guard lock(lobby.mutex_);
+            lobby.posting_.erase(id);
+        }
+    } posting{*this, id};
     const int64_t now = now_ms(), expires = now + SEEK_LIFE_MS;
     const json record = {
         {"id", id},
@@ -255,8 +272,21 @@ json Lobby::post(const json& body, const std::optional<SignedIn>& who, const std
         {"expires", expires}};
     if (!storage_.insert_record(SEEK_KIND, id, record.dump(), expires))
         throw std::runtime_error("a new seek's id was taken");
+    if (!seeker) {
+        std::lock_guard lock(mutex_);
+        anonymous_seeks_[client].insert(id);
+    }
     refresh(SEEK_KIND, id);
     return {{"id", id}, {"link", "/seek/" + id}, {"token", token}};
+}
+
+void Lobby::prune_anonymous(const std::string& client) {
+    const auto it = anonymous_seeks_.find(client);
+    if (it == anonymous_seeks_.end()) return;
+    std::erase_if(it->second, [&](const std::string& id) {
+        return !seeks_.contains(id) && !posting_.contains(id);
+    });
+    if (it->second.empty()) anonymous_seeks_.erase(it);
 }
 
 json Lobby::accept(const std::string& id, const std::optional<SignedIn>& who) {
@@ -396,10 +426,12 @@ void Lobby::withdraw_all_of(const std::string& key) {
     std::vector<std::string> theirs;
     {
         std::lock_guard lock(mutex_);
-        for (const auto& [id, seek] : seeks_)
-            if (const std::optional<std::string> by = name_in(seek.second, "by");
-                by && account_key(*by) == key)
+        for (const auto& [id, seek] : seeks_) {
+            const std::optional<std::string> by = name_in(seek.second, "by"),
+                                             to = name_in(seek.second, "to");
+            if ((by && account_key(*by) == key) || (to && account_key(*to) == key))
                 theirs.push_back(id);
+        }
     }
     for (const std::string& id : theirs)
         if (storage_.remove_record(SEEK_KIND, id)) refresh(SEEK_KIND, id);
@@ -547,6 +579,12 @@ void Lobby::game_ended(const std::string& game_id) {
 }
 
 void Lobby::sweep(int64_t now) {
+    {
+        std::lock_guard lock(mutex_);
+        std::vector<std::string> clients;
+        for (const auto& [client, ids] : anonymous_seeks_) clients.push_back(client);
+        for (const std::string& client : clients) prune_anonymous(client);
+    }
     for (const StoredRecord& r : storage_.due_records(SEEK_KIND, now, 100)) {
         storage_.remove_record(SEEK_KIND, r.key);
         refresh(SEEK_KIND, r.key);

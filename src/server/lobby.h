@@ -35,13 +35,14 @@ struct LobbyWatch {
 class Lobby {
   public:
     static constexpr int64_t SEEK_LIFE_MS = MS_PER_DAY;
-    static constexpr size_t MAX_SEEKS = 500;  // open at once on the whole site
-    static constexpr size_t MAX_LIVE = 200;   // listed live games
-    // Open at once by one account, or (on this server) by one address without an account.
-    static constexpr size_t MAX_SEEKS_EACH = 10;
+    static constexpr size_t MAX_SEEKS = 500;      // open at once on the whole site
+    static constexpr size_t MAX_LIVE = 200;       // listed live games
+    static constexpr size_t MAX_SEEKS_EACH = 10;  // open at once by one account
 
     // Reads the open seeks and live games, and starts hearing of other servers' changes.
-    Lobby(Storage& storage, GameService& games, Accounts& accounts);
+    // `seeks_per_address`: the seeks one client address without an account may have open at
+    // once on this server (0: any).
+    Lobby(Storage& storage, GameService& games, Accounts& accounts, int seeks_per_address);
     ~Lobby();
     Lobby(const Lobby&) = delete;
     Lobby& operator=(const Lobby&) = delete;
@@ -60,7 +61,8 @@ class Lobby {
     // By its seeker: the seek's token, or a session of the account that posted it.
     void withdraw(const std::string& id, const std::optional<std::string>& token,
                   const std::optional<SignedIn>& who);
-    // Every seek of the account `key` (account_key) withdrawn: its account is closing.
+    // Every seek of the account `key` (account_key), and every challenge to it, withdrawn: its
+    // account is closing.
     void withdraw_all_of(const std::string& key);
 
     // A lobby socket: gets the snapshot now ({"type":"lobby","seeks","games"}), then each change
@@ -92,9 +94,14 @@ class Lobby {
     std::map<std::string, std::pair<int64_t, nlohmann::json>> seeks_;  // id -> revision, record
     std::map<std::string, nlohmann::json> live_;                       // game id -> listing
     std::shared_ptr<LobbyWatchers> watchers_;
-    // The seeks posted here without an account, by address (pruned of those gone at each post):
-    // addresses are never stored, so this count is this server's alone.
-    std::map<std::string, std::vector<std::string>> anonymous_seeks_;  // under mutex_
+    // The seeks posted here without an account, by address: addresses are never stored, so this
+    // count is this server's alone. Pruned of the seeks gone at each post and each sweep.
+    std::map<std::string, std::set<std::string>> anonymous_seeks_;  // under mutex_
+    // The seeks being posted (id -> poster: "account KEY" or "address A"), counted with the
+    // open ones so that posts at once cannot pass the limits together.
+    std::map<std::string, std::string> posting_;  // under mutex_
+    size_t seeks_per_address_;
+    void prune_anonymous(const std::string& client);  // mutex_ held
     std::mutex refresh_mutex_;  // one refresh at a time, so that the copy follows the store's order
     // Seeks this server is turning into games: gone from the store, their `accepted` record not
     // yet written, so that a second accepter meanwhile is told it was taken, not that it is gone.

@@ -30,9 +30,11 @@ std::shared_ptr<Room> Rooms::get(const std::string& id) {
         throw ApiError(500, e.what());
     }
     room->last_used_ms = now_ms();
-    rooms_[id] = room;
-    lock.unlock();  // a room's lock is never taken while holding mutex_ (but try_lock)
+    // Locked before anyone else can see it (so this never waits, though mutex_ is held), and
+    // until the hook has made it ready: a request for the same game waits for that.
     std::lock_guard room_lock(room->mutex);
+    rooms_[id] = room;
+    lock.unlock();
     if (loaded_) loaded_(room);
     return room;
 }

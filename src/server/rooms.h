@@ -41,7 +41,7 @@ class Rooms {
     // now, the room locked.
     using Committed = std::function<void(const StoredGame* before, const StoredGame& after)>;
     void on_commit(Committed hook) { committed_ = std::move(hook); }
-    // Told (the room locked) when a room was loaded from the store.
+    // Told (the room locked) when a room was loaded from the store, before any request sees it.
     using Loaded = std::function<void(const std::shared_ptr<Room>& room)>;
     void on_load(Loaded hook) { loaded_ = std::move(hook); }
 
@@ -74,7 +74,9 @@ class Rooms {
     void tell_committed(const StoredGame* before, const StoredGame& after);
 
     Storage& storage_;
-    std::mutex mutex_;  // the map; a room's own lock is never waited for while it is held
+    // The map. A room's own lock is never waited for while it is held: only tried (eviction),
+    // or taken on a room nobody else can see yet (loading).
+    std::mutex mutex_;
     std::map<std::string, std::shared_ptr<Room>> rooms_;
     std::atomic<uint64_t> evicted_{0};
     Committed committed_;

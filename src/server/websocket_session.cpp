@@ -2,6 +2,7 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket.hpp>
@@ -25,11 +26,16 @@ namespace {
 constexpr size_t MAX_MESSAGE = 64 * 1024;
 constexpr size_t MAX_QUEUE = 256;  // a client this far behind is dropped
 
+std::string socket_error(const std::string& error) {
+    return json{{"type", "error"}, {"error", error}}.dump();
+}
+
 // A server's WebSocket: what it pushes waits in a queue (a client too far behind is dropped),
 // and the client's messages are read one at a time.
 class PushSocket : public std::enable_shared_from_this<PushSocket> {
   public:
-    explicit PushSocket(beast::tcp_stream stream) : ws_(std::move(stream)) {}
+    PushSocket(beast::tcp_stream stream, SessionAlive alive)
+        : ws_(std::move(stream)), alive_(std::move(alive)), recheck_(ws_.get_executor()) {}
     virtual ~PushSocket() = default;
     PushSocket(const PushSocket&) = delete;
     PushSocket& operator=(const PushSocket&) = delete;
@@ -39,7 +45,9 @@ class PushSocket : public std::enable_shared_from_this<PushSocket> {
         ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
         ws_.read_message_max(MAX_MESSAGE);
         ws_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
-            if (!ec) self->on_open();
+            if (ec) return;
+            self->on_open();
+            self->arm_recheck();
         });
     }
 
@@ -63,7 +71,11 @@ class PushSocket : public std::enable_shared_from_this<PushSocket> {
 
     void read() {
         ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, size_t) {
-            if (ec) return;  // closed, or a frame the protocol refuses: the session ends
+            if (ec) {  // closed, or a frame the protocol refuses: the session ends
+                self->recheck_.cancel();
+                return;
+            }
+            if (self->session_ended()) return;
             self->on_message(beast::buffers_to_string(self->buffer_.data()));
             self->buffer_.consume(self->buffer_.size());
             self->read();
@@ -87,6 +99,24 @@ class PushSocket : public std::enable_shared_from_this<PushSocket> {
     }
 
   private:
+    // True (and the socket closing) once the session it was opened with has ended.
+    bool session_ended() {
+        if (!alive_ || closing_ || alive_()) return closing_;
+        close_with(socket_error("your session has ended: sign in again"));
+        return true;
+    }
+
+    void arm_recheck() {
+        if (!alive_) return;
+        recheck_.expires_after(SESSION_RECHECK);
+        recheck_.async_wait(
+            [weak = std::weak_ptr<PushSocket>(shared_from_this())](beast::error_code ec) {
+                const std::shared_ptr<PushSocket> self = weak.lock();
+                if (ec || !self || self->session_ended()) return;
+                self->arm_recheck();
+            });
+    }
+
     void write() {
         ws_.text(true);
         ws_.async_write(boost::asio::buffer(*queue_.front()),
@@ -103,19 +133,21 @@ class PushSocket : public std::enable_shared_from_this<PushSocket> {
     }
 
     websocket::stream<beast::tcp_stream> ws_;
+    SessionAlive alive_;
+    boost::asio::steady_timer recheck_;
     beast::flat_buffer buffer_;
     std::deque<Message> queue_;  // shared with the other sockets they go to
     bool closing_ = false;
 };
 
-std::string socket_error(const std::string& error) {
-    return json{{"type", "error"}, {"error", error}}.dump();
-}
-
 class WebSocketSession final : public PushSocket {
   public:
-    WebSocketSession(beast::tcp_stream stream, GameService& games, std::string id, Credential who)
-        : PushSocket(std::move(stream)), games_(games), id_(std::move(id)), who_(std::move(who)) {}
+    WebSocketSession(beast::tcp_stream stream, GameService& games, std::string id, Credential who,
+                     SessionAlive alive)
+        : PushSocket(std::move(stream), std::move(alive)),
+          games_(games),
+          id_(std::move(id)),
+          who_(std::move(who)) {}
     // A game with no subscriber left may be evicted from memory.
     ~WebSocketSession() override { GameService::unsubscribe(subscription_); }
 
@@ -142,8 +174,9 @@ class WebSocketSession final : public PushSocket {
 
 class LobbySocket final : public PushSocket {
   public:
-    LobbySocket(beast::tcp_stream stream, Lobby& lobby, std::optional<SignedIn> who)
-        : PushSocket(std::move(stream)), lobby_(lobby), who_(std::move(who)) {}
+    LobbySocket(beast::tcp_stream stream, Lobby& lobby, std::optional<SignedIn> who,
+                SessionAlive alive)
+        : PushSocket(std::move(stream), std::move(alive)), lobby_(lobby), who_(std::move(who)) {}
     ~LobbySocket() override { Lobby::unwatch(watch_); }
 
   private:
@@ -194,15 +227,17 @@ std::optional<std::string> take_client_message(GameService& games, const std::st
 
 void start_websocket_session(beast::tcp_stream stream,
                              beast::http::request<beast::http::string_body> request,
-                             GameService& games, std::string game_id, Credential who) {
-    std::make_shared<WebSocketSession>(std::move(stream), games, std::move(game_id), std::move(who))
+                             GameService& games, std::string game_id, Credential who,
+                             SessionAlive alive) {
+    std::make_shared<WebSocketSession>(std::move(stream), games, std::move(game_id), std::move(who),
+                                       std::move(alive))
         ->run(std::move(request));
 }
 
 void start_lobby_socket(beast::tcp_stream stream,
                         beast::http::request<beast::http::string_body> request, Lobby& lobby,
-                        std::optional<SignedIn> who) {
-    std::make_shared<LobbySocket>(std::move(stream), lobby, std::move(who))
+                        std::optional<SignedIn> who, SessionAlive alive) {
+    std::make_shared<LobbySocket>(std::move(stream), lobby, std::move(who), std::move(alive))
         ->run(std::move(request));
 }
 

@@ -137,16 +137,16 @@ describe('players: accounts, the lobby, ratings, correspondence', { timeout: 10 
 
   it('changes a password, which signs the other device out, then closes the account, whose page stays marked closed', async () => {
     const laptop = await player('/');
-    await signUp(laptop.page, 'Erin');
+    await signUp(laptop.page, 'Fay');
     const phone = await player('/signin');
-    await phone.page.fill('#account-name', 'erin');
+    await phone.page.fill('#account-name', 'fay');
     await phone.page.fill('#account-password', PASSWORD);
     await phone.page.click('#account-submit');
-    await phone.page.waitForSelector('#account[data-account="Erin"]');
+    await phone.page.waitForSelector('#account[data-account="Fay"]');
 
     // From the player's own page to the account page.
     const { page } = laptop;
-    await page.goto(url('/player/Erin'));
+    await page.goto(url('/player/Fay'));
     await page.click('#account-settings');
     await page.waitForURL(/\/account$/);
     await page.fill('#present-password', PASSWORD);
@@ -157,12 +157,12 @@ describe('players: accounts, the lobby, ratings, correspondence', { timeout: 10 
     await page.fill('#present-password', 'not the password');
     await page.fill('#new-password-again', 'a new secret');
     await page.click('#password-submit');
-    await page.waitForFunction(() => document.querySelector('#password-error').textContent === 'Wrong present password.');
+    await page.waitForFunction(() => document.querySelector('#password-error').textContent === 'Wrong password.');
     await page.fill('#present-password', PASSWORD);
     await page.click('#password-submit');
     await page.waitForFunction(() => /password is changed/.test(document.querySelector('#password-done').textContent));
     await page.reload();
-    await page.waitForSelector('#account[data-account="Erin"]'); // this device has its new session
+    await page.waitForSelector('#account[data-account="Fay"]'); // this device has its new session
     await axeCheck(page, 'the account page');
     await phone.page.reload();
     await phone.page.waitForSelector('#account[data-account=""]'); // the other was signed out
@@ -173,10 +173,10 @@ describe('players: accounts, the lobby, ratings, correspondence', { timeout: 10 
     await page.check('#close-sure');
     await page.click('#close-submit');
     await page.waitForSelector('#account[data-account=""]');
-    await page.goto(url('/player/erin'));
+    await page.goto(url('/player/fay'));
     await page.waitForSelector('#account-closed');
     await page.goto(url('/signin'));
-    await page.fill('#account-name', 'Erin');
+    await page.fill('#account-name', 'Fay');
     await page.fill('#account-password', 'a new secret');
     await page.click('#account-submit');
     await page.waitForFunction(() => document.querySelector('#account-error').textContent === 'Wrong name or password.');

@@ -6,7 +6,7 @@ import { nextPath, refusalText } from './account-page';
 import { ApiError } from './api';
 import { rematchChallenge } from './game-over';
 import { playerHtml } from './player-page';
-import { newPasswordProblem } from './settings-page';
+import { newPasswordProblem, settingsRefusal } from './settings-page';
 import { yourGamesHtml } from './your-games-page';
 import type { GameState, MyGame, Player } from './types';
 
@@ -15,6 +15,12 @@ describe('the account page', () => {
     expect(newPasswordProblem('new-secret', 'new-secret')).toBeNull();
     expect(newPasswordProblem('short', 'short')).toMatch(/8 to 128/);
     expect(newPasswordProblem('new-secret', 'new-secrets')).toMatch(/differ/);
+  });
+
+  it('tells a wrong password from a session that has ended meanwhile', () => {
+    expect(settingsRefusal(new ApiError('wrong name or password', 401, null))).toBe('Wrong password.');
+    expect(settingsRefusal(new ApiError('sign in first', 401, null))).toMatch(/signed out/);
+    expect(settingsRefusal(new ApiError('the account was changed meanwhile (its password, elsewhere): sign in again', 409, null))).toMatch(/changed meanwhile/);
   });
 
   it("is linked from the player's own page, and a closed account says so instead", () => {

@@ -16,6 +16,20 @@ export function newPasswordProblem(password: string, repeated: string): string |
   return passwordProblem(password) ?? (password === repeated ? null : 'The new password and its repetition differ.');
 }
 
+/**
+ * A refusal of the account page's forms, in words: a wrong password, or a session that has ended
+ * meanwhile (the password changed on another device), which signs this page out.
+ */
+export function settingsRefusal(e: ApiError, now = Date.now()): string {
+  if (e.status === 401 && /sign in first/.test(e.message)) {
+    setSignedIn(null);
+    return 'You have been signed out (was the password changed on another device?): sign in again.';
+  }
+  if (e.status === 401) return 'Wrong password.';
+  if (e.status === 409) return 'The account was changed meanwhile, on another device: sign in again.';
+  return refusalText(e, now);
+}
+
 export async function renderSettings(root: HTMLElement, navigate: Navigate): Promise<void> {
   const me = await signedIn();
   if (!me) {
@@ -67,7 +81,7 @@ export async function renderSettings(root: HTMLElement, navigate: Navigate): Pro
         passwordDone.textContent = 'The password is changed; your other devices are signed out.';
       })
       .catch((err: ApiError) => {
-        passwordError.textContent = refusalText(err, Date.now()).replace('Wrong name or password.', 'Wrong present password.');
+        passwordError.textContent = settingsRefusal(err);
       })
       .finally(() => {
         button.disabled = false;
@@ -90,7 +104,7 @@ export async function renderSettings(root: HTMLElement, navigate: Navigate): Pro
         navigate('/');
       },
       (err: ApiError) => {
-        closeError.textContent = refusalText(err, Date.now()).replace('Wrong name or password.', 'Wrong password.');
+        closeError.textContent = settingsRefusal(err);
         button.disabled = false;
       },
     );
