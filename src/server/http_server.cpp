@@ -285,9 +285,9 @@ Server::Server(const ServerOptions& options) : impl_(std::make_unique<Impl>()) {
         std::chrono::milliseconds(static_cast<int64_t>(options.unplayed_hours * 3'600'000)));
     if (options.test_seed) impl_->games->fix_refereed_seeds(*options.test_seed);
     if (!options.atlas_dir.empty()) impl_->games->use_atlas(Atlas::from_folder(options.atlas_dir));
-    impl_->community = std::make_unique<Community>(
-        *impl_->storage, *impl_->games, impl_->io.get_executor(), options.logins_per_minute,
-        options.seeks_per_address);
+    impl_->community =
+        std::make_unique<Community>(*impl_->storage, *impl_->games, impl_->io.get_executor(),
+                                    options.logins_per_minute, options.seeks_per_address);
     impl_->router = std::make_unique<ApiRouter>(*impl_->games, options.games_per_minute,
                                                 impl_->community.get());
     beast::error_code ec;
