@@ -21,6 +21,15 @@ using nlohmann::json;
 
 namespace {
 
+// Runs `undo` when the scope ends, however it ends.
+template <typename Undo>
+struct OnExit {
+    Undo undo;
+    ~OnExit() { undo(); }
+};
+template <typename Undo>
+OnExit(Undo) -> OnExit<Undo>;
+
 constexpr const char* SEEK_KIND = "seek";
 constexpr const char* LIVE_KIND = "live";
 constexpr const char* ACCEPTED_KIND = "accepted";
@@ -235,9 +244,10 @@ json Lobby::post(const json& body, const std::optional<SignedIn>& who, const std
                     return by && account_key(*by) == who->key;
                 }));
         } else {
-            prune_anonymous(client);
-            const auto it = anonymous_seeks_.find(client);
-            open += it == anonymous_seeks_.end() ? 0 : it->second.size();
+            if (const auto it = anonymous_seeks_.find(client); it != anonymous_seeks_.end())
+                prune_anonymous(it);
+            if (const auto it = anonymous_seeks_.find(client); it != anonymous_seeks_.end())
+                open += it->second.size();
             limit = seeks_per_address_ ? seeks_per_address_ : std::numeric_limits<size_t>::max();
         }
         if (open >= limit)
@@ -246,14 +256,10 @@ json Lobby::post(const json& body, const std::optional<SignedIn>& who, const std
         posting_[id] = poster;
     }
     // Counted as being posted until it is open (or has failed).
-    struct Posting {
-        Lobby& lobby;
-        const std::string& id;
-        ~Posting() {
-            std::lock_guard lock(lobby.mutex_);
-            lobby.posting_.erase(id);
-        }
-    } posting{*this, id};
+    const OnExit posted{[&] {
+        std::lock_guard lock(mutex_);
+        posting_.erase(id);
+    }};
     const int64_t now = now_ms(), expires = now + SEEK_LIFE_MS;
     const json record = {
         {"id", id},
@@ -280,13 +286,11 @@ json Lobby::post(const json& body, const std::optional<SignedIn>& who, const std
     return {{"id", id}, {"link", "/seek/" + id}, {"token", token}};
 }
 
-void Lobby::prune_anonymous(const std::string& client) {
-    const auto it = anonymous_seeks_.find(client);
-    if (it == anonymous_seeks_.end()) return;
+Lobby::AnonymousSeeks::iterator Lobby::prune_anonymous(AnonymousSeeks::iterator it) {
     std::erase_if(it->second, [&](const std::string& id) {
         return !seeks_.contains(id) && !posting_.contains(id);
     });
-    if (it->second.empty()) anonymous_seeks_.erase(it);
+    return it->second.empty() ? anonymous_seeks_.erase(it) : std::next(it);
 }
 
 json Lobby::accept(const std::string& id, const std::optional<SignedIn>& who) {
@@ -323,14 +327,10 @@ json Lobby::accept(const std::string& id, const std::optional<SignedIn>& who) {
         std::lock_guard lock(accepting_mutex_);
         accepting_.insert(id);
     }
-    struct Accepted {
-        Lobby& lobby;
-        const std::string& id;
-        ~Accepted() {
-            std::lock_guard lock(lobby.accepting_mutex_);
-            lobby.accepting_.erase(lobby.accepting_.find(id));
-        }
-    } accepting{*this, id};
+    const OnExit accepted{[&] {
+        std::lock_guard lock(accepting_mutex_);
+        accepting_.erase(accepting_.find(id));
+    }};
     if (!storage_.remove_record(SEEK_KIND, id))
         throw ApiError(409, "the seek " + id + " was taken by someone else");
 
@@ -581,9 +581,8 @@ void Lobby::game_ended(const std::string& game_id) {
 void Lobby::sweep(int64_t now) {
     {
         std::lock_guard lock(mutex_);
-        std::vector<std::string> clients;
-        for (const auto& [client, ids] : anonymous_seeks_) clients.push_back(client);
-        for (const std::string& client : clients) prune_anonymous(client);
+        for (auto it = anonymous_seeks_.begin(); it != anonymous_seeks_.end();)
+            it = prune_anonymous(it);
     }
     for (const StoredRecord& r : storage_.due_records(SEEK_KIND, now, 100)) {
         storage_.remove_record(SEEK_KIND, r.key);
