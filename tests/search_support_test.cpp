@@ -5,6 +5,7 @@
 #include <random>
 
 #include "core/outcome.h"
+#include "engine/movepick.h"
 #include "test_util.h"
 
 namespace menagerie {
@@ -137,6 +138,80 @@ TEST(Search, CapturesAndQuietsPartitionTheMoves) {
             record.play(legal_moves.moves[rng() % legal_moves.size()]);
         }
     }
+}
+
+// The move picker generates the quiet moves only once the good captures are spent (or at once
+// for a quiet hash move): it must still yield every pseudo-legal move exactly once, the hash
+// move first, every capture that does not lose material before any quiet move, the killers
+// first among the quiet moves, and the losing captures last.
+TEST(Search, MovePickerYieldsEveryMoveOnceInItsStages) {
+    std::mt19937 rng(17);
+    engine::History history;
+    engine::PlyMoves moves;
+    int positions = 0, quiet_hash_moves = 0, losing = 0;
+    for (const auto& game : games_with_fairies()) {
+        history.fit(*game);
+        GameRecord record(start_position(game, std::nullopt, rng()));
+        Position& pos = record.position();
+        for (int ply = 0; ply < 80; ++ply) {
+            MoveList all;
+            generate_pseudo_legal(pos, all, Stage::All);
+            if (!all.size()) break;
+            const Move tt = rng() % 4 ? all.moves[rng() % all.size()] : engine::MOVE_NONE;
+            std::array<Move, 2> killers{engine::MOVE_NONE, engine::MOVE_NONE};
+            for (Move& k : killers)
+                if (const Move m = all.moves[rng() % all.size()];
+                    !engine::is_tactical(pos, m) && m != tt)
+                    k = m;
+            if (killers[0] == killers[1]) killers[1] = engine::MOVE_NONE;
+            quiet_hash_moves += tt != engine::MOVE_NONE && !engine::is_tactical(pos, tt);
+            for (const bool captures_only : {false, true}) {
+                engine::MovePicker picker(pos, moves, tt, killers, engine::MOVE_NONE, history,
+                                          {nullptr, nullptr}, captures_only);
+                std::vector<Move> order;
+                int see = engine::SEE_UNKNOWN;
+                for (Move m = picker.next(see); m != engine::MOVE_NONE; m = picker.next(see)) {
+                    order.push_back(m);
+                    if (engine::is_tactical(pos, m) && m.kind() == MoveKind::Normal &&
+                        see != engine::SEE_UNKNOWN) {
+                        // The exchange, or where the victim is worth the taker at least, a bound
+                        // below it.
+                        EXPECT_LE(see, pos.see(m)) << write_fen(pos);
+                    }
+                }
+                std::multiset<uint32_t> expected, got;
+                for (Move m : all)
+                    if (!captures_only || engine::is_tactical(pos, m)) expected.insert(m.raw());
+                for (Move m : order) got.insert(m.raw());
+                ASSERT_EQ(expected, got) << write_fen(pos);
+                const bool tt_listed = tt != engine::MOVE_NONE && expected.count(tt.raw());
+                if (tt_listed) {
+                    EXPECT_EQ(order.front(), tt) << write_fen(pos);
+                }
+                // Past the hash move: good captures, then quiet moves (killers first), then
+                // losing captures.
+                int phase = 0;  // 0 good captures, 1 killers, 2 other quiets, 3 losing captures
+                for (size_t i = tt_listed; i < order.size(); ++i) {
+                    const Move m = order[i];
+                    const bool killer = m == killers[0] || m == killers[1];
+                    const int is = engine::is_tactical(pos, m) ? (pos.see(m) >= 0 ? 0 : 3)
+                                   : killer                    ? 1
+                                                               : 2;
+                    EXPECT_GE(is, phase) << write_fen(pos) << " " << move_to_uci(pos, m);
+                    phase = std::max(phase, is);
+                    losing += is == 3;
+                }
+            }
+            ++positions;
+            MoveList legal_moves;
+            generate_legal(pos, legal_moves);
+            if (!legal_moves.size()) break;
+            record.play(legal_moves.moves[rng() % legal_moves.size()]);
+        }
+    }
+    EXPECT_GT(positions, 300);
+    EXPECT_GT(quiet_hash_moves, 50);
+    EXPECT_GT(losing, 50);
 }
 
 }  // namespace

@@ -271,6 +271,10 @@ uint64_t count_legal(Position& pos) {
 
 void generate_pseudo_legal(Position& pos, MoveList& list, Stage stage) {
     list.count = 0;
+    append_pseudo_legal(pos, list, stage);
+}
+
+void append_pseudo_legal(Position& pos, MoveList& list, Stage stage) {
     ToList sink{list};
     switch (stage) {
         case Stage::Captures:

@@ -23,6 +23,8 @@ uint64_t count_legal(Position& pos);
 // legal.
 enum class Stage { Captures, Quiets, All };
 void generate_pseudo_legal(Position& pos, MoveList& list, Stage stage = Stage::All);
+// The same, added after the moves already in the list (a search's second stage).
+void append_pseudo_legal(Position& pos, MoveList& list, Stage stage);
 
 // Whether a pseudo-legal move of the side to move is legal. Cheap for almost every move (pins
 // and checks from tables); en passant and moves touching a path-capturer's line through the

@@ -17,19 +17,36 @@ bool is_tactical(const Position& pos, Move m) {
 MovePicker::MovePicker(Position& pos, PlyMoves& moves, Move tt_move,
                        const std::array<Move, 2>& killers, Move counter, const History& history,
                        const ContinuationRows& rows, bool captures_only)
-    : moves_(moves), pos_(&pos) {
-    generate_pseudo_legal(pos, moves.list, captures_only ? Stage::Captures : Stage::All);
+    : moves_(moves),
+      pos_(&pos),
+      tt_move_(tt_move),
+      counter_(counter),
+      killers_(killers),
+      history_(&history),
+      rows_(rows) {
+    generate_pseudo_legal(pos, moves.list, Stage::Captures);
+    score(0, Stage::Captures);
+    // A quiet hash move comes first: its stage is generated now.
+    quiets_pending_ = !captures_only;
+    if (quiets_pending_ && tt_move != MOVE_NONE && !is_tactical(pos, tt_move)) {
+        const int first = moves.list.count;
+        append_pseudo_legal(pos, moves.list, Stage::Quiets);
+        score(first, Stage::Quiets);
+        quiets_pending_ = false;
+    }
+}
+
+void MovePicker::score(int first, Stage stage) {
+    const Position& pos = *pos_;
     const Game& g = pos.game();
-    // Quiet moves are scored now, not when they come up: the history learnt meanwhile would
-    // reorder them, and that ordering searched 23% more nodes for the bench's depths.
     const Color us = pos.side_to_move();
-    for (int i = 0; i < moves.list.count; ++i) {
-        const Move m = moves.list.moves[i];
-        int& score = moves.score[i];
-        moves.see[i] = SEE_UNKNOWN;
-        if (m == tt_move) {
+    for (int i = first; i < moves_.list.count; ++i) {
+        const Move m = moves_.list.moves[i];
+        int& score = moves_.score[i];
+        moves_.see[i] = SEE_UNKNOWN;
+        if (m == tt_move_) {
             score = TT_MOVE;
-        } else if (is_tactical(pos, m)) {
+        } else if (stage == Stage::Captures) {
             // Ordered by victim and attacker; the exchange is counted only when the move comes
             // up (next), since a cut usually comes first. Taking a man worth at least the taker
             // cannot lose material: no exchange to count.
@@ -40,24 +57,24 @@ MovePicker::MovePicker(Position& pos, PlyMoves& moves, Move tt_move,
             const int attacker_value = g.men.value[type_of(pos.piece_on(m.from()))];
             if (m.kind() == MoveKind::Normal && victim_value >= attacker_value &&
                 type_of(pos.piece_on(m.from())) != g.men.king)
-                moves.see[i] = victim_value - attacker_value;
+                moves_.see[i] = victim_value - attacker_value;
             score = GOOD_TACTIC + victim_value * 16 - attacker_value / 16 +
                     (m.kind() == MoveKind::Promotion ? g.men.value[m.promotion()] : 0);
-        } else if (m == killers[0]) {
+        } else if (m == killers_[0]) {
             score = KILLER + 1;
-        } else if (m == killers[1]) {
+        } else if (m == killers_[1]) {
             score = KILLER;
-        } else if (m == counter) {
+        } else if (m == counter_) {
             score = KILLER - 1;
         } else {
-            score = history.quiet(us, m, pos.piece_on(m.from()), rows);
+            score = history_->quiet(us, m, pos.piece_on(m.from()), rows_);
         }
     }
 }
 
 Move MovePicker::next(int& see) {
-    if (cursor_ >= moves_.list.count) return MOVE_NONE;
     if (ordered_) {
+        if (cursor_ >= moves_.list.count) return MOVE_NONE;
         see = SEE_UNKNOWN;
         return moves_.list.moves[cursor_++];
     }
@@ -65,6 +82,15 @@ Move MovePicker::next(int& see) {
         int best = cursor_;
         for (int i = cursor_ + 1; i < moves_.list.count; ++i)
             if (moves_.score[i] > moves_.score[best]) best = i;
+        if (quiets_pending_ && (best >= moves_.list.count || moves_.score[best] < GOOD_TACTIC)) {
+            // The good captures are spent: the quiet moves join the losing ones.
+            const int first = moves_.list.count;
+            append_pseudo_legal(*pos_, moves_.list, Stage::Quiets);
+            score(first, Stage::Quiets);
+            quiets_pending_ = false;
+            continue;
+        }
+        if (best >= moves_.list.count) return MOVE_NONE;
         int& score = moves_.score[best];
         if (score >= GOOD_TACTIC && score < TT_MOVE && moves_.see[best] == SEE_UNKNOWN) {
             // A tactic that may lose material: counted now, and put after the quiet moves if it

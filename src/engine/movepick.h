@@ -2,7 +2,8 @@
 // (by static exchange, then most valuable victim / least valuable attacker), the killers and the
 // counter-move, the quiet moves by history (their own and their continuations), and the losing
 // captures last. Moves are scored once and picked by selection, which suits the cut-offs that
-// usually come within the first few moves.
+// usually come within the first few moves. The quiet moves are generated only once the good
+// captures are spent (unless the hash move is quiet): a capture often ends the node first.
 #pragma once
 
 #include <array>
@@ -35,10 +36,16 @@ class MovePicker {
     Move next(int& see);
 
   private:
+    void score(int first, Stage stage);  // moves from `first` on, of the given stage
+
     PlyMoves& moves_;
     Position* pos_ = nullptr;
+    Move tt_move_ = MOVE_NONE, counter_ = MOVE_NONE;
+    std::array<Move, 2> killers_{};
+    const History* history_ = nullptr;
+    ContinuationRows rows_{};
     int cursor_ = 0;
-    bool ordered_ = false;
+    bool ordered_ = false, quiets_pending_ = false;
 };
 
 bool is_tactical(const Position& pos, Move m);  // a capture, en passant or a promotion
