@@ -214,5 +214,28 @@ TEST(Search, MovePickerYieldsEveryMoveOnceInItsStages) {
     EXPECT_GT(losing, 50);
 }
 
+// The correction history: one entry per side and pawn structure, which moves towards what the
+// searches found, is bounded, and is shared by positions that differ only in their other men.
+TEST(Search, CorrectionHistoryLearnsPerPawnStructure) {
+    const auto chess = make_game("chess");
+    const Position start = parse_fen(chess, test::start_fen(chess));
+    const Position knights_out = test::play(chess, test::start_fen(chess),
+                                            "Nf3 Nf6 Nc3 Nc6");  // the same pawns, White to move
+    const Position pawn_moved = test::play(chess, test::start_fen(chess), "e4 e5");
+    engine::History history;
+    EXPECT_EQ(engine::pawn_structure_index(start), engine::pawn_structure_index(knights_out));
+    EXPECT_NE(engine::pawn_structure_index(start), engine::pawn_structure_index(pawn_moved));
+    EXPECT_EQ(history.corrected(start, 30), 30);
+    for (int i = 0; i < 200; ++i) history.correct(start, 30, 90, 12);  // found 60 more
+    EXPECT_NEAR(history.corrected(start, 30), 90, 2);
+    EXPECT_NEAR(history.corrected(knights_out, 0), 60, 2);
+    EXPECT_EQ(history.corrected(pawn_moved, 0), 0);
+    for (int i = 0; i < 400; ++i) history.correct(start, 0, -5000, 16);  // at most 256
+    EXPECT_GE(history.corrected(start, 0), -engine::CORRECTION_MAX / engine::CORRECTION_GRAIN);
+    EXPECT_LT(history.corrected(start, 0), -200);
+    history.clear();
+    EXPECT_EQ(history.corrected(start, 0), 0);
+}
+
 }  // namespace
 }  // namespace menagerie

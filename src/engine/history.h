@@ -19,12 +19,30 @@ namespace menagerie::engine {
 
 constexpr int HISTORY_MAX = 16384;
 
+// The correction of the static evaluation by what searches found: per side to move and pawn
+// structure (a hash of both sides' pawn cells), in 1/CORRECTION_GRAIN of a centipawn. Pawn
+// structures recur across a search, and an evaluation wrong about one (a blockade, a passer
+// it overrates) is wrong wherever it recurs.
+constexpr int CORRECTION_BITS = 14, CORRECTION_GRAIN = 16, CORRECTION_MAX = 256 * CORRECTION_GRAIN;
+
+inline size_t pawn_structure_index(const Position& pos) {
+    const int pawn = pos.game().men.pawn;
+    if (pawn < 0) return 0;
+    const Bitboard w = pos.pieces(WHITE, pawn), b = pos.pieces(BLACK, pawn);
+    const uint64_t h = static_cast<uint64_t>(w) * 0x9E3779B97F4A7C15ULL ^
+                       static_cast<uint64_t>(w >> 64) * 0xC2B2AE3D27D4EB4FULL ^
+                       static_cast<uint64_t>(b) * 0x165667B19E3779F9ULL ^
+                       static_cast<uint64_t>(b >> 64) * 0xD6E8FEB86659FD93ULL;
+    return static_cast<size_t>(h >> (64 - CORRECTION_BITS));
+}
+
 // The continuation rows a node's quiet moves are scored against: those of the moves one and
 // two plies before it (null where there was none: the root, a null move).
 using ContinuationRows = std::array<int16_t*, 2>;
 
 struct History {
     std::array<std::array<std::array<int16_t, SQUARE_MAX>, SQUARE_MAX>, COLOR_NB> table{};
+    std::array<std::array<int16_t, size_t(1) << CORRECTION_BITS>, COLOR_NB> correction{};
     // The quiet move that last refuted a move (by the man now on its destination), per man and
     // cell.
     std::array<std::array<Move, SQUARE_MAX>, PIECE_CODE_NB> counter{};
@@ -67,8 +85,20 @@ struct History {
         for (int16_t* r : rows)
             if (r) nudge(r[i], bonus);
     }
+    int corrected(const Position& pos, int eval) const {
+        return eval + correction[pos.side_to_move()][pawn_structure_index(pos)] / CORRECTION_GRAIN;
+    }
+    // Moves the entry towards the search's result `score` by a weight that grows with depth.
+    void correct(const Position& pos, int eval, int score, int depth) {
+        int16_t& e = correction[pos.side_to_move()][pawn_structure_index(pos)];
+        const int target =
+            std::clamp((score - eval) * CORRECTION_GRAIN, -CORRECTION_MAX, CORRECTION_MAX);
+        const int weight = std::min(depth + 1, 16);
+        e = static_cast<int16_t>((e * (256 - weight) + target * weight) / 256);
+    }
     void clear() {
         table = {};
+        for (auto& side : correction) side.fill(0);
         for (auto& row : counter) row.fill(MOVE_NONE);
         std::fill(continuation_.begin(), continuation_.end(), int16_t{0});
     }

@@ -287,9 +287,10 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     const bool pending = pos.pending() != NO_PENDING;
     const Color us = pos.side_to_move();
     const bool us_has_pieces = has_pieces(pos, us);
-    int eval = SCORE_NONE;
+    int eval = SCORE_NONE, raw_eval = SCORE_NONE, static_value = SCORE_NONE;
     if (!in_check) {
-        eval = static_eval(ply, key);
+        raw_eval = static_eval(ply, key);
+        eval = static_value = corrected_eval(raw_eval);
         if (tt_hit && tt_score != SCORE_NONE &&
             (tt.bound & (tt_score > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = tt_score;
@@ -494,6 +495,14 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     const Bound bound = best >= beta                        ? BOUND_LOWER
                         : pv_node && best_move != MOVE_NONE ? BOUND_EXACT
                                                             : BOUND_UPPER;
+    // What the search found, against the static evaluation, corrects it for this pawn
+    // structure: a lower bound only when above it, an upper bound only when below it; not by a
+    // capture's gain, which no evaluation of the position before it would see.
+    if (!in_check && !excluding && !is_mate_score(best) &&
+        (best_move == MOVE_NONE || !is_tactical(pos, best_move)) &&
+        !(bound == BOUND_LOWER && best <= static_value) &&
+        !(bound == BOUND_UPPER && best >= static_value))
+        history_.correct(pos, raw_eval, best, depth);
     if ((!root || pv_index_ == 0) && !excluding)
         shared_.tt->store(key, best_move, score_to_tt(best, ply), depth, bound);
     return best;
@@ -522,7 +531,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     // Standing pat: the side to move need not capture.
     int best = -SCORE_INFINITE, stand = SCORE_NONE;
     if (!in_check) {
-        stand = best = static_eval(ply, key);
+        stand = best = corrected_eval(static_eval(ply, key));
         if (best >= beta) return best;
         alpha = std::max(alpha, best);
     }

@@ -99,6 +99,11 @@ class Worker {
     // The static evaluation of the position at `ply`, from the side to move's view; `key` is its
     // node_key(), which the caller has already computed for the table.
     int static_eval(int ply, uint64_t key);
+    // The static evaluation with the correction learnt for the pawn structure.
+    int corrected_eval(int raw) const {
+        return std::clamp(history_.corrected(*pos_, raw), -SCORE_MATE_BOUND + 1,
+                          SCORE_MATE_BOUND - 1);
+    }
     void check_limits();
     void update_pv(int ply, Move m);
     // The counter-move entry of the move that led here (null at the root, after a null move,
