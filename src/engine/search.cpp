@@ -325,7 +325,38 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
             if (value >= beta) return value >= SCORE_MATE_BOUND ? beta : value;
         }
     }
-    // 4d. No hash move on a principal line: a shallower search finds one. Where there is still
+    // 4d. ProbCut: a capture that beats beta by a margin in a search 4 plies shallower (after a
+    // quiescence search says it may) most likely beats beta at full depth, and ends the node.
+    // Not when the table already holds a deep enough score below that margin.
+    const int probcut_beta = beta + tuned(PROBCUT_MARGIN);
+    if (!pv_node && !in_check && !pending && !excluding && depth >= 5 &&
+        std::abs(beta) < SCORE_MATE_BOUND &&
+        !(tt_hit && tt.depth >= depth - 3 && tt_score != SCORE_NONE && tt_score < probcut_beta)) {
+        MovePicker captures(pos, ply_moves_[ply], tt_move, {MOVE_NONE, MOVE_NONE}, MOVE_NONE,
+                            history_, {nullptr, nullptr}, true);
+        int see = SEE_UNKNOWN;
+        for (Move m = captures.next(see); m != MOVE_NONE; m = captures.next(see)) {
+            if (!is_tactical(pos, m) || (swan_view_ && is_chance_move(pos, m))) continue;
+            if ((see == SEE_UNKNOWN ? pos.see(m) : see) < probcut_beta - static_value) continue;
+            if (!legal(pos, m)) continue;
+            frame.current = m;
+            frame.continuation = history_.row(pos.piece_on(m.from()), m.to());
+            prefetch_child(*shared_.tt, pos, m, swan_view_);
+            pos.do_move(m, states_[ply]);
+            const bool flips = pos.side_to_move() != us;
+            int value = child_qs<NON_PV>(flips, probcut_beta - 1, probcut_beta, ply);
+            if (value >= probcut_beta)
+                value =
+                    child<NON_PV>(flips, probcut_beta - 1, probcut_beta, depth - 4, ply, !cut_node);
+            pos.undo_move(m);
+            if (shared_.stop.load(std::memory_order_relaxed) && root_depth_ > 1) return 0;
+            if (value >= probcut_beta && !is_mate_score(value)) {
+                shared_.tt->store(key, m, score_to_tt(value, ply), depth - 3, BOUND_LOWER);
+                return value;
+            }
+        }
+    }
+    // 4e. No hash move on a principal line: a shallower search finds one. Where there is still
     // none (or at an expected cut node), the position is new to the search: searching it a ply
     // shallower costs little, and the next visit finds a move in the table.
     if (pv_node && !root && !excluding && tt_move == MOVE_NONE && depth >= 6) {

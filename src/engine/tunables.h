@@ -28,6 +28,7 @@ enum TunableIndex {
     LMR_HISTORY,      // one ply less (more) reduction per this much history
     QS_DELTA,         // quiescence: captures that cannot lift eval within this of alpha
     ASPIRATION,       // the first window around the last score
+    PROBCUT_MARGIN,   // ProbCut: a capture beating beta + this in a shallower search cuts
     TUNABLE_NB
 };
 
@@ -45,6 +46,7 @@ inline std::array<Tunable, TUNABLE_NB> tunables = {{
     {"lmr_history", 9000, 2000, 30000},
     {"qs_delta", 200, 50, 600},
     {"aspiration", 18, 5, 80},
+    {"probcut_margin", 200, 80, 500},
 }};
 
 inline int tuned(TunableIndex i) { return tunables[i].value; }
