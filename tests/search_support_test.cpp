@@ -214,25 +214,31 @@ TEST(Search, MovePickerYieldsEveryMoveOnceInItsStages) {
     EXPECT_GT(losing, 50);
 }
 
-// The correction history: one entry per side and pawn structure, which moves towards what the
-// searches found, is bounded, and is shared by positions that differ only in their other men.
-TEST(Search, CorrectionHistoryLearnsPerPawnStructure) {
+// The correction history: entries per side to move, pawn structure and each side's other men,
+// which together converge on how far the searches found the evaluation off, are bounded, and
+// are shared by the positions with the same pawns (or the same other men).
+TEST(Search, CorrectionHistoryLearnsPerPawnStructureAndMen) {
     const auto chess = make_game("chess");
     const Position start = parse_fen(chess, test::start_fen(chess));
-    const Position knights_out = test::play(chess, test::start_fen(chess),
-                                            "Nf3 Nf6 Nc3 Nc6");  // the same pawns, White to move
-    const Position pawn_moved = test::play(chess, test::start_fen(chess), "e4 e5");
+    // The same pawns, other men (White to move); the same men, other pawns.
+    const Position knights_out = test::play(chess, test::start_fen(chess), "Nf3 Nf6 Nc3 Nc6");
+    const Position pawns_moved = test::play(chess, test::start_fen(chess), "e4 e5");
     engine::History history;
     EXPECT_EQ(engine::pawn_structure_index(start), engine::pawn_structure_index(knights_out));
-    EXPECT_NE(engine::pawn_structure_index(start), engine::pawn_structure_index(pawn_moved));
+    EXPECT_NE(engine::pawn_structure_index(start), engine::pawn_structure_index(pawns_moved));
+    EXPECT_EQ(engine::men_index(start, WHITE), engine::men_index(pawns_moved, WHITE));
+    EXPECT_NE(engine::men_index(start, WHITE), engine::men_index(knights_out, WHITE));
     EXPECT_EQ(history.corrected(start, 30), 30);
-    for (int i = 0; i < 200; ++i) history.correct(start, 30, 90, 12);  // found 60 more
+    for (int i = 0; i < 200; ++i)  // the searches find 60 more than the evaluation's 30
+        history.correct(start, history.corrected(start, 30), 90, 12);
     EXPECT_NEAR(history.corrected(start, 30), 90, 2);
-    EXPECT_NEAR(history.corrected(knights_out, 0), 60, 2);
-    EXPECT_EQ(history.corrected(pawn_moved, 0), 0);
-    for (int i = 0; i < 400; ++i) history.correct(start, 0, -5000, 16);  // at most 256
-    EXPECT_GE(history.corrected(start, 0), -engine::CORRECTION_MAX / engine::CORRECTION_GRAIN);
-    EXPECT_LT(history.corrected(start, 0), -200);
+    // Half of it by the pawns, half by the men.
+    EXPECT_NEAR(history.corrected(knights_out, 0), 30, 2);
+    EXPECT_NEAR(history.corrected(pawns_moved, 0), 30, 2);
+    for (int i = 0; i < 400; ++i) history.correct(start, history.corrected(start, 0), -5000, 16);
+    const int most = 2 * engine::CORRECTION_MAX / engine::CORRECTION_GRAIN;
+    EXPECT_GE(history.corrected(start, 0), -most);
+    EXPECT_LT(history.corrected(start, 0), -most / 2);
     history.clear();
     EXPECT_EQ(history.corrected(start, 0), 0);
 }

@@ -25,15 +25,25 @@ constexpr int HISTORY_MAX = 16384;
 // it overrates) is wrong wherever it recurs.
 constexpr int CORRECTION_BITS = 14, CORRECTION_GRAIN = 16, CORRECTION_MAX = 256 * CORRECTION_GRAIN;
 
-inline size_t pawn_structure_index(const Position& pos) {
-    const int pawn = pos.game().men.pawn;
-    if (pawn < 0) return 0;
-    const Bitboard w = pos.pieces(WHITE, pawn), b = pos.pieces(BLACK, pawn);
-    const uint64_t h = static_cast<uint64_t>(w) * 0x9E3779B97F4A7C15ULL ^
-                       static_cast<uint64_t>(w >> 64) * 0xC2B2AE3D27D4EB4FULL ^
+inline size_t correction_index(Bitboard a, Bitboard b) {
+    const uint64_t h = static_cast<uint64_t>(a) * 0x9E3779B97F4A7C15ULL ^
+                       static_cast<uint64_t>(a >> 64) * 0xC2B2AE3D27D4EB4FULL ^
                        static_cast<uint64_t>(b) * 0x165667B19E3779F9ULL ^
                        static_cast<uint64_t>(b >> 64) * 0xD6E8FEB86659FD93ULL;
     return static_cast<size_t>(h >> (64 - CORRECTION_BITS));
+}
+
+inline size_t pawn_structure_index(const Position& pos) {
+    const int pawn = pos.game().men.pawn;
+    if (pawn < 0) return 0;
+    return correction_index(pos.pieces(WHITE, pawn), pos.pieces(BLACK, pawn));
+}
+
+// The cells of one side's other men (king included): a second correction per side, for what
+// the evaluation misjudges in a placement of the men (a trapped piece, an attack it underrates).
+inline size_t men_index(const Position& pos, Color c) {
+    const int pawn = pos.game().men.pawn;
+    return correction_index(pos.pieces(c) & ~(pawn >= 0 ? pos.pieces(pawn) : 0), c);
 }
 
 // The continuation rows a node's quiet moves are scored against: those of the moves one and
@@ -43,6 +53,9 @@ using ContinuationRows = std::array<int16_t*, 2>;
 struct History {
     std::array<std::array<std::array<int16_t, SQUARE_MAX>, SQUARE_MAX>, COLOR_NB> table{};
     std::array<std::array<int16_t, size_t(1) << CORRECTION_BITS>, COLOR_NB> correction{};
+    // By side to move, then the side whose men are hashed.
+    std::array<std::array<std::array<int16_t, size_t(1) << CORRECTION_BITS>, COLOR_NB>, COLOR_NB>
+        men_correction{};
     // The quiet move that last refuted a move (by the man now on its destination), per man and
     // cell.
     std::array<std::array<Move, SQUARE_MAX>, PIECE_CODE_NB> counter{};
@@ -86,19 +99,31 @@ struct History {
             if (r) nudge(r[i], bonus);
     }
     int corrected(const Position& pos, int eval) const {
-        return eval + correction[pos.side_to_move()][pawn_structure_index(pos)] / CORRECTION_GRAIN;
+        const Color us = pos.side_to_move();
+        const int men = men_correction[us][WHITE][men_index(pos, WHITE)] +
+                        men_correction[us][BLACK][men_index(pos, BLACK)];
+        return eval + (correction[us][pawn_structure_index(pos)] + men / 2) / CORRECTION_GRAIN;
     }
-    // Moves the entry towards the search's result `score` by a weight that grows with depth.
+    // Moves the entries by a share, growing with depth, of how far the search's result `score`
+    // was from the corrected evaluation `eval`: together they converge on the evaluation's error.
     void correct(const Position& pos, int eval, int score, int depth) {
-        int16_t& e = correction[pos.side_to_move()][pawn_structure_index(pos)];
-        const int target =
+        const Color us = pos.side_to_move();
+        const int error =
             std::clamp((score - eval) * CORRECTION_GRAIN, -CORRECTION_MAX, CORRECTION_MAX);
         const int weight = std::min(depth + 1, 16);
-        e = static_cast<int16_t>((e * (256 - weight) + target * weight) / 256);
+        auto nudge_towards = [&](int16_t& e) {
+            e = static_cast<int16_t>(
+                std::clamp(e + error * weight / 256, -CORRECTION_MAX, CORRECTION_MAX));
+        };
+        nudge_towards(correction[us][pawn_structure_index(pos)]);
+        nudge_towards(men_correction[us][WHITE][men_index(pos, WHITE)]);
+        nudge_towards(men_correction[us][BLACK][men_index(pos, BLACK)]);
     }
     void clear() {
         table = {};
         for (auto& side : correction) side.fill(0);
+        for (auto& by_side : men_correction)
+            for (auto& side : by_side) side.fill(0);
         for (auto& row : counter) row.fill(MOVE_NONE);
         std::fill(continuation_.begin(), continuation_.end(), int16_t{0});
     }

@@ -533,7 +533,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         (best_move == MOVE_NONE || !is_tactical(pos, best_move)) &&
         !(bound == BOUND_LOWER && best <= static_value) &&
         !(bound == BOUND_UPPER && best >= static_value))
-        history_.correct(pos, raw_eval, best, depth);
+        history_.correct(pos, static_value, best, depth);
     if ((!root || pv_index_ == 0) && !excluding)
         shared_.tt->store(key, best_move, score_to_tt(best, ply), depth, bound);
     return best;
