@@ -19,10 +19,10 @@ namespace menagerie::engine {
 
 constexpr int HISTORY_MAX = 16384;
 
-// The correction of the static evaluation by what searches found: per side to move and pawn
-// structure (a hash of both sides' pawn cells), in 1/CORRECTION_GRAIN of a centipawn. Pawn
-// structures recur across a search, and an evaluation wrong about one (a blockade, a passer
-// it overrates) is wrong wherever it recurs.
+// The correction of the static evaluation by what searches found: per side to move, by pawn
+// structure (a hash of both sides' pawn cells) and by each side's other men, in
+// 1/CORRECTION_GRAIN of a centipawn. Pawn structures and placements recur across a search, and
+// an evaluation wrong about one (a blockade, a passer it overrates) is wrong wherever it recurs.
 constexpr int CORRECTION_BITS = 14, CORRECTION_GRAIN = 16, CORRECTION_MAX = 256 * CORRECTION_GRAIN;
 
 inline size_t correction_index(Bitboard a, Bitboard b) {
