@@ -287,10 +287,9 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     const bool pending = pos.pending() != NO_PENDING;
     const Color us = pos.side_to_move();
     const bool us_has_pieces = has_pieces(pos, us);
-    int eval = SCORE_NONE, raw_eval = SCORE_NONE, static_value = SCORE_NONE;
+    int eval = SCORE_NONE, static_value = SCORE_NONE;  // static_value: before the table's
     if (!in_check) {
-        raw_eval = static_eval(ply, key);
-        eval = static_value = corrected_eval(raw_eval);
+        eval = static_value = corrected_eval(static_eval(ply, key));
         if (tt_hit && tt_score != SCORE_NONE &&
             (tt.bound & (tt_score > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = tt_score;
@@ -527,8 +526,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
                         : pv_node && best_move != MOVE_NONE ? BOUND_EXACT
                                                             : BOUND_UPPER;
     // What the search found, against the static evaluation, corrects it for this pawn
-    // structure: a lower bound only when above it, an upper bound only when below it; not by a
-    // capture's gain, which no evaluation of the position before it would see.
+    // structure and these men: a lower bound only when above it, an upper bound only when below it;
+    // not by a capture's gain, which no evaluation of the position before it would see.
     if (!in_check && !excluding && !is_mate_score(best) &&
         (best_move == MOVE_NONE || !is_tactical(pos, best_move)) &&
         !(bound == BOUND_LOWER && best <= static_value) &&

@@ -99,7 +99,7 @@ class Worker {
     // The static evaluation of the position at `ply`, from the side to move's view; `key` is its
     // node_key(), which the caller has already computed for the table.
     int static_eval(int ply, uint64_t key);
-    // The static evaluation with the correction learnt for the pawn structure.
+    // The static evaluation with the correction learnt for the pawn structure and the men.
     int corrected_eval(int raw) const {
         return std::clamp(history_.corrected(*pos_, raw), -SCORE_MATE_BOUND + 1,
                           SCORE_MATE_BOUND - 1);

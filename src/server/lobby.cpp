@@ -244,10 +244,11 @@ json Lobby::post(const json& body, const std::optional<SignedIn>& who, const std
                     return by && account_key(*by) == who->key;
                 }));
         } else {
-            if (const auto it = anonymous_seeks_.find(client); it != anonymous_seeks_.end())
-                prune_anonymous(it);
-            if (const auto it = anonymous_seeks_.find(client); it != anonymous_seeks_.end())
+            // An entry left empty is filled below, or dropped by the sweep if the post fails.
+            if (const auto it = anonymous_seeks_.find(client); it != anonymous_seeks_.end()) {
+                drop_gone(it->second);
                 open += it->second.size();
+            }
             limit = seeks_per_address_ ? seeks_per_address_ : std::numeric_limits<size_t>::max();
         }
         if (open >= limit)
@@ -286,11 +287,9 @@ json Lobby::post(const json& body, const std::optional<SignedIn>& who, const std
     return {{"id", id}, {"link", "/seek/" + id}, {"token", token}};
 }
 
-Lobby::AnonymousSeeks::iterator Lobby::prune_anonymous(AnonymousSeeks::iterator it) {
-    std::erase_if(it->second, [&](const std::string& id) {
-        return !seeks_.contains(id) && !posting_.contains(id);
-    });
-    return it->second.empty() ? anonymous_seeks_.erase(it) : std::next(it);
+void Lobby::drop_gone(std::set<std::string>& ids) const {
+    std::erase_if(
+        ids, [&](const std::string& id) { return !seeks_.contains(id) && !posting_.contains(id); });
 }
 
 json Lobby::accept(const std::string& id, const std::optional<SignedIn>& who) {
@@ -581,8 +580,10 @@ void Lobby::game_ended(const std::string& game_id) {
 void Lobby::sweep(int64_t now) {
     {
         std::lock_guard lock(mutex_);
-        for (auto it = anonymous_seeks_.begin(); it != anonymous_seeks_.end();)
-            it = prune_anonymous(it);
+        for (auto it = anonymous_seeks_.begin(); it != anonymous_seeks_.end();) {
+            drop_gone(it->second);
+            it = it->second.empty() ? anonymous_seeks_.erase(it) : std::next(it);
+        }
     }
     for (const StoredRecord& r : storage_.due_records(SEEK_KIND, now, 100)) {
         storage_.remove_record(SEEK_KIND, r.key);

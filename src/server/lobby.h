@@ -96,14 +96,12 @@ class Lobby {
     std::shared_ptr<LobbyWatchers> watchers_;
     // The seeks posted here without an account, by address: addresses are never stored, so this
     // count is this server's alone. Pruned of the seeks gone at each post and each sweep.
-    using AnonymousSeeks = std::map<std::string, std::set<std::string>>;
-    AnonymousSeeks anonymous_seeks_;  // under mutex_
+    std::map<std::string, std::set<std::string>> anonymous_seeks_;  // under mutex_
     // The seeks being posted (id -> poster: "account KEY" or "address A"), counted with the
     // open ones so that posts at once cannot pass the limits together.
     std::map<std::string, std::string> posting_;  // under mutex_
     size_t seeks_per_address_;
-    // Drops the address's seeks that are gone, and the address once none is left; the next.
-    AnonymousSeeks::iterator prune_anonymous(AnonymousSeeks::iterator it);  // mutex_ held
+    void drop_gone(std::set<std::string>& ids) const;  // the seeks no longer open; mutex_ held
     std::mutex refresh_mutex_;  // one refresh at a time, so that the copy follows the store's order
     // Seeks this server is turning into games: gone from the store, their `accepted` record not
     // yet written, so that a second accepter meanwhile is told it was taken, not that it is gone.
