@@ -375,6 +375,36 @@ TEST(Evaluation, SymmetricStartsAndValuesEverywhere) {
     }
 }
 
+// The pawn cache changes no evaluation: along random games, evaluating with it (its entries
+// made at earlier plies, most of them by moves of other men than pawns) gives what evaluating
+// afresh gives.
+TEST(Evaluation, PawnCacheGivesTheSameValues) {
+    std::mt19937_64 rng(11);
+    for (const std::string name :
+         {"chess", "placement", "contemporary", "chess2016", "chess66", "blackswan"}) {
+        const auto game = played_game(name);
+        const auto tables = engine::eval_tables(game);
+        engine::PawnCache cache;
+        int same_pawns = 0;
+        for (int round = 0; round < (quick() ? 2 : 6); ++round) {
+            GameRecord record(start_position(game, std::nullopt, rng()));
+            for (int ply = 0; ply < 120; ++ply) {
+                Position& pos = record.position();
+                ASSERT_EQ(engine::evaluate(pos, *tables, &cache), engine::evaluate(pos, *tables))
+                    << name << " " << write_fen(pos);
+                MoveList list;
+                generate_legal(pos, list);
+                if (!list.size()) break;
+                const int pawn = game->men.pawn;
+                const Bitboard before = pawn >= 0 ? pos.pieces(pawn) : 0;
+                record.play(told(pos, list.moves[rng() % list.size()], rng));
+                same_pawns += (pawn >= 0 ? record.position().pieces(pawn) : 0) == before;
+            }
+        }
+        EXPECT_GT(same_pawns, 50) << name;  // positions whose pawns the cache has met
+    }
+}
+
 }  // namespace
 }  // namespace menagerie
 

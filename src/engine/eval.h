@@ -3,11 +3,13 @@
 // reads them. docs/engine.md explains the method.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/position.h"
 
@@ -125,8 +127,37 @@ void apply_terms(EvalTables& t, const EvalWeights& w,
 // The tables of a game, built on first use and kept (thread-safe).
 std::shared_ptr<const EvalTables> eval_tables(const std::shared_ptr<const Game>& game);
 
-// The static evaluation from the side to move's point of view, in centipawns.
-int evaluate(const Position& pos, const EvalTables& t);
+// The terms that depend on the pawns' cells alone, kept by both sides' pawn sets: a search
+// meets the same few structures again and again. Each entry holds its whole key, so a hit is
+// always the structure asked for. One per thread, serving one EvalTables: whoever changes the
+// tables empties it.
+class PawnCache {
+  public:
+    struct Entry {
+        Bitboard white = 0, black = 0;  // the key (zeroed: the pawnless structure, terms 0)
+        // Per side: pawns far enough advanced for the terms that also read the men and kings.
+        std::array<Bitboard, COLOR_NB> far_passers{};
+        std::array<int, COLOR_NB> mg{}, eg{}, count{};
+    };
+    PawnCache() : entries_(SIZE) {}
+    void clear() { std::fill(entries_.begin(), entries_.end(), Entry{}); }
+    Entry& slot(Bitboard white, Bitboard black) {
+        const uint64_t h = static_cast<uint64_t>(white) * 0x9E3779B97F4A7C15ULL ^
+                           static_cast<uint64_t>(white >> 64) * 0xC2B2AE3D27D4EB4FULL ^
+                           static_cast<uint64_t>(black) * 0x165667B19E3779F9ULL ^
+                           static_cast<uint64_t>(black >> 64) * 0xD6E8FEB86659FD93ULL;
+        return entries_[h >> (64 - BITS)];
+    }
+
+  private:
+    static constexpr int BITS = 11;
+    static constexpr size_t SIZE = size_t(1) << BITS;
+    std::vector<Entry> entries_;
+};
+
+// The static evaluation from the side to move's point of view, in centipawns. With a cache, the
+// pawn structure's terms come from it when it holds them (the value is the same either way).
+int evaluate(const Position& pos, const EvalTables& t, PawnCache* pawns = nullptr);
 // What a network that sees only the board leaves out (Black Swan's view): the pieces an event or
 // a promotion brought that the side to move still owes placing. From the side to move's view.
 int chance_terms(const Position& pos, const EvalTables& t);

@@ -70,13 +70,45 @@ struct Side {
     int pawns = 0;
 };
 
+// The pawn terms that read only the pawns' cells: each pawn's cell value, passed, doubled and
+// isolated pawns, and which passers are far enough advanced for the terms that read more.
+void pawn_structure(const Position& pos, const EvalTables& t, PawnCache::Entry& e) {
+    const Game& g = pos.game();
+    const MoveTables& tables = pos.tables();
+    const EvalWeights& w = t.w;
+    e.white = pos.pieces(WHITE, g.men.pawn), e.black = pos.pieces(BLACK, g.men.pawn);
+    for (const Color us : {WHITE, BLACK}) {
+        const Bitboard my_pawns = us == WHITE ? e.white : e.black;
+        const Bitboard their_pawns = us == WHITE ? e.black : e.white;
+        const Piece pawn = make_piece_code(us, g.men.pawn);
+        Score score;
+        Bitboard far_passers = 0;
+        for (Bitboard b = my_pawns; b;) {
+            const Square s = pop_lsb(b);
+            score += {t.psq_mg[pawn][s], t.psq_eg[pawn][s]};
+            if (!(t.front_span[us][s] & their_pawns)) {
+                const int adv = t.advance[us][s];
+                score += {w.passed_mg + w.passed_mg2 * adv * adv,
+                          w.passed_eg + w.passed_eg1 * adv + w.passed_eg2 * adv * adv};
+                const Bitboard ahead = tables.piece(g.men.pawn, us).quiet[s];
+                if (adv >= 2 && ahead && !more_than_one(ahead)) far_passers |= square_bb(s);
+            }
+            if (t.front_file[us][s] & my_pawns) score -= {w.doubled_mg, w.doubled_eg};
+            if (!(t.adjacent_files[s] & my_pawns)) score -= {w.isolated_mg, w.isolated_eg};
+        }
+        e.mg[us] = score.mg, e.eg[us] = score.eg;
+        e.count[us] = popcount(my_pawns);
+        e.far_passers[us] = far_passers;
+    }
+}
+
 Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Attacks& ours,
-                   const Attacks& their_attacks) {
+                   const Attacks& their_attacks, const PawnCache::Entry& pawns) {
     const Game& g = pos.game();
     const MoveTables& tables = pos.tables();
     const Color them = ~us;
     const EvalWeights& w = t.w;
-    const Bitboard occupied = pos.pieces(), mine = pos.pieces(us), theirs = pos.pieces(them);
+    const Bitboard occupied = pos.pieces(), theirs = pos.pieces(them);
     const Bitboard my_pawns = g.men.pawn >= 0 ? pos.pieces(us, g.men.pawn) : 0;
     const Bitboard their_pawns = g.men.pawn >= 0 ? pos.pieces(them, g.men.pawn) : 0;
     // Cells the enemy pawns take on: moving there is no real mobility.
@@ -85,11 +117,15 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
     const Bitboard zone = their_king != SQ_NONE ? t.king_zone[their_king] : 0;
     Side side;
     int attackers = 0, attack = 0;
-    // A face-down swan is worth what the side's unseen tiles bring on average.
-    int swan_mg = 0, swan_eg = 0;
+    for (Bitboard b = pos.pieces(us, g.men.king); b;) {
+        const Square s = pop_lsb(b);
+        const Piece king = pos.piece_on(s);
+        side.score += {t.psq_mg[king][s], t.psq_eg[king][s]};
+    }
     if (t.swan >= 0) {
+        // A face-down swan is worth what the side's unseen tiles bring on average.
         const auto& unseen = pos.state().chance.unseen[us];
-        int count = 0;
+        int count = 0, swan_mg = 0, swan_eg = 0;
         for (int k = 0; k < TILE_KINDS_MAX; ++k) {
             const int u = unseen[static_cast<size_t>(k)];
             count += u, swan_mg += u * t.tile_mg[static_cast<size_t>(k)];
@@ -104,67 +140,38 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
                 side.score += {t.value_mg[type], t.value_eg[type]};
                 if (type != g.men.pawn) side.non_pawn += t.value_mg[type];
             }
-    }
-    for (Bitboard b = mine; b;) {
-        const Square s = pop_lsb(b);
-        const Piece p = pos.piece_on(s);
-        const int type = type_of(p);
-        side.score += {t.psq_mg[p][s], t.psq_eg[p][s]};
-        if (type == g.men.king) continue;
-        if (type == t.swan) {
+        for (Bitboard b = pos.pieces(us, t.swan); b;) {
+            const Square s = pop_lsb(b);
+            const Piece swan = pos.piece_on(s);
             // In place of the swan type's own value (a pawn's moves), its expectation, of which
             // it counts a share by the steps it still has to make.
             const int share = t.swan_share[us][s];
-            side.score += {swan_mg * share / 100 - t.value_mg[type],
-                           swan_eg * share / 100 - t.value_eg[type]};
+            side.score += {t.psq_mg[swan][s] + swan_mg * share / 100 - t.value_mg[t.swan],
+                           t.psq_eg[swan][s] + swan_eg * share / 100 - t.value_eg[t.swan]};
             side.non_pawn += swan_mg;
-            continue;
         }
-        if (type == g.men.pawn) {
-            ++side.pawns;
-            // Passed, doubled, isolated.
-            if (!(t.front_span[us][s] & their_pawns)) {
-                const int adv = t.advance[us][s];
-                side.score += {w.passed_mg + w.passed_mg2 * adv * adv,
-                               w.passed_eg + w.passed_eg1 * adv + w.passed_eg2 * adv * adv};
-                // Far advanced: the kings' distances to the cell ahead, and a path ahead that
-                // no man blocks and no enemy man guards.
-                const Bitboard ahead = tables.piece(g.men.pawn, us).quiet[s];
-                if (adv >= 2 && ahead && !more_than_one(ahead)) {
-                    const int weight = 5 * adv - 8;
-                    const Square stop = lsb(ahead);
-                    const Square my_king = pos.king_square(us);
-                    if (their_king != SQ_NONE)
-                        side.score.eg += weight * w.passer_their_king *
-                                         std::min<int>(t.king_distance[their_king][stop], 5) / 2;
-                    if (my_king != SQ_NONE)
-                        side.score.eg -= weight * w.passer_own_king *
-                                         std::min<int>(t.king_distance[my_king][stop], 5) / 2;
-                    if (!(ahead & occupied)) {
-                        side.score +=
-                            {weight * w.passer_free_mg / 4, weight * w.passer_free_eg / 4};
-                        if (!(t.front_file[us][s] & (occupied | their_attacks.all)))
-                            side.score +=
-                                {weight * w.passer_path_mg / 4, weight * w.passer_path_eg / 4};
-                    }
-                }
-            }
-            if (t.front_file[us][s] & my_pawns) side.score -= {w.doubled_mg, w.doubled_eg};
-            if (!(t.adjacent_files[s] & my_pawns)) side.score -= {w.isolated_mg, w.isolated_eg};
-            continue;
+    }
+    side.score += {pawns.mg[us], pawns.eg[us]};
+    side.pawns = pawns.count[us];
+    // Passers far advanced: the kings' distances to the cell ahead, and a path ahead that no man
+    // blocks and no enemy man guards.
+    const Square my_king = pos.king_square(us);
+    for (Bitboard b = pawns.far_passers[us]; b;) {
+        const Square s = pop_lsb(b);
+        const int weight = 5 * t.advance[us][s] - 8;
+        const Bitboard ahead = tables.piece(g.men.pawn, us).quiet[s];
+        const Square stop = lsb(ahead);
+        if (their_king != SQ_NONE)
+            side.score.eg += weight * w.passer_their_king *
+                             std::min<int>(t.king_distance[their_king][stop], 5) / 2;
+        if (my_king != SQ_NONE)
+            side.score.eg -=
+                weight * w.passer_own_king * std::min<int>(t.king_distance[my_king][stop], 5) / 2;
+        if (!(ahead & occupied)) {
+            side.score += {weight * w.passer_free_mg / 4, weight * w.passer_free_eg / 4};
+            if (!(t.front_file[us][s] & (occupied | their_attacks.all)))
+                side.score += {weight * w.passer_path_mg / 4, weight * w.passer_path_eg / 4};
         }
-        side.non_pawn += t.value_mg[type];
-        // A man an enemy pawn attacks must usually move: a threat worth a tempo or more.
-        if (has(pawn_guarded, s)) side.score -= {w.pawn_attacked_mg, w.pawn_attacked_eg};
-        // A light man on a cell an own pawn guards and no enemy pawn can ever attack.
-        if (t.outpost_type[type] && has(t.outpost_zone[us] & ours.by_pawns, s) &&
-            !(t.front_span[us][s] & ~t.front_file[us][s] & their_pawns))
-            side.score += {w.outpost_mg, w.outpost_eg};
-        // Rooks like files without own pawns ahead (and more without enemy ones).
-        if (type == g.men.rook && g.men.pawn >= 0 && !(t.front_file[us][s] & my_pawns))
-            side.score += (t.front_file[us][s] & their_pawns)
-                              ? Score{w.rook_semi_mg, w.rook_semi_eg}
-                              : Score{w.rook_open_mg, w.rook_open_eg};
     }
     const Bitboard their_men =
         theirs & ~their_pawns & ~(their_king != SQ_NONE ? square_bb(their_king) : 0);
@@ -172,6 +179,20 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
     uint64_t known_checks = 0;
     for (int i = 0; i < ours.count; ++i) {
         const Man& m = ours.men[static_cast<size_t>(i)];
+        const Piece piece = make_piece_code(us, m.type);
+        side.score += {t.psq_mg[piece][m.square], t.psq_eg[piece][m.square]};
+        side.non_pawn += t.value_mg[m.type];
+        // A man an enemy pawn attacks must usually move: a threat worth a tempo or more.
+        if (has(pawn_guarded, m.square)) side.score -= {w.pawn_attacked_mg, w.pawn_attacked_eg};
+        // A light man on a cell an own pawn guards and no enemy pawn can ever attack.
+        if (t.outpost_type[m.type] && has(t.outpost_zone[us] & ours.by_pawns, m.square) &&
+            !(t.front_span[us][m.square] & ~t.front_file[us][m.square] & their_pawns))
+            side.score += {w.outpost_mg, w.outpost_eg};
+        // Rooks like files without own pawns ahead (and more without enemy ones).
+        if (m.type == g.men.rook && g.men.pawn >= 0 && !(t.front_file[us][m.square] & my_pawns))
+            side.score += (t.front_file[us][m.square] & their_pawns)
+                              ? Score{w.rook_semi_mg, w.rook_semi_eg}
+                              : Score{w.rook_open_mg, w.rook_open_eg};
         const MoveTables::Reach& r = m.reach;
         const Bitboard targets = (r.quiet & ~occupied & ~pawn_guarded) | (r.capture & theirs);
         const int moves16 = 16 * popcount(targets) - t.average_moves16[m.type];
@@ -220,12 +241,26 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
 
 }  // namespace
 
-int evaluate(const Position& pos, const EvalTables& t) {
+int evaluate(const Position& pos, const EvalTables& t, PawnCache* cache) {
+    const Game& g = pos.game();
+    // A swan of the pawn type is no pawn: it counts as a swan.
+    PawnCache::Entry uncached;
+    const PawnCache::Entry* pawns = &uncached;
+    if (g.men.pawn >= 0 && g.men.pawn != t.swan) {
+        const Bitboard white = pos.pieces(WHITE, g.men.pawn), black = pos.pieces(BLACK, g.men.pawn);
+        if (!cache) {
+            pawn_structure(pos, t, uncached);
+        } else {
+            PawnCache::Entry& e = cache->slot(white, black);
+            if (e.white != white || e.black != black) pawn_structure(pos, t, e);
+            pawns = &e;
+        }
+    }
     Attacks attacks[COLOR_NB];
     gather(pos, t, WHITE, attacks[WHITE]);
     gather(pos, t, BLACK, attacks[BLACK]);
-    const Side white = evaluate_side(pos, t, WHITE, attacks[WHITE], attacks[BLACK]);
-    const Side black = evaluate_side(pos, t, BLACK, attacks[BLACK], attacks[WHITE]);
+    const Side white = evaluate_side(pos, t, WHITE, attacks[WHITE], attacks[BLACK], *pawns);
+    const Side black = evaluate_side(pos, t, BLACK, attacks[BLACK], attacks[WHITE], *pawns);
     Score s = white.score;
     s -= black.score;
     const int material = white.non_pawn + black.non_pawn;
@@ -238,7 +273,6 @@ int evaluate(const Position& pos, const EvalTables& t) {
     if (strong.pawns == 0 && strong.non_pawn - weak.non_pawn < 400) v /= 4;
     // Bishops on opposite colours as the only other men: the pawns of the stronger side are
     // hard to promote past the other bishop.
-    const Game& g = pos.game();
     if (g.men.bishop >= 0 && white.non_pawn == t.value_mg[g.men.bishop] &&
         black.non_pawn == t.value_mg[g.men.bishop]) {
         const Bitboard bishops = pos.pieces(g.men.bishop);

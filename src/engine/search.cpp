@@ -94,6 +94,7 @@ void Worker::set_position(const Position& start, const std::vector<Move>& moves)
     evaluator_.set(shared_.net, start.game());
     // Emptied for each search: the game, its terms or the network may have changed.
     eval_cache_.assign(size_t(1) << 16, 0);
+    pawn_cache_.clear();
     // What a search leaves in its frames (the root's killers) and the phase of its limit checks
     // must not steer the next: a search to N nodes then depends only on the table and histories,
     // which new_game clears.
@@ -119,10 +120,10 @@ int Worker::static_eval(int ply, uint64_t key) {
     if ((entry ^ key) >> 16 == 0) return static_cast<int16_t>(entry & 0xFFFF);
     int value;
     if (!evaluator_.active()) {
-        value = evaluate(*pos_, *shared_.eval);
+        value = evaluate(*pos_, *shared_.eval, &pawn_cache_);
     } else {
         const int learnt = evaluator_.evaluate(*pos_, ply);
-        value = learnt + (evaluator_.correction() ? evaluate(*pos_, *shared_.eval)
+        value = learnt + (evaluator_.correction() ? evaluate(*pos_, *shared_.eval, &pawn_cache_)
                                                   : chance_terms(*pos_, *shared_.eval));
     }
     value = std::clamp(value, -SCORE_MATE_BOUND + 1, SCORE_MATE_BOUND - 1);

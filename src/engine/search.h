@@ -129,6 +129,7 @@ class Worker {
     // (after a reduction, a null window, the internal iterative deepening, a singular test) and
     // by transposition. An entry is the key's upper 48 bits and the value in the low 16.
     std::vector<uint64_t> eval_cache_;
+    PawnCache pawn_cache_;  // emptied with eval_cache_, for the same reasons
     int seldepth_ = 0;
     int pv_index_ = 0;
     int root_depth_ = 0;
