@@ -40,4 +40,12 @@ inline Square pop_lsb(Bitboard& b) {
 
 constexpr bool more_than_one(Bitboard b) { return b & (b - 1); }
 
+// A hash of two cell sets (both sides' pawns, say), for tables indexed by its top bits.
+constexpr uint64_t hash_pair(Bitboard a, Bitboard b) {
+    return static_cast<uint64_t>(a) * 0x9E3779B97F4A7C15ULL ^
+           static_cast<uint64_t>(a >> 64) * 0xC2B2AE3D27D4EB4FULL ^
+           static_cast<uint64_t>(b) * 0x165667B19E3779F9ULL ^
+           static_cast<uint64_t>(b >> 64) * 0xD6E8FEB86659FD93ULL;
+}
+
 }  // namespace menagerie

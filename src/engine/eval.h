@@ -142,11 +142,7 @@ class PawnCache {
     PawnCache() : entries_(SIZE) {}
     void clear() { std::fill(entries_.begin(), entries_.end(), Entry{}); }
     Entry& slot(Bitboard white, Bitboard black) {
-        const uint64_t h = static_cast<uint64_t>(white) * 0x9E3779B97F4A7C15ULL ^
-                           static_cast<uint64_t>(white >> 64) * 0xC2B2AE3D27D4EB4FULL ^
-                           static_cast<uint64_t>(black) * 0x165667B19E3779F9ULL ^
-                           static_cast<uint64_t>(black >> 64) * 0xD6E8FEB86659FD93ULL;
-        return entries_[h >> (64 - BITS)];
+        return entries_[hash_pair(white, black) >> (64 - BITS)];
     }
 
   private:

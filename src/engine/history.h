@@ -26,11 +26,7 @@ constexpr int HISTORY_MAX = 16384;
 constexpr int CORRECTION_BITS = 14, CORRECTION_GRAIN = 16, CORRECTION_MAX = 256 * CORRECTION_GRAIN;
 
 inline size_t correction_index(Bitboard a, Bitboard b) {
-    const uint64_t h = static_cast<uint64_t>(a) * 0x9E3779B97F4A7C15ULL ^
-                       static_cast<uint64_t>(a >> 64) * 0xC2B2AE3D27D4EB4FULL ^
-                       static_cast<uint64_t>(b) * 0x165667B19E3779F9ULL ^
-                       static_cast<uint64_t>(b >> 64) * 0xD6E8FEB86659FD93ULL;
-    return static_cast<size_t>(h >> (64 - CORRECTION_BITS));
+    return static_cast<size_t>(hash_pair(a, b) >> (64 - CORRECTION_BITS));
 }
 
 inline size_t pawn_structure_index(const Position& pos) {
