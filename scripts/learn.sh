@@ -15,7 +15,11 @@ nets=$(dirname "$0")/../nets
 shopt -s nullglob
 files=("$data"/*.dat)
 [ ${#files[@]} -gt 0 ] || { echo "no data in '$data'" >&2; exit 2; }
-"$bin" fit --data "${files[@]}" --out "$nets/$family.terms"
+# The 8 x 8 family's data is large enough to weigh the games' results more (lambda 0.5: half
+# the search's score, half the result); the smaller families keep the default 0.75.
+lambda=0.75
+[ "$family" = orthodox ] && lambda=0.5
+"$bin" fit --data "${files[@]}" --out "$nets/$family.terms" --lambda "$lambda"
 if [ "${3:-}" = --network ]; then
   "$bin" train --data "${files[@]}" --out "$nets/$family.nnue" --hidden 128 --epochs 3 \
     --batch 2048 --correction
