@@ -117,7 +117,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
     const Bitboard zone = their_king != SQ_NONE ? t.king_zone[their_king] : 0;
     Side side;
     int attackers = 0, attack = 0;
-    for (Bitboard b = pos.pieces(us, g.men.king); b;) {
+    for (Bitboard b = g.men.king >= 0 ? pos.pieces(us, g.men.king) : 0; b;) {
         const Square s = pop_lsb(b);
         const Piece king = pos.piece_on(s);
         side.score += {t.psq_mg[king][s], t.psq_eg[king][s]};
