@@ -133,6 +133,9 @@ class ServerService : public ::testing::Test {
 
     RunningTimers timers_;
     std::filesystem::path dir_;
+    // Before the service: stopping it in TearDown answers what it still holds, here, even when a
+    // test body ended early on a failure.
+    Answers answers_;
     std::unique_ptr<FlakyStorage> store_;
     std::unique_ptr<GameService> games_;
 };
@@ -216,9 +219,10 @@ TEST_F(ServerService, TheEngineAnswersAfterItsReplyCouldNotBeStored) {
 }
 
 TEST_F(ServerService, AnalysesNeverDelayAnEngineReply) {
-    // Two long analyses fill the analysis thread and its queue's head ...
-    const json long_one = {{"variant", "chess"}, {"movetime_ms", 3000}};
-    Answers answers;
+    // Two long analyses fill the analysis thread and its queue's head (long enough that the
+    // engine's reply below comes first on a machine busy with other tests too) ...
+    const json long_one = {{"variant", "chess"}, {"movetime_ms", 6000}};
+    Answers& answers = answers_;
     json first = long_one;
     first["session"] = "tab-1";
     games_->analyse(first, answers.slot("first"));
@@ -260,7 +264,7 @@ TEST_F(ServerService, AnalysesNeverDelayAnEngineReply) {
 // hanging): the running one stops, the waiting ones are not searched.
 TEST_F(ServerService, StoppingAnswersEveryAnalysis) {
     const json long_one = {{"variant", "chess"}, {"movetime_ms", 5000}};
-    Answers answers;
+    Answers& answers = answers_;
     for (const char* name : {"running", "waiting", "waiting too"})
         games_->analyse(long_one, answers.slot(name));
     const auto began = std::chrono::steady_clock::now();
