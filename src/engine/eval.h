@@ -137,7 +137,7 @@ class PawnCache {
         Bitboard white = 0, black = 0;  // the key (zeroed: the pawnless structure, terms 0)
         // Per side: pawns far enough advanced for the terms that also read the men and kings.
         std::array<Bitboard, COLOR_NB> far_passers{};
-        std::array<int, COLOR_NB> mg{}, eg{}, count{};
+        std::array<int, COLOR_NB> mg{}, eg{};
     };
     PawnCache() : entries_(SIZE) {}
     void clear() { std::fill(entries_.begin(), entries_.end(), Entry{}); }

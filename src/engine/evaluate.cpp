@@ -97,7 +97,6 @@ void pawn_structure(const Position& pos, const EvalTables& t, PawnCache::Entry& 
             if (!(t.adjacent_files[s] & my_pawns)) score -= {w.isolated_mg, w.isolated_eg};
         }
         e.mg[us] = score.mg, e.eg[us] = score.eg;
-        e.count[us] = popcount(my_pawns);
         e.far_passers[us] = far_passers;
     }
 }
@@ -152,7 +151,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
         }
     }
     side.score += {pawns.mg[us], pawns.eg[us]};
-    side.pawns = pawns.count[us];
+    side.pawns = popcount(us == WHITE ? pawns.white : pawns.black);
     // Passers far advanced: the kings' distances to the cell ahead, and a path ahead that no man
     // blocks and no enemy man guards.
     const Square my_king = pos.king_square(us);
