@@ -17,6 +17,7 @@
 #include "learn/fit_terms.h"
 #include "learn/trainer.h"
 #include "learn/training_data.h"
+#include "notation/fen.h"
 #include "test_util.h"
 
 namespace menagerie {
@@ -198,6 +199,7 @@ TEST(Learning, DatagenTrainAndPlayEndToEnd) {
     f.rounds = 1;
     f.steps = 60;
     f.validation = 0;
+    f.cell_min = 1;
     std::ostringstream fit_log;
     const learn::FitReport fitted = learn::fit_terms(f, fit_log);
     EXPECT_LT(fitted.train.back(), fitted.start_train) << fit_log.str();
@@ -205,6 +207,7 @@ TEST(Learning, DatagenTrainAndPlayEndToEnd) {
     const engine::FittedTerms back =
         engine::parse_terms(std::string(std::istreambuf_iterator<char>(in), {}), terms);
     EXPECT_EQ(back.family, engine::nnue::family_of(*make_game("contemporary")));
+    EXPECT_FALSE(back.cells.empty()) << fit_log.str();
     const test::RunResult t = test::run(
         "uci",
         "uci\nsetoption name UCI_Variant value contemporary\nsetoption name EvalTerms value " +
@@ -220,10 +223,13 @@ TEST(FittedTerms, AFileReadsBackAndABadLineIsNamed) {
     t.weights = engine::DEFAULT_WEIGHTS;
     t.weights.tempo = 17;
     t.offsets["knight"] = {12, -3};
+    t.cells["pawn"]["e4"] = {6, -2};
     const engine::FittedTerms back = engine::parse_terms(engine::write_terms(t), "round trip");
     EXPECT_EQ(back.family, t.family);
     EXPECT_EQ(back.weights.tempo, 17);
     EXPECT_EQ(back.offsets.at("knight"), std::make_pair(12, -3));
+    EXPECT_EQ(back.cells.at("pawn").at("e4"), std::make_pair(6, -2));
+    EXPECT_THROW(engine::parse_terms("family x\ncell pawn e4 6\n", "bad.terms"), Error);
     try {
         engine::parse_terms("family x\ntempo twelve\n", "bad.terms");
         FAIL() << "read a weight that is no number";
@@ -234,6 +240,39 @@ TEST(FittedTerms, AFileReadsBackAndABadLineIsNamed) {
     // The built-in terms of the 8 x 8 family are found for every game of it.
     for (const std::string name : {"chess", "placement", "contemporary", "chess20"})
         EXPECT_NE(engine::builtin_terms(*make_game(name)), nullptr) << name;
+}
+
+// A cell term counts for a White man on its cell and a Black man on the mirror cell, at its
+// full value whatever the phase when its middlegame and endgame parts are equal; a cell the
+// board does not have is named.
+TEST(FittedTerms, CellTermsCountFromEachSidesView) {
+    const auto game = make_game("chess");
+    const auto built = engine::eval_tables(game);
+    engine::FittedTerms terms = *engine::builtin_terms(*game);
+    auto with = [&](const engine::FittedTerms& f) {
+        auto t = std::make_shared<engine::EvalTables>(*built);
+        engine::apply_terms(*t, f);
+        return t;
+    };
+    const auto plain = with(terms);
+    terms.cells["knight"]["e4"] = {20, 20};
+    const auto moved = with(terms);
+    for (const std::string fen :
+         {"4k3/pppp4/8/8/4N3/8/PPPP4/4K3 w - - 0 1", "r3k3/pppq4/8/8/4N3/8/PPPQ4/R3K3 b - - 0 1",
+          "4k3/pppp4/8/4n3/8/8/PPPP4/4K3 b - - 0 1"}) {
+        const Position pos = parse_fen(game, fen);
+        const int sign = pos.side_to_move() == WHITE ? 1 : -1;
+        const int mover = fen.find('N') != std::string::npos ? 1 : -1;  // whose knight
+        EXPECT_EQ(engine::evaluate(pos, *moved) - engine::evaluate(pos, *plain), 20 * sign * mover)
+            << fen;
+    }
+    terms.cells["knight"]["e9"] = {1, 1};
+    try {
+        with(terms);
+        FAIL() << "applied a cell the board lacks";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("e9"), std::string::npos) << e.what();
+    }
 }
 
 }  // namespace

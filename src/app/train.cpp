@@ -71,6 +71,10 @@ int run_fit(int argc, char** argv) {
         ->check(CLI::Range(1, 100000));
     app.add_option("--positions", s.max_positions, "at most this many positions (default 1500000)");
     app.add_option("--threads", s.threads, "threads (default 2)")->check(CLI::Range(1, 256));
+    app.add_option("--cells", s.cell_min,
+                   "also fit each type's cell terms where the data holds it this often (default "
+                   "0: not)")
+        ->check(CLI::Range(0, 1 << 30));
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "", "fit: "))
         return *status;
     const learn::FitReport r = learn::fit_terms(s, std::cout);

@@ -32,7 +32,7 @@ struct Engine::Impl {
         if (!file_terms || file_terms->family != nnue::family_of(*game)) return built;
         if (terms_tables && terms_tables->game == game) return terms_tables;
         auto own = std::make_shared<EvalTables>(*built);
-        apply_terms(*own, file_terms->weights, file_terms->offsets);
+        apply_terms(*own, *file_terms);
         terms_tables = own;
         return own;
     }

@@ -49,13 +49,15 @@ struct WeightField {
 };
 extern const std::array<WeightField, 51> WEIGHT_FIELDS;
 
-// A family's fitted evaluation (docs/engine.md, "Fitting the terms"): its weights and, per piece
-// type by name, offsets to the value derived from mobility (middlegame, endgame). Kept as text
-// in nets/*.terms, built into the program, and found by the family (nnue::family_of).
+// A family's fitted evaluation (docs/engine.md, "Fitting the terms"): its weights; per piece
+// type by name, offsets to the value derived from mobility (middlegame, endgame); and per type
+// and cell (named as on the board, from White's side) offsets to the type's cell term. Kept as
+// text in nets/*.terms, built into the program, and found by the family (nnue::family_of).
 struct FittedTerms {
     std::string family;
     EvalWeights weights{};
     std::map<std::string, std::pair<int, int>> offsets;
+    std::map<std::string, std::map<std::string, std::pair<int, int>>> cells;
 };
 FittedTerms parse_terms(const std::string& text, const std::string& source);
 std::string write_terms(const FittedTerms& terms);
@@ -99,8 +101,10 @@ struct EvalTables {
     std::array<int, TILE_KINDS_MAX> tile_mg{}, tile_eg{};
     std::array<std::array<int8_t, SQUARE_MAX>, COLOR_NB> swan_share{};
     EvalWeights w{};
-    // Per type: what the family's fitted terms add to its derived value (middlegame, endgame).
+    // Per type: what the family's fitted terms add to its derived value (middlegame, endgame),
+    // and to its cell terms per cell from White's side.
     std::array<int, PIECE_TYPE_MAX> offset_mg{}, offset_eg{};
+    std::array<std::array<int16_t, SQUARE_MAX>, PIECE_TYPE_MAX> cell_offset_mg{}, cell_offset_eg{};
     // What the weighted terms above are made from (read only by apply_weights): per type the
     // value before weights and the derived weight of one move; per cell from White's side a
     // man's extra reach there, the king's rows from home and distance from the centre, a
@@ -120,9 +124,9 @@ extern const EvalWeights DEFAULT_WEIGHTS;
 // attack and threat weights). The tuner's way to try weights; eval_tables() applies the
 // family's fitted terms, or the defaults.
 void apply_weights(EvalTables& t, const EvalWeights& w);
-// Sets the value offsets of the named types (others 0), then the weights.
-void apply_terms(EvalTables& t, const EvalWeights& w,
-                 const std::map<std::string, std::pair<int, int>>& offsets);
+// Sets the value and cell offsets of the types and cells the terms name (others 0), then the
+// weights. A type or cell the game does not have is an error that names it.
+void apply_terms(EvalTables& t, const FittedTerms& terms);
 
 // The tables of a game, built on first use and kept (thread-safe).
 std::shared_ptr<const EvalTables> eval_tables(const std::shared_ptr<const Game>& game);

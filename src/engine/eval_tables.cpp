@@ -214,6 +214,11 @@ FittedTerms parse_terms(const std::string& text, const std::string& source) {
             int mg = 0, eg = 0;
             if (!(words >> type >> mg >> eg)) fail("expected: value TYPE MG EG");
             t.offsets[type] = {mg, eg};
+        } else if (key == "cell") {
+            std::string type, cell;
+            int mg = 0, eg = 0;
+            if (!(words >> type >> cell >> mg >> eg)) fail("expected: cell TYPE CELL MG EG");
+            t.cells[type][cell] = {mg, eg};
         } else {
             const auto it = std::find_if(WEIGHT_FIELDS.begin(), WEIGHT_FIELDS.end(),
                                          [&](const WeightField& f) { return key == f.name; });
@@ -233,6 +238,9 @@ std::string write_terms(const FittedTerms& t) {
     for (const WeightField& f : WEIGHT_FIELDS) out << f.name << " " << t.weights.*(f.field) << "\n";
     for (const auto& [type, v] : t.offsets)
         out << "value " << type << " " << v.first << " " << v.second << "\n";
+    for (const auto& [type, cells] : t.cells)
+        for (const auto& [cell, v] : cells)
+            out << "cell " << type << " " << cell << " " << v.first << " " << v.second << "\n";
     return out.str();
 }
 
@@ -393,7 +401,7 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
         for (Square w = 0; w < n; ++w) t->basis.extra_reach[type][w] = m.at[w] - m.average;
     }
     if (const FittedTerms* fitted = builtin_terms(g))
-        apply_terms(*t, fitted->weights, fitted->offsets);
+        apply_terms(*t, *fitted);
     else
         apply_weights(*t, DEFAULT_WEIGHTS);
     swan_terms(g, *t);
@@ -486,22 +494,43 @@ void apply_weights(EvalTables& t, const EvalWeights& w) {
                     peg = static_cast<int>(
                         std::lround(per_move * (w.cell_eg / 100.0) * b.extra_reach[type][x]));
                 }
-                t.psq_mg[p][s] = static_cast<int16_t>(t.value_mg[type] + pmg);
-                t.psq_eg[p][s] = static_cast<int16_t>(t.value_eg[type] + peg);
+                t.psq_mg[p][s] =
+                    static_cast<int16_t>(t.value_mg[type] + pmg + t.cell_offset_mg[type][x]);
+                t.psq_eg[p][s] =
+                    static_cast<int16_t>(t.value_eg[type] + peg + t.cell_offset_eg[type][x]);
             }
         }
     }
 }
 
-void apply_terms(EvalTables& t, const EvalWeights& w,
-                 const std::map<std::string, std::pair<int, int>>& offsets) {
+void apply_terms(EvalTables& t, const FittedTerms& terms) {
     const Game& g = *t.game;
-    for (int type = 0; type < static_cast<int>(g.men.types.size()); ++type) {
-        const auto it = offsets.find(g.men.types[type].name);
-        t.offset_mg[type] = it == offsets.end() ? 0 : it->second.first;
-        t.offset_eg[type] = it == offsets.end() ? 0 : it->second.second;
+    const int types = static_cast<int>(g.men.types.size());
+    auto type_named = [&](const std::string& name) {
+        for (int type = 0; type < types; ++type)
+            if (g.men.types[type].name == name) return type;
+        throw Error(ErrorKind::File, "terms",
+                    g.name + " has no piece type " + menagerie::quoted(name));
+    };
+    t.offset_mg.fill(0), t.offset_eg.fill(0);
+    for (const auto& [name, v] : terms.offsets) {
+        const int type = type_named(name);
+        t.offset_mg[type] = v.first, t.offset_eg[type] = v.second;
     }
-    apply_weights(t, w);
+    for (auto& row : t.cell_offset_mg) row.fill(0);
+    for (auto& row : t.cell_offset_eg) row.fill(0);
+    for (const auto& [name, cells] : terms.cells) {
+        const int type = type_named(name);
+        for (const auto& [cell, v] : cells) {
+            const Square s = g.geometry.find(cell);
+            if (s == SQ_NONE)
+                throw Error(ErrorKind::File, "terms",
+                            g.name + "'s board has no cell " + menagerie::quoted(cell));
+            t.cell_offset_mg[type][s] = static_cast<int16_t>(v.first);
+            t.cell_offset_eg[type][s] = static_cast<int16_t>(v.second);
+        }
+    }
+    apply_weights(t, terms.weights);
 }
 
 const FittedTerms* builtin_terms(const Game& game) {

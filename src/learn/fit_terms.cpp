@@ -25,27 +25,35 @@ namespace menagerie::learn {
 namespace {
 
 struct Parameter {
-    std::string name;  // a weight's name, or "value TYPE mg|eg"
+    std::string name;  // a weight's name, "value TYPE mg|eg" or "cell TYPE CELL mg|eg"
     int engine::EvalWeights::*field = nullptr;
-    std::string type;  // for a value offset
+    std::string type, cell;  // for a value or cell offset
     bool endgame = false;
-    double step = 1;   // of the central difference
+    double step = 1;   // of the central difference (a cell term's: its unit in the descent)
     double bound = 1;  // how far one round may move it
 };
 
 struct Terms {
-    engine::EvalWeights w;
-    std::map<std::string, std::pair<int, int>> offsets;
+    engine::FittedTerms t;
+    std::pair<int, int>* slot(const Parameter& p) {
+        return p.cell.empty() ? &t.offsets[p.type] : &t.cells[p.type][p.cell];
+    }
     double get(const Parameter& p) const {
-        if (p.field) return w.*(p.field);
-        const auto it = offsets.find(p.type);
-        return it == offsets.end() ? 0 : p.endgame ? it->second.second : it->second.first;
+        if (p.field) return t.weights.*(p.field);
+        if (p.cell.empty()) {
+            const auto it = t.offsets.find(p.type);
+            return it == t.offsets.end() ? 0 : p.endgame ? it->second.second : it->second.first;
+        }
+        const auto it = t.cells.find(p.type);
+        if (it == t.cells.end()) return 0;
+        const auto c = it->second.find(p.cell);
+        return c == it->second.end() ? 0 : p.endgame ? c->second.second : c->second.first;
     }
     void set(const Parameter& p, int v) {
         if (p.field)
-            w.*(p.field) = v;
+            t.weights.*(p.field) = v;
         else
-            (p.endgame ? offsets[p.type].second : offsets[p.type].first) = v;
+            (p.endgame ? slot(p)->second : slot(p)->first) = v;
     }
 };
 
@@ -127,27 +135,83 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
                                        (1 - settings.lambda) * result[i]);
 
     // The parameters: every weight, and the value of each type that is neither royal, a pawn
-    // nor a face-down swan.
+    // nor a face-down swan; then, if asked, the cell terms (two per type and cell).
     const engine::FittedTerms* built_in = engine::builtin_terms(*game);
-    Terms terms{built_in ? built_in->weights : engine::DEFAULT_WEIGHTS,
-                built_in ? built_in->offsets : std::map<std::string, std::pair<int, int>>{}};
+    Terms terms;
+    if (built_in)
+        terms.t = *built_in;
+    else
+        terms.t.weights = engine::DEFAULT_WEIGHTS;
+    const Terms start = terms;
     std::vector<Parameter> params;
     for (const engine::WeightField& f : engine::WEIGHT_FIELDS) {
-        const double v = std::abs(terms.w.*(f.field));
-        params.push_back({f.name, f.field, "", false, std::max(2.0, v / 8), std::max(4.0, v / 2)});
+        const double v = std::abs(terms.t.weights.*(f.field));
+        params.push_back(
+            {f.name, f.field, "", "", false, std::max(2.0, v / 8), std::max(4.0, v / 2)});
     }
-    for (int t = 0; t < static_cast<int>(game->men.types.size()); ++t) {
+    const int types = static_cast<int>(game->men.types.size());
+    for (int t = 0; t < types; ++t) {
         const PieceType& pt = game->men.types[t];
         if (pt.royal || pt.pawn || (game->has_chance() && t >= game->chance.first_hidden)) continue;
         for (bool eg : {false, true})
             params.push_back(
-                {"value " + pt.name + (eg ? " eg" : " mg"), nullptr, pt.name, eg, 8, 60});
+                {"value " + pt.name + (eg ? " eg" : " mg"), nullptr, pt.name, "", eg, 8, 60});
+    }
+    const size_t dense = params.size();
+    // Cell terms are linear in the evaluation: the slope along one is the number of White's men
+    // of its type on its cell less Black's on the mirror cell, times how much a White man's
+    // middlegame (or endgame) term moves the evaluation, which is the same for all men of a
+    // position. Each position keeps its men's cells (sparse) and those two slopes.
+    std::vector<int> cell_slot(static_cast<size_t>(types) * SQUARE_MAX, -1);
+    std::vector<uint32_t> men_begin(n + 1, 0);
+    std::vector<std::pair<int32_t, int8_t>> men;  // cell slot, +1 for White, -1 for Black
+    const Geometry& geo = game->geometry;
+    auto white_view = [&](Color c, Square s) {
+        const Square m = c == WHITE ? s : geo.mirror(s);
+        return m == SQ_NONE ? s : m;
+    };
+    if (settings.cell_min > 0) {
+        std::vector<size_t> count(cell_slot.size(), 0);
+        for (size_t i = 0; i < n; ++i) {
+            if (held[i]) continue;
+            const Position pos = position_of(game, positions[i]);
+            for (Bitboard b = pos.pieces(); b;) {
+                const Square s = pop_lsb(b);
+                const Piece pc = pos.piece_on(s);
+                ++count[static_cast<size_t>(type_of(pc) * SQUARE_MAX +
+                                            white_view(color_of(pc), s))];
+            }
+        }
+        for (int t = 0; t < types; ++t) {
+            const PieceType& pt = game->men.types[t];
+            if (game->has_chance() && t >= game->chance.first_hidden) continue;
+            for (Square s = 0; s < geo.size(); ++s) {
+                const size_t k = static_cast<size_t>(t * SQUARE_MAX + s);
+                if (count[k] < static_cast<size_t>(settings.cell_min)) continue;
+                cell_slot[k] = static_cast<int>((params.size() - dense) / 2);
+                for (bool eg : {false, true})
+                    params.push_back({"cell " + pt.name + " " + geo.name(s) + (eg ? " eg" : " mg"),
+                                      nullptr, pt.name, geo.name(s), eg, 4, 40});
+            }
+        }
+        for (size_t i = 0; i < n; ++i) {
+            const Position pos = position_of(game, positions[i]);
+            for (Bitboard b = pos.pieces(); b;) {
+                const Square s = pop_lsb(b);
+                const Piece pc = pos.piece_on(s);
+                const int slot = cell_slot[static_cast<size_t>(type_of(pc) * SQUARE_MAX +
+                                                               white_view(color_of(pc), s))];
+                if (slot >= 0)
+                    men.push_back({slot, static_cast<int8_t>(color_of(pc) == WHITE ? 1 : -1)});
+            }
+            men_begin[i + 1] = static_cast<uint32_t>(men.size());
+        }
     }
     const size_t np = params.size();
     const auto base = engine::eval_tables(game);
     auto tables_for = [&](const Terms& t) {
         auto copy = std::make_shared<engine::EvalTables>(*base);
-        engine::apply_terms(*copy, t.w, t.offsets);
+        engine::apply_terms(*copy, t.t);
         return copy;
     };
     const int threads = std::max(1, settings.threads);
@@ -185,19 +249,20 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     report.scale = scale;
     std::tie(report.start_train, report.start_held_out) = losses(terms);
     log << "family " << engine::nnue::family_of(*game) << "\npositions " << n << " (of " << total
-        << "), parameters " << np << ", scale " << std::fixed << std::setprecision(1) << scale
-        << "\nstart: loss " << std::setprecision(6) << report.start_train << "  held out "
-        << report.start_held_out << "  " << std::setprecision(0) << seconds() << " s" << std::endl;
+        << "), parameters " << np << " (" << np - dense << " cell terms)"
+        << ", scale " << std::fixed << std::setprecision(1) << scale << "\nstart: loss "
+        << std::setprecision(6) << report.start_train << "  held out " << report.start_held_out
+        << "  " << std::setprecision(0) << seconds() << " s" << std::endl;
 
     // The round with the lowest held-out loss is the one written (later rounds may fit the
     // training games' noise).
     Terms best = terms;
     double best_held_out = report.start_held_out;
-    std::vector<float> e0(n), slope(n * np);
+    std::vector<float> e0(n), slope(n * dense), cell_slope(men.empty() ? 0 : 2 * n);
     for (int round = 1; round <= settings.rounds; ++round) {
         // The evaluation and its slopes around the terms in force.
-        std::vector<std::shared_ptr<engine::EvalTables>> up(np), down(np);
-        for (size_t j = 0; j < np; ++j) {
+        std::vector<std::shared_ptr<engine::EvalTables>> up(dense), down(dense);
+        for (size_t j = 0; j < dense; ++j) {
             Terms a = terms, b = terms;
             const double v = terms.get(params[j]);
             a.set(params[j], static_cast<int>(std::lround(v + params[j].step)));
@@ -205,13 +270,32 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
             up[j] = tables_for(a), down[j] = tables_for(b);
         }
         const auto now = tables_for(terms);
+        // Every White man's middlegame or endgame term moved by CELL_STEP at once.
+        constexpr int CELL_STEP = 8;
+        std::array<std::array<std::shared_ptr<engine::EvalTables>, 2>, 2> shifted;
+        for (int eg : {0, 1})
+            for (int sign : {0, 1}) {
+                auto tables = std::make_shared<engine::EvalTables>(*now);
+                for (int t = 0; t < types; ++t)
+                    for (int16_t& v :
+                         (eg ? tables->psq_eg : tables->psq_mg)[make_piece_code(WHITE, t)])
+                        v = static_cast<int16_t>(v + (sign ? CELL_STEP : -CELL_STEP));
+                shifted[eg][sign] = tables;
+            }
         parallel([&](size_t i) {
             const Position pos = position_of(game, positions[i]);
             e0[i] = static_cast<float>(engine::evaluate(pos, *now));
-            for (size_t j = 0; j < np; ++j)
-                slope[i * np + j] = static_cast<float>(
+            for (size_t j = 0; j < dense; ++j)
+                slope[i * dense + j] = static_cast<float>(
                     (engine::evaluate(pos, *up[j]) - engine::evaluate(pos, *down[j])) /
                     (2 * params[j].step));
+            if (cell_slope.empty()) return;
+            const double whites = popcount(pos.pieces(WHITE));
+            for (int eg : {0, 1})
+                cell_slope[2 * i + static_cast<size_t>(eg)] =
+                    static_cast<float>((engine::evaluate(pos, *shifted[eg][1]) -
+                                        engine::evaluate(pos, *shifted[eg][0])) /
+                                       (2 * CELL_STEP * whites));
         });
         // Gradient descent (Adam) on the linear model, in units of each parameter's step, with a
         // ridge towards no change.
@@ -227,12 +311,24 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
                     for (size_t i = static_cast<size_t>(k); i < n;
                          i += static_cast<size_t>(threads)) {
                         if (held[i]) continue;
-                        const float* s = &slope[i * np];
+                        const float* s = &slope[i * dense];
                         double e = e0[i];
-                        for (size_t j = 0; j < np; ++j) e += s[j] * delta[j] * params[j].step;
+                        for (size_t j = 0; j < dense; ++j) e += s[j] * delta[j] * params[j].step;
+                        for (uint32_t x = men_begin[i]; x < men_begin[i + 1]; ++x) {
+                            const size_t j = dense + 2 * static_cast<size_t>(men[x].first);
+                            e += men[x].second *
+                                 (cell_slope[2 * i] * delta[j] * params[j].step +
+                                  cell_slope[2 * i + 1] * delta[j + 1] * params[j + 1].step);
+                        }
                         const double p = sigmoid(e / scale);
                         const double d = 2 * (p - target[i]) * p * (1 - p) / scale;
-                        for (size_t j = 0; j < np; ++j) g[j] += d * s[j] * params[j].step;
+                        for (size_t j = 0; j < dense; ++j) g[j] += d * s[j] * params[j].step;
+                        for (uint32_t x = men_begin[i]; x < men_begin[i + 1]; ++x) {
+                            const size_t j = dense + 2 * static_cast<size_t>(men[x].first);
+                            g[j] += d * men[x].second * cell_slope[2 * i] * params[j].step;
+                            g[j + 1] +=
+                                d * men[x].second * cell_slope[2 * i + 1] * params[j + 1].step;
+                        }
                     }
                 });
             for (auto& th : pool) th.join();
@@ -259,11 +355,12 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
             << std::endl;
     }
     terms = best;
-    engine::FittedTerms out;
+    engine::FittedTerms out = terms.t;
     out.family = engine::nnue::family_of(*game);
-    out.weights = terms.w;
-    for (const auto& [type, v] : terms.offsets)
-        if (v.first || v.second) out.offsets[type] = v;
+    std::erase_if(out.offsets, [](const auto& o) { return !o.second.first && !o.second.second; });
+    for (auto& [type, cells] : out.cells)
+        std::erase_if(cells, [](const auto& c) { return !c.second.first && !c.second.second; });
+    std::erase_if(out.cells, [](const auto& c) { return c.second.empty(); });
     std::ofstream file(settings.out, std::ios::trunc);
     file << "# " << game->name << ": fitted by menagerie fit to " << n
          << " positions; held-out loss " << std::setprecision(6) << report.start_held_out
@@ -271,12 +368,17 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
          << engine::write_terms(out);
     if (!file)
         throw Error(ErrorKind::File, "--out", "cannot write " + menagerie::quoted(settings.out));
-    for (const Parameter& p : params) {
-        const double before = built_in ? Terms{built_in->weights, built_in->offsets}.get(p)
-                                       : Terms{engine::DEFAULT_WEIGHTS, {}}.get(p);
-        if (terms.get(p) != before)
+    int cells_moved = 0;
+    for (size_t j = 0; j < np; ++j) {
+        const Parameter& p = params[j];
+        const double before = start.get(p);
+        if (terms.get(p) == before) continue;
+        if (j >= dense)
+            ++cells_moved;
+        else
             log << "  " << p.name << " " << before << " -> " << terms.get(p) << "\n";
     }
+    if (np > dense) log << "  " << cells_moved << " of " << np - dense << " cell terms moved\n";
     return report;
 }
 

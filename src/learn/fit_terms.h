@@ -1,5 +1,6 @@
 // Fitting the hand-made evaluation's terms to datagen's positions (docs/engine.md, "Fitting the
-// terms"): every weight of EvalWeights and each piece type's value, for one family of games.
+// terms"): every weight of EvalWeights, each piece type's value and, if asked, each type's
+// cell terms, for one family of games.
 #pragma once
 
 #include <iosfwd>
@@ -17,6 +18,9 @@ struct FitSettings {
     int steps = 400;                // gradient steps per round
     int threads = 2;
     size_t max_positions = 1500000;  // a sample of the data, evenly spread, beyond this
+    // Cell terms: each type's offset on each cell where the training positions hold it at least
+    // this often (0: no cell terms fitted, those of the start kept).
+    int cell_min = 0;
 };
 
 struct FitReport {
