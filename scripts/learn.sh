@@ -16,10 +16,11 @@ shopt -s nullglob
 files=("$data"/*.dat)
 [ ${#files[@]} -gt 0 ] || { echo "no data in '$data'" >&2; exit 2; }
 # The 8 x 8 family's data is large enough to weigh the games' results more (lambda 0.5: half
-# the search's score, half the result); the smaller families keep the default 0.75.
-lambda=0.75
-[ "$family" = orthodox ] && lambda=0.5
-"$bin" fit --data "${files[@]}" --out "$nets/$family.terms" --lambda "$lambda"
+# the search's score, half the result) and to fit each type's cell terms where a type stands on
+# a cell 1,000 times or more; the smaller families keep the default 0.75 and no cell terms.
+fit=(--lambda 0.75)
+[ "$family" = orthodox ] && fit=(--lambda 0.5 --cells 1000 --rounds 4)
+"$bin" fit --data "${files[@]}" --out "$nets/$family.terms" "${fit[@]}"
 if [ "${3:-}" = --network ]; then
   "$bin" train --data "${files[@]}" --out "$nets/$family.nnue" --hidden 128 --epochs 3 \
     --batch 2048 --correction
