@@ -276,5 +276,26 @@ TEST(FittedTerms, CellTermsCountFromEachSidesView) {
     }
 }
 
+// A terms file whose cell its family's board lacks is refused when the option is set (the
+// terms before stay), not at the next search: the engine still plays.
+TEST(FittedTerms, ABadCellIsRefusedWhenTheFileIsSet) {
+    const auto dir = test::temp_dir("terms");
+    const std::string path = (dir / "bad.terms").string();
+    engine::FittedTerms terms = *engine::builtin_terms(*make_game("chess"));
+    terms.cells["knight"]["z9"] = {5, 5};
+    std::ofstream(path) << engine::write_terms(terms);
+    const test::RunResult r =
+        test::run("uci",
+                  "uci\nsetoption name UCI_Variant value chess\nsetoption name EvalTerms "
+                  "value " +
+                      path + "\nposition startpos\ngo depth 3\nquit\n");
+    EXPECT_NE(r.out.find("info string error: chess's board has no cell 'z9'"), std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("EvalTerms " + path + ": the terms of"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("bestmove "), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("bestmove (none)"), std::string::npos) << r.out;
+    std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace menagerie

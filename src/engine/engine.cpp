@@ -118,6 +118,13 @@ std::string Engine::set_terms_file(const std::string& path) {
         std::ifstream in(path);
         if (!in) throw Error(ErrorKind::File, "terms", "cannot read " + menagerie::quoted(path));
         terms = parse_terms(std::string(std::istreambuf_iterator<char>(in), {}), path);
+        // Applied once here to a game of its family, so that a type or cell the family lacks is
+        // refused now rather than at the next search.
+        for (const std::string& name : game_names())
+            if (const auto game = make_game(name); nnue::family_of(*game) == terms->family) {
+                apply_terms(*std::make_unique<EvalTables>(*eval_tables(game)), *terms);
+                break;
+            }
     }
     std::lock_guard lock(impl_->searching);
     impl_->file_terms = std::move(terms);
