@@ -19,7 +19,7 @@ files=("$data"/*.dat)
 # the search's score, half the result) and to fit each type's cell terms where a type stands on
 # a cell 1,000 times or more; the smaller families keep the default 0.75 and no cell terms.
 fit=(--lambda 0.75)
-[ "$family" = orthodox ] && fit=(--lambda 0.5 --cells 1000 --rounds 4)
+[ "$family" = orthodox ] && fit=(--lambda 0.5 --cells 1000 --rounds 3)
 "$bin" fit --data "${files[@]}" --out "$nets/$family.terms" "${fit[@]}"
 if [ "${3:-}" = --network ]; then
   "$bin" train --data "${files[@]}" --out "$nets/$family.nnue" --hidden 128 --epochs 3 \
