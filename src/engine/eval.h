@@ -64,6 +64,11 @@ std::string write_terms(const FittedTerms& terms);
 // The built-in terms of the game's family, if any (else the defaults apply).
 const FittedTerms* builtin_terms(const Game& game);
 
+// The cell White sees where colour c sees s: the mirror for Black, or the cell itself where the
+// mirror is not a cell (Chess 66's switch fields lie on opposite sides of the board). Cell terms
+// are kept from White's side and read through it.
+Square white_view(const Geometry& geo, Color c, Square s);
+
 struct EvalTables {
     std::shared_ptr<const Game> game;
     // Per type: value (middlegame, endgame) in centipawns, the expected number of moves on a

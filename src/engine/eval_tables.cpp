@@ -18,20 +18,18 @@
 
 namespace menagerie::engine {
 
+Square white_view(const Geometry& geo, Color c, Square s) {
+    if (c == WHITE) return s;
+    const Square m = geo.mirror(s);
+    return m == SQ_NONE ? s : m;
+}
+
 namespace {
 
 // The board density at which mobility is measured: about a middlegame's (20 to 24 men on 64
 // cells). Captures are counted as if every man in reach were an enemy.
 constexpr double DENSITY = 0.35;
 constexpr int SAMPLES = 48;
-
-// The cell White sees where colour c sees s: the mirror for Black, or the cell itself where the
-// mirror is not a cell (Chess 66's switch fields lie on opposite sides of the board).
-Square white_view(const Geometry& geo, Color c, Square s) {
-    if (c == WHITE) return s;
-    const Square m = geo.mirror(s);
-    return m == SQ_NONE ? s : m;
-}
 
 struct Mobility {
     double average = 0;  // moves per turn, quiet and captures normalised (see below)

@@ -166,21 +166,18 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     std::vector<uint32_t> men_begin(n + 1, 0);
     std::vector<std::pair<int32_t, int8_t>> men;  // cell slot, +1 for White, -1 for Black
     const Geometry& geo = game->geometry;
-    auto white_view = [&](Color c, Square s) {
-        const Square m = c == WHITE ? s : geo.mirror(s);
-        return m == SQ_NONE ? s : m;
+    // Where the man on s counts: its type and its cell from White's side.
+    auto key_of = [&](const Position& pos, Square s) {
+        const Piece pc = pos.piece_on(s);
+        return static_cast<size_t>(type_of(pc) * SQUARE_MAX +
+                                   engine::white_view(geo, color_of(pc), s));
     };
     if (settings.cell_min > 0) {
         std::vector<size_t> count(cell_slot.size(), 0);
         for (size_t i = 0; i < n; ++i) {
             if (held[i]) continue;
             const Position pos = position_of(game, positions[i]);
-            for (Bitboard b = pos.pieces(); b;) {
-                const Square s = pop_lsb(b);
-                const Piece pc = pos.piece_on(s);
-                ++count[static_cast<size_t>(type_of(pc) * SQUARE_MAX +
-                                            white_view(color_of(pc), s))];
-            }
+            for (Bitboard b = pos.pieces(); b;) ++count[key_of(pos, pop_lsb(b))];
         }
         for (int t = 0; t < types; ++t) {
             const PieceType& pt = game->men.types[t];
@@ -198,11 +195,9 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
             const Position pos = position_of(game, positions[i]);
             for (Bitboard b = pos.pieces(); b;) {
                 const Square s = pop_lsb(b);
-                const Piece pc = pos.piece_on(s);
-                const int slot = cell_slot[static_cast<size_t>(type_of(pc) * SQUARE_MAX +
-                                                               white_view(color_of(pc), s))];
-                if (slot >= 0)
-                    men.push_back({slot, static_cast<int8_t>(color_of(pc) == WHITE ? 1 : -1)});
+                if (const int slot = cell_slot[key_of(pos, s)]; slot >= 0)
+                    men.push_back(
+                        {slot, static_cast<int8_t>(color_of(pos.piece_on(s)) == WHITE ? 1 : -1)});
             }
             men_begin[i + 1] = static_cast<uint32_t>(men.size());
         }
