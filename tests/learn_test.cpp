@@ -200,6 +200,7 @@ TEST(Learning, DatagenTrainAndPlayEndToEnd) {
     f.steps = 60;
     f.validation = 0;
     f.cell_min = 1;
+    f.mobility_min = 1;
     std::ostringstream fit_log;
     const learn::FitReport fitted = learn::fit_terms(f, fit_log);
     EXPECT_LT(fitted.train.back(), fitted.start_train) << fit_log.str();
@@ -208,6 +209,7 @@ TEST(Learning, DatagenTrainAndPlayEndToEnd) {
         engine::parse_terms(std::string(std::istreambuf_iterator<char>(in), {}), terms);
     EXPECT_EQ(back.family, engine::nnue::family_of(*make_game("contemporary")));
     EXPECT_FALSE(back.cells.empty()) << fit_log.str();
+    EXPECT_FALSE(back.mobility.empty()) << fit_log.str();
     const test::RunResult t = test::run(
         "uci",
         "uci\nsetoption name UCI_Variant value contemporary\nsetoption name EvalTerms value " +
@@ -224,12 +226,15 @@ TEST(FittedTerms, AFileReadsBackAndABadLineIsNamed) {
     t.weights.tempo = 17;
     t.offsets["knight"] = {12, -3};
     t.cells["pawn"]["e4"] = {6, -2};
+    t.mobility["rook"][11] = {4, 7};
     const engine::FittedTerms back = engine::parse_terms(engine::write_terms(t), "round trip");
     EXPECT_EQ(back.family, t.family);
     EXPECT_EQ(back.weights.tempo, 17);
     EXPECT_EQ(back.offsets.at("knight"), std::make_pair(12, -3));
     EXPECT_EQ(back.cells.at("pawn").at("e4"), std::make_pair(6, -2));
+    EXPECT_EQ(back.mobility.at("rook").at(11), std::make_pair(4, 7));
     EXPECT_THROW(engine::parse_terms("family x\ncell pawn e4 6\n", "bad.terms"), Error);
+    EXPECT_THROW(engine::parse_terms("family x\nmobility rook eleven 4 7\n", "bad.terms"), Error);
     try {
         engine::parse_terms("family x\ntempo twelve\n", "bad.terms");
         FAIL() << "read a weight that is no number";
@@ -273,6 +278,47 @@ TEST(FittedTerms, CellTermsCountFromEachSidesView) {
         FAIL() << "applied a cell the board lacks";
     } catch (const Error& e) {
         EXPECT_NE(std::string(e.what()).find("e9"), std::string::npos) << e.what();
+    }
+}
+
+// A mobility term counts for each man by the moves the evaluation counts it (quiet moves to
+// cells no enemy pawn guards, and captures), for either colour; a number of moves no man on the
+// board can have is named.
+TEST(FittedTerms, MobilityTermsCountByTheMovesOfEachMan) {
+    const auto game = make_game("chess");
+    const auto built = engine::eval_tables(game);
+    engine::FittedTerms terms = *engine::builtin_terms(*game);
+    auto with = [&](const engine::FittedTerms& f) {
+        auto t = std::make_shared<engine::EvalTables>(*built);
+        engine::apply_terms(*t, f);
+        return t;
+    };
+    const auto plain = with(terms);
+    auto& six = terms.mobility["knight"][6];
+    six = {six.first + 20, six.second + 20};
+    const auto moved = with(terms);
+    // The knight on e4 (e5) has six moves: not d6 (d3), which an enemy pawn guards, nor d2 (d7),
+    // where its own pawn stands.
+    for (const std::string fen :
+         {"4k3/pppp4/8/8/4N3/8/PPPP4/4K3 w - - 0 1", "4k3/pppp4/8/8/4N3/8/PPPP4/4K3 b - - 0 1",
+          "4k3/pppp4/8/4n3/8/8/PPPP4/4K3 b - - 0 1"}) {
+        const Position pos = parse_fen(game, fen);
+        engine::MobilityTrace trace;
+        const int before = engine::evaluate(pos, *plain, nullptr, &trace);
+        const Color owner = fen.find('N') != std::string::npos ? WHITE : BLACK;
+        ASSERT_EQ(trace.men.size(), 1u) << fen;
+        EXPECT_EQ(trace.men[0].colour, owner) << fen;
+        EXPECT_EQ(trace.men[0].type, game->men.knight) << fen;
+        EXPECT_EQ(trace.men[0].moves, 6) << fen;
+        const int sign = pos.side_to_move() == owner ? 1 : -1;
+        EXPECT_EQ(engine::evaluate(pos, *moved) - before, 20 * sign) << fen;
+    }
+    terms.mobility["knight"][65] = {1, 1};
+    try {
+        with(terms);
+        FAIL() << "applied more moves than the board has cells";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("65 moves"), std::string::npos) << e.what();
     }
 }
 

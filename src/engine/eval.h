@@ -50,14 +50,16 @@ struct WeightField {
 extern const std::array<WeightField, 51> WEIGHT_FIELDS;
 
 // A family's fitted evaluation (docs/engine.md, "Fitting the terms"): its weights; per piece
-// type by name, offsets to the value derived from mobility (middlegame, endgame); and per type
-// and cell (named as on the board, from White's side) offsets to the type's cell term. Kept as
-// text in nets/*.terms, built into the program, and found by the family (nnue::family_of).
+// type by name, offsets to the value derived from mobility (middlegame, endgame); per type and
+// cell (named as on the board, from White's side) offsets to the type's cell term; and per type
+// and number of moves offsets to its mobility term. Kept as text in nets/*.terms, built into the
+// program, and found by the family (nnue::family_of).
 struct FittedTerms {
     std::string family;
     EvalWeights weights{};
     std::map<std::string, std::pair<int, int>> offsets;
     std::map<std::string, std::map<std::string, std::pair<int, int>>> cells;
+    std::map<std::string, std::map<int, std::pair<int, int>>> mobility;
 };
 FittedTerms parse_terms(const std::string& text, const std::string& source);
 std::string write_terms(const FittedTerms& terms);
@@ -76,10 +78,14 @@ struct EvalTables {
     std::array<int, PIECE_TYPE_MAX> value_mg{}, value_eg{};
     std::array<int, PIECE_TYPE_MAX> mobility_mg{}, mobility_eg{};  // per move, in 1/16 cp
     std::array<int, PIECE_TYPE_MAX> average_moves16{};             // in 1/16 moves
-    std::array<int, PIECE_TYPE_MAX> attack_weight{};               // king attack, per attacker
-    std::array<int, PIECE_TYPE_MAX> check_weight{};                // a safe check by the type
-    std::array<int, PIECE_TYPE_MAX> threat_mg{}, threat_eg{};      // the type attacked
-    std::array<double, PIECE_TYPE_MAX> sampled_mobility{};         // the derivation's measure
+    // Per type and number of moves a man has: its mobility term (the weight of each move above
+    // the expected number, plus the fitted offset for that number).
+    std::array<std::array<int16_t, SQUARE_MAX + 1>, PIECE_TYPE_MAX> mobility_term_mg{},
+        mobility_term_eg{};
+    std::array<int, PIECE_TYPE_MAX> attack_weight{};           // king attack, per attacker
+    std::array<int, PIECE_TYPE_MAX> check_weight{};            // a safe check by the type
+    std::array<int, PIECE_TYPE_MAX> threat_mg{}, threat_eg{};  // the type attacked
+    std::array<double, PIECE_TYPE_MAX> sampled_mobility{};     // the derivation's measure
     // Piece-square terms per piece code and cell.
     std::array<std::array<int16_t, SQUARE_MAX>, PIECE_CODE_NB> psq_mg{}, psq_eg{};
     // Pawns: the cells ahead on its file, ahead on its file and the files beside (where an
@@ -110,6 +116,9 @@ struct EvalTables {
     // and to its cell terms per cell from White's side.
     std::array<int, PIECE_TYPE_MAX> offset_mg{}, offset_eg{};
     std::array<std::array<int16_t, SQUARE_MAX>, PIECE_TYPE_MAX> cell_offset_mg{}, cell_offset_eg{};
+    // And to its mobility term per number of moves.
+    std::array<std::array<int16_t, SQUARE_MAX + 1>, PIECE_TYPE_MAX> mobility_offset_mg{},
+        mobility_offset_eg{};
     // What the weighted terms above are made from (read only by apply_weights): per type the
     // value before weights and the derived weight of one move; per cell from White's side a
     // man's extra reach there, the king's rows from home and distance from the centre, a
@@ -129,8 +138,8 @@ extern const EvalWeights DEFAULT_WEIGHTS;
 // attack and threat weights). The tuner's way to try weights; eval_tables() applies the
 // family's fitted terms, or the defaults.
 void apply_weights(EvalTables& t, const EvalWeights& w);
-// Sets the value and cell offsets of the types and cells the terms name (others 0), then the
-// weights. A type or cell the game does not have is an error that names it.
+// Sets the value, cell and mobility offsets the terms name (others 0), then the weights. A type,
+// cell or number of moves the game does not have is an error that names it.
 void apply_terms(EvalTables& t, const FittedTerms& terms);
 
 // The tables of a game, built on first use and kept (thread-safe).
@@ -160,9 +169,21 @@ class PawnCache {
     std::vector<Entry> entries_;
 };
 
+// What the fit needs to know of an evaluation beyond its value: each man's number of moves, as
+// its mobility term counted it (colour, type, moves).
+struct MobilityTrace {
+    struct Man {
+        Color colour;
+        int type, moves;
+    };
+    std::vector<Man> men;
+};
+
 // The static evaluation from the side to move's point of view, in centipawns. With a cache, the
 // pawn structure's terms come from it when it holds them (the value is the same either way).
-int evaluate(const Position& pos, const EvalTables& t, PawnCache* pawns = nullptr);
+// With a trace, the men's numbers of moves are added to it.
+int evaluate(const Position& pos, const EvalTables& t, PawnCache* pawns = nullptr,
+             MobilityTrace* trace = nullptr);
 // What a network that sees only the board leaves out (Black Swan's view): the pieces an event or
 // a promotion brought that the side to move still owes placing. From the side to move's view.
 int chance_terms(const Position& pos, const EvalTables& t);

@@ -217,6 +217,11 @@ FittedTerms parse_terms(const std::string& text, const std::string& source) {
             int mg = 0, eg = 0;
             if (!(words >> type >> cell >> mg >> eg)) fail("expected: cell TYPE CELL MG EG");
             t.cells[type][cell] = {mg, eg};
+        } else if (key == "mobility") {
+            std::string type;
+            int moves = 0, mg = 0, eg = 0;
+            if (!(words >> type >> moves >> mg >> eg)) fail("expected: mobility TYPE MOVES MG EG");
+            t.mobility[type][moves] = {mg, eg};
         } else {
             const auto it = std::find_if(WEIGHT_FIELDS.begin(), WEIGHT_FIELDS.end(),
                                          [&](const WeightField& f) { return key == f.name; });
@@ -239,6 +244,9 @@ std::string write_terms(const FittedTerms& t) {
     for (const auto& [type, cells] : t.cells)
         for (const auto& [cell, v] : cells)
             out << "cell " << type << " " << cell << " " << v.first << " " << v.second << "\n";
+    for (const auto& [type, counts] : t.mobility)
+        for (const auto& [moves, v] : counts)
+            out << "mobility " << type << " " << moves << " " << v.first << " " << v.second << "\n";
     return out.str();
 }
 
@@ -466,6 +474,13 @@ void apply_weights(EvalTables& t, const EvalWeights& w) {
             static_cast<int>(std::lround(16 * per_move * (w.mobility_mg / 100.0)));
         t.mobility_eg[type] =
             static_cast<int>(std::lround(16 * per_move * (w.mobility_eg / 100.0)));
+        for (int moves = 0; moves <= SQUARE_MAX; ++moves) {
+            const int moves16 = 16 * moves - t.average_moves16[type];
+            t.mobility_term_mg[type][moves] = static_cast<int16_t>(
+                moves16 * t.mobility_mg[type] / 256 + t.mobility_offset_mg[type][moves]);
+            t.mobility_term_eg[type][moves] = static_cast<int16_t>(
+                moves16 * t.mobility_eg[type] / 256 + t.mobility_offset_eg[type][moves]);
+        }
         const int base = pt.royal || pt.pawn ? 0 : b.value_mg[type];
         t.attack_weight[type] = base * w.attack_value / 1600;
         t.check_weight[type] = base * w.check_value / 1600 + w.safe_check;
@@ -526,6 +541,19 @@ void apply_terms(EvalTables& t, const FittedTerms& terms) {
                             g.name + "'s board has no cell " + menagerie::quoted(cell));
             t.cell_offset_mg[type][s] = static_cast<int16_t>(v.first);
             t.cell_offset_eg[type][s] = static_cast<int16_t>(v.second);
+        }
+    }
+    for (auto& row : t.mobility_offset_mg) row.fill(0);
+    for (auto& row : t.mobility_offset_eg) row.fill(0);
+    for (const auto& [name, counts] : terms.mobility) {
+        const int type = type_named(name);
+        for (const auto& [moves, v] : counts) {
+            if (moves < 0 || moves > g.geometry.size())
+                throw Error(ErrorKind::File, "terms",
+                            "a " + name + " on " + g.name + "'s board cannot have " +
+                                std::to_string(moves) + " moves");
+            t.mobility_offset_mg[type][moves] = static_cast<int16_t>(v.first);
+            t.mobility_offset_eg[type][moves] = static_cast<int16_t>(v.second);
         }
     }
     apply_weights(t, terms.weights);

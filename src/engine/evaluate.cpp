@@ -102,7 +102,8 @@ void pawn_structure(const Position& pos, const EvalTables& t, PawnCache::Entry& 
 }
 
 Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Attacks& ours,
-                   const Attacks& their_attacks, const PawnCache::Entry& pawns) {
+                   const Attacks& their_attacks, const PawnCache::Entry& pawns,
+                   MobilityTrace* trace) {
     const Game& g = pos.game();
     const MoveTables& tables = pos.tables();
     const Color them = ~us;
@@ -194,9 +195,9 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
                               : Score{w.rook_open_mg, w.rook_open_eg};
         const MoveTables::Reach& r = m.reach;
         const Bitboard targets = (r.quiet & ~occupied & ~pawn_guarded) | (r.capture & theirs);
-        const int moves16 = 16 * popcount(targets) - t.average_moves16[m.type];
-        side.score +=
-            {moves16 * t.mobility_mg[m.type] / 256, moves16 * t.mobility_eg[m.type] / 256};
+        const int moves = popcount(targets);
+        side.score += {t.mobility_term_mg[m.type][moves], t.mobility_term_eg[m.type][moves]};
+        if (trace) trace->men.push_back({us, m.type, moves});
         if (const Bitboard hits = (r.quiet | r.capture) & zone) {
             ++attackers;
             attack += t.attack_weight[m.type] + w.attack_cell * popcount(hits);
@@ -240,7 +241,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
 
 }  // namespace
 
-int evaluate(const Position& pos, const EvalTables& t, PawnCache* cache) {
+int evaluate(const Position& pos, const EvalTables& t, PawnCache* cache, MobilityTrace* trace) {
     const Game& g = pos.game();
     // A swan of the pawn type is no pawn: it counts as a swan.
     PawnCache::Entry uncached;
@@ -258,8 +259,8 @@ int evaluate(const Position& pos, const EvalTables& t, PawnCache* cache) {
     Attacks attacks[COLOR_NB];
     gather(pos, t, WHITE, attacks[WHITE]);
     gather(pos, t, BLACK, attacks[BLACK]);
-    const Side white = evaluate_side(pos, t, WHITE, attacks[WHITE], attacks[BLACK], *pawns);
-    const Side black = evaluate_side(pos, t, BLACK, attacks[BLACK], attacks[WHITE], *pawns);
+    const Side white = evaluate_side(pos, t, WHITE, attacks[WHITE], attacks[BLACK], *pawns, trace);
+    const Side black = evaluate_side(pos, t, BLACK, attacks[BLACK], attacks[WHITE], *pawns, trace);
     Score s = white.score;
     s -= black.score;
     const int material = white.non_pawn + black.non_pawn;

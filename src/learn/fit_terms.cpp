@@ -1,7 +1,8 @@
 // The evaluation is not linear in its weights (the game phase blends two scores by material that
 // the values themselves decide; cell terms are rounded), so each round linearises it around the
 // weights in force: every position's evaluation and its slope along each parameter, by central
-// differences. The loss of the linear model (the trainer's: squared distance of the win chance
+// differences (cell and mobility terms, which are linear, by two slopes a position; see below).
+// The loss of the linear model (the trainer's: squared distance of the win chance
 // to the target) is then minimised by full-batch gradient descent with a ridge that keeps each
 // parameter near where it was, the parameters are rounded to whole numbers, and the next round
 // measures the exact loss again.
@@ -25,9 +26,11 @@ namespace menagerie::learn {
 namespace {
 
 struct Parameter {
-    std::string name;  // a weight's name, "value TYPE mg|eg" or "cell TYPE CELL mg|eg"
+    // A weight's name, "value TYPE mg|eg", "cell TYPE CELL mg|eg" or "mobility TYPE MOVES mg|eg".
+    std::string name;
     int engine::EvalWeights::*field = nullptr;
-    std::string type, cell;  // for a value or cell offset
+    std::string type, cell;  // for a value, cell or mobility offset
+    int moves = -1;          // for a mobility offset
     bool endgame = false;
     double step = 1;   // of the central difference (a cell term's: its unit in the descent)
     double bound = 1;  // how far one round may move it
@@ -36,18 +39,23 @@ struct Parameter {
 struct Terms {
     engine::FittedTerms t;
     std::pair<int, int>* slot(const Parameter& p) {
-        return p.cell.empty() ? &t.offsets[p.type] : &t.cells[p.type][p.cell];
+        return p.moves >= 0     ? &t.mobility[p.type][p.moves]
+               : p.cell.empty() ? &t.offsets[p.type]
+                                : &t.cells[p.type][p.cell];
     }
     double get(const Parameter& p) const {
         if (p.field) return t.weights.*(p.field);
-        if (p.cell.empty()) {
-            const auto it = t.offsets.find(p.type);
-            return it == t.offsets.end() ? 0 : p.endgame ? it->second.second : it->second.first;
+        auto read = [&](const auto& map, const auto& key) -> double {
+            const auto it = map.find(key);
+            return it == map.end() ? 0 : p.endgame ? it->second.second : it->second.first;
+        };
+        if (p.moves >= 0) {
+            const auto it = t.mobility.find(p.type);
+            return it == t.mobility.end() ? 0 : read(it->second, p.moves);
         }
+        if (p.cell.empty()) return read(t.offsets, p.type);
         const auto it = t.cells.find(p.type);
-        if (it == t.cells.end()) return 0;
-        const auto c = it->second.find(p.cell);
-        return c == it->second.end() ? 0 : p.endgame ? c->second.second : c->second.first;
+        return it == t.cells.end() ? 0 : read(it->second, p.cell);
     }
     void set(const Parameter& p, int v) {
         if (p.field)
@@ -147,7 +155,7 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     for (const engine::WeightField& f : engine::WEIGHT_FIELDS) {
         const double v = std::abs(terms.t.weights.*(f.field));
         params.push_back(
-            {f.name, f.field, "", "", false, std::max(2.0, v / 8), std::max(4.0, v / 2)});
+            {f.name, f.field, "", "", -1, false, std::max(2.0, v / 8), std::max(4.0, v / 2)});
     }
     const int types = static_cast<int>(game->men.types.size());
     for (int t = 0; t < types; ++t) {
@@ -155,55 +163,74 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
         if (pt.royal || pt.pawn || (game->has_chance() && t >= game->chance.first_hidden)) continue;
         for (bool eg : {false, true})
             params.push_back(
-                {"value " + pt.name + (eg ? " eg" : " mg"), nullptr, pt.name, "", eg, 8, 60});
+                {"value " + pt.name + (eg ? " eg" : " mg"), nullptr, pt.name, "", -1, eg, 8, 60});
     }
     const size_t dense = params.size();
-    // Cell terms are linear in the evaluation: the slope along one is the number of White's men
-    // of its type on its cell less Black's on the mirror cell, times how much a White man's
-    // middlegame (or endgame) term moves the evaluation, which is the same for all men of a
-    // position. Each position keeps its men's cells (sparse) and those two slopes.
-    std::vector<int> cell_slot(static_cast<size_t>(types) * SQUARE_MAX, -1);
-    std::vector<uint32_t> men_begin(n + 1, 0);
-    std::vector<std::pair<int32_t, int8_t>> men;  // cell slot, +1 for White, -1 for Black
+    // Cell and mobility terms are linear in the evaluation: the slope along one is the number of
+    // White's men with its feature (type and cell from White's side, or type and number of
+    // moves) less Black's, times how much a White man's middlegame (or endgame) term moves the
+    // evaluation, which is the same for all men of a position. Each position keeps its men's
+    // features (sparse) and those two slopes.
     const Geometry& geo = game->geometry;
-    // Where the man on s counts: its type and its cell from White's side.
-    auto key_of = [&](const Position& pos, Square s) {
-        const Piece pc = pos.piece_on(s);
-        return static_cast<size_t>(type_of(pc) * SQUARE_MAX +
-                                   engine::white_view(geo, color_of(pc), s));
-    };
-    if (settings.cell_min > 0) {
-        std::vector<size_t> count(cell_slot.size(), 0);
-        for (size_t i = 0; i < n; ++i) {
-            if (held[i]) continue;
-            const Position pos = position_of(game, positions[i]);
-            for (Bitboard b = pos.pieces(); b;) ++count[key_of(pos, pop_lsb(b))];
+    const auto base = engine::eval_tables(game);
+    const size_t mobility_keys = static_cast<size_t>(types) * SQUARE_MAX;
+    std::vector<int> feature_slot(mobility_keys + static_cast<size_t>(types) * (SQUARE_MAX + 1),
+                                  -1);
+    std::vector<uint32_t> men_begin(n + 1, 0);
+    std::vector<std::pair<int32_t, int8_t>> men;  // feature slot, +1 for White, -1 for Black
+    // Calls f(key, +1 or -1) for each feature of each man of position i.
+    auto for_each_feature = [&](size_t i, auto&& f) {
+        const Position pos = position_of(game, positions[i]);
+        if (settings.cell_min > 0)
+            for (Bitboard b = pos.pieces(); b;) {
+                const Square s = pop_lsb(b);
+                const Piece pc = pos.piece_on(s);
+                f(static_cast<size_t>(type_of(pc) * SQUARE_MAX +
+                                      engine::white_view(geo, color_of(pc), s)),
+                  color_of(pc) == WHITE ? 1 : -1);
+            }
+        if (settings.mobility_min > 0) {
+            engine::MobilityTrace trace;
+            engine::evaluate(pos, *base, nullptr, &trace);
+            for (const auto& m : trace.men)
+                f(mobility_keys + static_cast<size_t>(m.type * (SQUARE_MAX + 1) + m.moves),
+                  m.colour == WHITE ? 1 : -1);
         }
+    };
+    if (settings.cell_min > 0 || settings.mobility_min > 0) {
+        std::vector<size_t> count(feature_slot.size(), 0);
+        for (size_t i = 0; i < n; ++i)
+            if (!held[i]) for_each_feature(i, [&](size_t key, int) { ++count[key]; });
+        auto add = [&](size_t key, const std::string& name, const std::string& type,
+                       const std::string& cell, int moves) {
+            feature_slot[key] = static_cast<int>((params.size() - dense) / 2);
+            for (bool eg : {false, true})
+                params.push_back(
+                    {name + (eg ? " eg" : " mg"), nullptr, type, cell, moves, eg, 4, 40});
+        };
         for (int t = 0; t < types; ++t) {
             const PieceType& pt = game->men.types[t];
             if (game->has_chance() && t >= game->chance.first_hidden) continue;
-            for (Square s = 0; s < geo.size(); ++s) {
+            for (Square s = 0; s < geo.size() && settings.cell_min > 0; ++s) {
                 const size_t k = static_cast<size_t>(t * SQUARE_MAX + s);
-                if (count[k] < static_cast<size_t>(settings.cell_min)) continue;
-                cell_slot[k] = static_cast<int>((params.size() - dense) / 2);
-                for (bool eg : {false, true})
-                    params.push_back({"cell " + pt.name + " " + geo.name(s) + (eg ? " eg" : " mg"),
-                                      nullptr, pt.name, geo.name(s), eg, 4, 40});
+                if (count[k] >= static_cast<size_t>(settings.cell_min))
+                    add(k, "cell " + pt.name + " " + geo.name(s), pt.name, geo.name(s), -1);
+            }
+            for (int moves = 0; moves <= SQUARE_MAX && settings.mobility_min > 0; ++moves) {
+                const size_t k = mobility_keys + static_cast<size_t>(t * (SQUARE_MAX + 1) + moves);
+                if (count[k] >= static_cast<size_t>(settings.mobility_min))
+                    add(k, "mobility " + pt.name + " " + std::to_string(moves), pt.name, "", moves);
             }
         }
         for (size_t i = 0; i < n; ++i) {
-            const Position pos = position_of(game, positions[i]);
-            for (Bitboard b = pos.pieces(); b;) {
-                const Square s = pop_lsb(b);
-                if (const int slot = cell_slot[key_of(pos, s)]; slot >= 0)
-                    men.push_back(
-                        {slot, static_cast<int8_t>(color_of(pos.piece_on(s)) == WHITE ? 1 : -1)});
-            }
+            for_each_feature(i, [&](size_t key, int sign) {
+                if (const int slot = feature_slot[key]; slot >= 0)
+                    men.push_back({slot, static_cast<int8_t>(sign)});
+            });
             men_begin[i + 1] = static_cast<uint32_t>(men.size());
         }
     }
     const size_t np = params.size();
-    const auto base = engine::eval_tables(game);
     auto tables_for = [&](const Terms& t) {
         auto copy = std::make_shared<engine::EvalTables>(*base);
         engine::apply_terms(*copy, t.t);
@@ -244,7 +271,7 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     report.scale = scale;
     std::tie(report.start_train, report.start_held_out) = losses(terms);
     log << "family " << engine::nnue::family_of(*game) << "\npositions " << n << " (of " << total
-        << "), parameters " << np << " (" << np - dense << " cell terms)"
+        << "), parameters " << np << " (" << np - dense << " cell and mobility terms)"
         << ", scale " << std::fixed << std::setprecision(1) << scale << "\nstart: loss "
         << std::setprecision(6) << report.start_train << "  held out " << report.start_held_out
         << "  " << std::setprecision(0) << seconds() << " s" << std::endl;
@@ -253,7 +280,7 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     // training games' noise).
     Terms best = terms;
     double best_held_out = report.start_held_out;
-    std::vector<float> e0(n), slope(n * dense), cell_slope(men.empty() ? 0 : 2 * n);
+    std::vector<float> e0(n), slope(n * dense), man_slope(men.empty() ? 0 : 2 * n);
     for (int round = 1; round <= settings.rounds; ++round) {
         // The evaluation and its slopes around the terms in force.
         std::vector<std::shared_ptr<engine::EvalTables>> up(dense), down(dense);
@@ -284,10 +311,10 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
                 slope[i * dense + j] = static_cast<float>(
                     (engine::evaluate(pos, *up[j]) - engine::evaluate(pos, *down[j])) /
                     (2 * params[j].step));
-            if (cell_slope.empty()) return;
+            if (man_slope.empty()) return;
             const double whites = popcount(pos.pieces(WHITE));
             for (int eg : {0, 1})
-                cell_slope[2 * i + static_cast<size_t>(eg)] =
+                man_slope[2 * i + static_cast<size_t>(eg)] =
                     static_cast<float>((engine::evaluate(pos, *shifted[eg][1]) -
                                         engine::evaluate(pos, *shifted[eg][0])) /
                                        (2 * CELL_STEP * whites));
@@ -312,17 +339,17 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
                         for (uint32_t x = men_begin[i]; x < men_begin[i + 1]; ++x) {
                             const size_t j = dense + 2 * static_cast<size_t>(men[x].first);
                             e += men[x].second *
-                                 (cell_slope[2 * i] * delta[j] * params[j].step +
-                                  cell_slope[2 * i + 1] * delta[j + 1] * params[j + 1].step);
+                                 (man_slope[2 * i] * delta[j] * params[j].step +
+                                  man_slope[2 * i + 1] * delta[j + 1] * params[j + 1].step);
                         }
                         const double p = sigmoid(e / scale);
                         const double d = 2 * (p - target[i]) * p * (1 - p) / scale;
                         for (size_t j = 0; j < dense; ++j) g[j] += d * s[j] * params[j].step;
                         for (uint32_t x = men_begin[i]; x < men_begin[i + 1]; ++x) {
                             const size_t j = dense + 2 * static_cast<size_t>(men[x].first);
-                            g[j] += d * men[x].second * cell_slope[2 * i] * params[j].step;
+                            g[j] += d * men[x].second * man_slope[2 * i] * params[j].step;
                             g[j + 1] +=
-                                d * men[x].second * cell_slope[2 * i + 1] * params[j + 1].step;
+                                d * men[x].second * man_slope[2 * i + 1] * params[j + 1].step;
                         }
                     }
                 });
@@ -353,9 +380,14 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     engine::FittedTerms out = terms.t;
     out.family = engine::nnue::family_of(*game);
     std::erase_if(out.offsets, [](const auto& o) { return !o.second.first && !o.second.second; });
-    for (auto& [type, cells] : out.cells)
-        std::erase_if(cells, [](const auto& c) { return !c.second.first && !c.second.second; });
-    std::erase_if(out.cells, [](const auto& c) { return c.second.empty(); });
+    auto drop_zeros = [](auto& by_type) {
+        for (auto& [type, entries] : by_type)
+            std::erase_if(entries,
+                          [](const auto& c) { return !c.second.first && !c.second.second; });
+        std::erase_if(by_type, [](const auto& c) { return c.second.empty(); });
+    };
+    drop_zeros(out.cells);
+    drop_zeros(out.mobility);
     std::ofstream file(settings.out, std::ios::trunc);
     file << "# " << game->name << ": fitted by menagerie fit to " << n
          << " positions; held-out loss " << std::setprecision(6) << report.start_held_out
@@ -363,17 +395,18 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
          << engine::write_terms(out);
     if (!file)
         throw Error(ErrorKind::File, "--out", "cannot write " + menagerie::quoted(settings.out));
-    int cells_moved = 0;
+    int sparse_moved = 0;
     for (size_t j = 0; j < np; ++j) {
         const Parameter& p = params[j];
         const double before = start.get(p);
         if (terms.get(p) == before) continue;
         if (j >= dense)
-            ++cells_moved;
+            ++sparse_moved;
         else
             log << "  " << p.name << " " << before << " -> " << terms.get(p) << "\n";
     }
-    if (np > dense) log << "  " << cells_moved << " of " << np - dense << " cell terms moved\n";
+    if (np > dense)
+        log << "  " << sparse_moved << " of " << np - dense << " cell and mobility terms moved\n";
     return report;
 }
 

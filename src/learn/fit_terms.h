@@ -1,6 +1,6 @@
 // Fitting the hand-made evaluation's terms to datagen's positions (docs/engine.md, "Fitting the
 // terms"): every weight of EvalWeights, each piece type's value and, if asked, each type's
-// cell terms, for one family of games.
+// cell terms and mobility terms, for one family of games.
 #pragma once
 
 #include <iosfwd>
@@ -21,6 +21,9 @@ struct FitSettings {
     // Cell terms: each type's offset on each cell where the training positions hold it at least
     // this often (0: no cell terms fitted, those of the start kept).
     int cell_min = 0;
+    // Mobility terms: each type's offset for each number of moves the training positions' men
+    // of that type have at least this often (0: none fitted, those of the start kept).
+    int mobility_min = 0;
 };
 
 struct FitReport {
