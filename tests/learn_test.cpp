@@ -201,6 +201,7 @@ TEST(Learning, DatagenTrainAndPlayEndToEnd) {
     f.validation = 0;
     f.cell_min = 1;
     f.mobility_min = 1;
+    f.king_attack_min = 1;
     std::ostringstream fit_log;
     const learn::FitReport fitted = learn::fit_terms(f, fit_log);
     EXPECT_LT(fitted.train.back(), fitted.start_train) << fit_log.str();
@@ -210,6 +211,7 @@ TEST(Learning, DatagenTrainAndPlayEndToEnd) {
     EXPECT_EQ(back.family, engine::nnue::family_of(*make_game("contemporary")));
     EXPECT_FALSE(back.cells.empty()) << fit_log.str();
     EXPECT_FALSE(back.mobility.empty()) << fit_log.str();
+    EXPECT_FALSE(back.king_attack.empty()) << fit_log.str();
     const test::RunResult t = test::run(
         "uci",
         "uci\nsetoption name UCI_Variant value contemporary\nsetoption name EvalTerms value " +
@@ -227,12 +229,14 @@ TEST(FittedTerms, AFileReadsBackAndABadLineIsNamed) {
     t.offsets["knight"] = {12, -3};
     t.cells["pawn"]["e4"] = {6, -2};
     t.mobility["rook"][11] = {4, 7};
+    t.king_attack[2][5] = {9, 1};
     const engine::FittedTerms back = engine::parse_terms(engine::write_terms(t), "round trip");
     EXPECT_EQ(back.family, t.family);
     EXPECT_EQ(back.weights.tempo, 17);
     EXPECT_EQ(back.offsets.at("knight"), std::make_pair(12, -3));
     EXPECT_EQ(back.cells.at("pawn").at("e4"), std::make_pair(6, -2));
     EXPECT_EQ(back.mobility.at("rook").at(11), std::make_pair(4, 7));
+    EXPECT_EQ(back.king_attack.at(2).at(5), std::make_pair(9, 1));
     EXPECT_THROW(engine::parse_terms("family x\ncell pawn e4 6\n", "bad.terms"), Error);
     EXPECT_THROW(engine::parse_terms("family x\nmobility rook eleven 4 7\n", "bad.terms"), Error);
     try {
@@ -303,7 +307,7 @@ TEST(FittedTerms, MobilityTermsCountByTheMovesOfEachMan) {
          {"4k3/pppp4/8/8/4N3/8/PPPP4/4K3 w - - 0 1", "4k3/pppp4/8/8/4N3/8/PPPP4/4K3 b - - 0 1",
           "4k3/pppp4/8/4n3/8/8/PPPP4/4K3 b - - 0 1"}) {
         const Position pos = parse_fen(game, fen);
-        engine::MobilityTrace trace;
+        engine::EvalTrace trace;
         const int before = engine::evaluate(pos, *plain, nullptr, &trace);
         const Color owner = fen.find('N') != std::string::npos ? WHITE : BLACK;
         ASSERT_EQ(trace.men.size(), 1u) << fen;
@@ -319,6 +323,49 @@ TEST(FittedTerms, MobilityTermsCountByTheMovesOfEachMan) {
         FAIL() << "applied more moves than the board has cells";
     } catch (const Error& e) {
         EXPECT_NE(std::string(e.what()).find("65 moves"), std::string::npos) << e.what();
+    }
+}
+
+// A king attack offset counts for the side whose men attack the enemy king's zone, by their
+// number and their moves into it; a side with no attacker counts in row 0.
+TEST(FittedTerms, KingAttackTermsCountForTheAttackingSide) {
+    const auto game = make_game("chess");
+    const auto built = engine::eval_tables(game);
+    engine::FittedTerms terms = *engine::builtin_terms(*game);
+    auto with = [&](const engine::FittedTerms& f) {
+        auto t = std::make_shared<engine::EvalTables>(*built);
+        engine::apply_terms(*t, f);
+        return t;
+    };
+    const auto plain = with(terms);
+    for (const std::string fen :
+         {"4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1", "4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1"}) {
+        const Position pos = parse_fen(game, fen);
+        engine::EvalTrace trace;
+        const int before = engine::evaluate(pos, *plain, nullptr, &trace);
+        ASSERT_EQ(trace.king_attacks.size(), 2u) << fen;
+        const auto white =
+            trace.king_attacks[0].colour == WHITE ? trace.king_attacks[0] : trace.king_attacks[1];
+        const auto black =
+            trace.king_attacks[0].colour == WHITE ? trace.king_attacks[1] : trace.king_attacks[0];
+        EXPECT_EQ(black.colour, BLACK);
+        EXPECT_EQ(white.attackers, 1) << fen;  // the queen, on the d-file and the diagonal
+        EXPECT_GE(white.hits, 1) << fen;
+        EXPECT_EQ(black.attackers, 0) << fen;
+        EXPECT_EQ(black.hits, 0) << fen;
+        engine::FittedTerms more = terms;
+        more.king_attack[white.attackers][white.hits] = {20, 20};
+        const int sign = pos.side_to_move() == WHITE ? 1 : -1;
+        EXPECT_EQ(engine::evaluate(pos, *with(more)) - before, 20 * sign) << fen;
+        more.king_attack[0][0] = {20, 20};  // now Black's too
+        EXPECT_EQ(engine::evaluate(pos, *with(more)), before) << fen;
+    }
+    terms.king_attack[engine::KING_ATTACKERS][0] = {1, 1};
+    try {
+        with(terms);
+        FAIL() << "applied a king attack beyond the table";
+    } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("king attack"), std::string::npos) << e.what();
     }
 }
 

@@ -79,6 +79,10 @@ int run_fit(int argc, char** argv) {
                    "also fit each type's mobility term per number of moves where the data holds "
                    "it this often (default 0: not)")
         ->check(CLI::Range(0, 1 << 30));
+    app.add_option("--king-attack", s.king_attack_min,
+                   "also fit an offset per number of men attacking the enemy king's zone and of "
+                   "their moves into it, where the data holds it this often (default 0: not)")
+        ->check(CLI::Range(0, 1 << 30));
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "", "fit: "))
         return *status;
     const learn::FitReport r = learn::fit_terms(s, std::cout);

@@ -51,16 +51,22 @@ extern const std::array<WeightField, 51> WEIGHT_FIELDS;
 
 // A family's fitted evaluation (docs/engine.md, "Fitting the terms"): its weights; per piece
 // type by name, offsets to the value derived from mobility (middlegame, endgame); per type and
-// cell (named as on the board, from White's side) offsets to the type's cell term; and per type
-// and number of moves offsets to its mobility term. Kept as text in nets/*.terms, built into the
-// program, and found by the family (nnue::family_of).
+// cell (named as on the board, from White's side) offsets to the type's cell term; per type and
+// number of moves offsets to its mobility term; and per number of men attacking the enemy king's
+// zone and of their moves into it (KING_ATTACKERS, KING_HITS) an offset to that side's score.
+// Kept as text in nets/*.terms, built into the program, and found by the family
+// (nnue::family_of).
 struct FittedTerms {
     std::string family;
     EvalWeights weights{};
     std::map<std::string, std::pair<int, int>> offsets;
     std::map<std::string, std::map<std::string, std::pair<int, int>>> cells;
     std::map<std::string, std::map<int, std::pair<int, int>>> mobility;
+    std::map<int, std::map<int, std::pair<int, int>>> king_attack;
 };
+// The king attack's offsets count attackers and moves into the zone up to these (more count as
+// the last).
+constexpr int KING_ATTACKERS = 8, KING_HITS = 24;
 FittedTerms parse_terms(const std::string& text, const std::string& source);
 std::string write_terms(const FittedTerms& terms);
 // The built-in terms of the game's family, if any (else the defaults apply).
@@ -119,6 +125,9 @@ struct EvalTables {
     // And to its mobility term per number of moves.
     std::array<std::array<int16_t, SQUARE_MAX + 1>, PIECE_TYPE_MAX> mobility_offset_mg{},
         mobility_offset_eg{};
+    // And to the score of a side whose men attack the enemy king's zone, by their number and the
+    // number of their moves into it.
+    std::array<std::array<int16_t, KING_HITS>, KING_ATTACKERS> king_attack_mg{}, king_attack_eg{};
     // What the weighted terms above are made from (read only by apply_weights): per type the
     // value before weights and the derived weight of one move; per cell from White's side a
     // man's extra reach there, the king's rows from home and distance from the centre, a
@@ -138,8 +147,9 @@ extern const EvalWeights DEFAULT_WEIGHTS;
 // attack and threat weights). The tuner's way to try weights; eval_tables() applies the
 // family's fitted terms, or the defaults.
 void apply_weights(EvalTables& t, const EvalWeights& w);
-// Sets the value, cell and mobility offsets the terms name (others 0), then the weights. A type,
-// cell or number of moves the game does not have is an error that names it.
+// Sets the value, cell, mobility and king attack offsets the terms name (others 0), then the
+// weights. A type, cell, number of moves or king attack the game does not have is an error that
+// names it.
 void apply_terms(EvalTables& t, const FittedTerms& terms);
 
 // The tables of a game, built on first use and kept (thread-safe).
@@ -170,20 +180,26 @@ class PawnCache {
 };
 
 // What the fit needs to know of an evaluation beyond its value: each man's number of moves, as
-// its mobility term counted it (colour, type, moves).
-struct MobilityTrace {
+// its mobility term counted it, and each side's attack on the enemy king as its offset counted
+// it (capped at the tables' sizes).
+struct EvalTrace {
     struct Man {
         Color colour;
         int type, moves;
     };
     std::vector<Man> men;
+    struct KingAttack {
+        Color colour;
+        int attackers, hits;
+    };
+    std::vector<KingAttack> king_attacks;
 };
 
 // The static evaluation from the side to move's point of view, in centipawns. With a cache, the
 // pawn structure's terms come from it when it holds them (the value is the same either way).
-// With a trace, the men's numbers of moves are added to it.
+// With a trace, the men's numbers of moves and the king attacks are added to it.
 int evaluate(const Position& pos, const EvalTables& t, PawnCache* pawns = nullptr,
-             MobilityTrace* trace = nullptr);
+             EvalTrace* trace = nullptr);
 // What a network that sees only the board leaves out (Black Swan's view): the pieces an event or
 // a promotion brought that the side to move still owes placing. From the side to move's view.
 int chance_terms(const Position& pos, const EvalTables& t);

@@ -222,6 +222,11 @@ FittedTerms parse_terms(const std::string& text, const std::string& source) {
             int moves = 0, mg = 0, eg = 0;
             if (!(words >> type >> moves >> mg >> eg)) fail("expected: mobility TYPE MOVES MG EG");
             t.mobility[type][moves] = {mg, eg};
+        } else if (key == "king_attack") {
+            int attackers = 0, hits = 0, mg = 0, eg = 0;
+            if (!(words >> attackers >> hits >> mg >> eg))
+                fail("expected: king_attack ATTACKERS HITS MG EG");
+            t.king_attack[attackers][hits] = {mg, eg};
         } else {
             const auto it = std::find_if(WEIGHT_FIELDS.begin(), WEIGHT_FIELDS.end(),
                                          [&](const WeightField& f) { return key == f.name; });
@@ -247,6 +252,10 @@ std::string write_terms(const FittedTerms& t) {
     for (const auto& [type, counts] : t.mobility)
         for (const auto& [moves, v] : counts)
             out << "mobility " << type << " " << moves << " " << v.first << " " << v.second << "\n";
+    for (const auto& [attackers, by_hits] : t.king_attack)
+        for (const auto& [hits, v] : by_hits)
+            out << "king_attack " << attackers << " " << hits << " " << v.first << " " << v.second
+                << "\n";
     return out.str();
 }
 
@@ -556,6 +565,19 @@ void apply_terms(EvalTables& t, const FittedTerms& terms) {
             t.mobility_offset_eg[type][moves] = static_cast<int16_t>(v.second);
         }
     }
+    for (auto& row : t.king_attack_mg) row.fill(0);
+    for (auto& row : t.king_attack_eg) row.fill(0);
+    for (const auto& [attackers, by_hits] : terms.king_attack)
+        for (const auto& [hits, v] : by_hits) {
+            if (attackers < 0 || attackers >= KING_ATTACKERS || hits < 0 || hits >= KING_HITS)
+                throw Error(ErrorKind::File, "terms",
+                            "no king attack offset for " + std::to_string(attackers) +
+                                " attackers and " + std::to_string(hits) + " moves (up to " +
+                                std::to_string(KING_ATTACKERS - 1) + " and " +
+                                std::to_string(KING_HITS - 1) + ")");
+            t.king_attack_mg[attackers][hits] = static_cast<int16_t>(v.first);
+            t.king_attack_eg[attackers][hits] = static_cast<int16_t>(v.second);
+        }
     apply_weights(t, terms.weights);
 }
 

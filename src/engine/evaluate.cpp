@@ -102,8 +102,7 @@ void pawn_structure(const Position& pos, const EvalTables& t, PawnCache::Entry& 
 }
 
 Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Attacks& ours,
-                   const Attacks& their_attacks, const PawnCache::Entry& pawns,
-                   MobilityTrace* trace) {
+                   const Attacks& their_attacks, const PawnCache::Entry& pawns, EvalTrace* trace) {
     const Game& g = pos.game();
     const MoveTables& tables = pos.tables();
     const Color them = ~us;
@@ -116,7 +115,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
     const Square their_king = pos.king_square(them);
     const Bitboard zone = their_king != SQ_NONE ? t.king_zone[their_king] : 0;
     Side side;
-    int attackers = 0, attack = 0;
+    int attackers = 0, attack = 0, attack_hits = 0;
     for (Bitboard b = g.men.king >= 0 ? pos.pieces(us, g.men.king) : 0; b;) {
         const Square s = pop_lsb(b);
         const Piece king = pos.piece_on(s);
@@ -200,6 +199,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
         if (trace) trace->men.push_back({us, m.type, moves});
         if (const Bitboard hits = (r.quiet | r.capture) & zone) {
             ++attackers;
+            attack_hits += popcount(hits);
             attack += t.attack_weight[m.type] + w.attack_cell * popcount(hits);
         }
         // Safe checks: cells this man can move to from which it would attack their king and
@@ -233,6 +233,12 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
         side.score += {w.bishop_pair_mg, w.bishop_pair_eg};
     // King safety: our attack on their king's zone, and our pawns in front of our king.
     side.score.mg += attack * ATTACK_SCALE[std::min(attackers, 7)] / 100;
+    if (their_king != SQ_NONE) {
+        const int a = std::min(attackers, KING_ATTACKERS - 1);
+        const int h = std::min(attack_hits, KING_HITS - 1);
+        side.score += {t.king_attack_mg[a][h], t.king_attack_eg[a][h]};
+        if (trace) trace->king_attacks.push_back({us, a, h});
+    }
     const Square king = pos.king_square(us);
     if (king != SQ_NONE && g.men.pawn >= 0)
         side.score.mg += w.shield * std::min(popcount(t.shield[us][king] & my_pawns), 3);
@@ -241,7 +247,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
 
 }  // namespace
 
-int evaluate(const Position& pos, const EvalTables& t, PawnCache* cache, MobilityTrace* trace) {
+int evaluate(const Position& pos, const EvalTables& t, PawnCache* cache, EvalTrace* trace) {
     const Game& g = pos.game();
     // A swan of the pawn type is no pawn: it counts as a swan.
     PawnCache::Entry uncached;

@@ -1,7 +1,7 @@
 // The evaluation is not linear in its weights (the game phase blends two scores by material that
 // the values themselves decide; cell terms are rounded), so each round linearises it around the
 // weights in force: every position's evaluation and its slope along each parameter, by central
-// differences (cell and mobility terms, which are linear, by two slopes a position; see below).
+// differences (sparse terms, which are linear, by two slopes a position; see below).
 // The loss of the linear model (the trainer's: squared distance of the win chance
 // to the target) is then minimised by full-batch gradient descent with a ridge that keeps each
 // parameter near where it was, the parameters are rounded to whole numbers, and the next round
@@ -26,36 +26,41 @@ namespace menagerie::learn {
 namespace {
 
 struct Parameter {
-    // A weight's name, "value TYPE mg|eg", "cell TYPE CELL mg|eg" or "mobility TYPE MOVES mg|eg".
+    enum Kind { Weight, Value, Cell, Mobility, KingAttack };
+    // A weight's name, "value TYPE", "cell TYPE CELL", "mobility TYPE MOVES" or "king_attack
+    // ATTACKERS HITS", then mg or eg.
     std::string name;
+    Kind kind = Weight;
     int engine::EvalWeights::*field = nullptr;
     std::string type, cell;  // for a value, cell or mobility offset
-    int moves = -1;          // for a mobility offset
+    int a = -1, b = -1;      // moves for a mobility offset; attackers and hits for a king attack's
     bool endgame = false;
-    double step = 1;   // of the central difference (a cell term's: its unit in the descent)
+    double step = 1;   // of the central difference (a sparse term's: its unit in the descent)
     double bound = 1;  // how far one round may move it
 };
 
+// The terms being fitted. An offset read before it is set is added as 0 (no change to the
+// evaluation); zero offsets are left out of the file written.
 struct Terms {
     engine::FittedTerms t;
     std::pair<int, int>* slot(const Parameter& p) {
-        return p.moves >= 0     ? &t.mobility[p.type][p.moves]
-               : p.cell.empty() ? &t.offsets[p.type]
-                                : &t.cells[p.type][p.cell];
-    }
-    double get(const Parameter& p) const {
-        if (p.field) return t.weights.*(p.field);
-        auto read = [&](const auto& map, const auto& key) -> double {
-            const auto it = map.find(key);
-            return it == map.end() ? 0 : p.endgame ? it->second.second : it->second.first;
-        };
-        if (p.moves >= 0) {
-            const auto it = t.mobility.find(p.type);
-            return it == t.mobility.end() ? 0 : read(it->second, p.moves);
+        switch (p.kind) {
+            case Parameter::Value:
+                return &t.offsets[p.type];
+            case Parameter::Cell:
+                return &t.cells[p.type][p.cell];
+            case Parameter::Mobility:
+                return &t.mobility[p.type][p.a];
+            case Parameter::KingAttack:
+                return &t.king_attack[p.a][p.b];
+            case Parameter::Weight:
+                break;
         }
-        if (p.cell.empty()) return read(t.offsets, p.type);
-        const auto it = t.cells.find(p.type);
-        return it == t.cells.end() ? 0 : read(it->second, p.cell);
+        return nullptr;
+    }
+    double get(const Parameter& p) {
+        if (p.field) return t.weights.*(p.field);
+        return p.endgame ? slot(p)->second : slot(p)->first;
     }
     void set(const Parameter& p, int v) {
         if (p.field)
@@ -150,35 +155,35 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
         terms.t = *built_in;
     else
         terms.t.weights = engine::DEFAULT_WEIGHTS;
-    const Terms start = terms;
+    Terms start = terms;
     std::vector<Parameter> params;
     for (const engine::WeightField& f : engine::WEIGHT_FIELDS) {
         const double v = std::abs(terms.t.weights.*(f.field));
-        params.push_back(
-            {f.name, f.field, "", "", -1, false, std::max(2.0, v / 8), std::max(4.0, v / 2)});
+        params.push_back({f.name, Parameter::Weight, f.field, "", "", -1, -1, false,
+                          std::max(2.0, v / 8), std::max(4.0, v / 2)});
     }
     const int types = static_cast<int>(game->men.types.size());
     for (int t = 0; t < types; ++t) {
         const PieceType& pt = game->men.types[t];
         if (pt.royal || pt.pawn || (game->has_chance() && t >= game->chance.first_hidden)) continue;
         for (bool eg : {false, true})
-            params.push_back(
-                {"value " + pt.name + (eg ? " eg" : " mg"), nullptr, pt.name, "", -1, eg, 8, 60});
+            params.push_back({"value " + pt.name + (eg ? " eg" : " mg"), Parameter::Value, nullptr,
+                              pt.name, "", -1, -1, eg, 8, 60});
     }
     const size_t dense = params.size();
-    // Cell and mobility terms are linear in the evaluation: the slope along one is the number of
-    // White's men with its feature (type and cell from White's side, or type and number of
-    // moves) less Black's, times how much a White man's middlegame (or endgame) term moves the
-    // evaluation, which is the same for all men of a position. Each position keeps its men's
-    // features (sparse) and those two slopes.
+    // Cell, mobility and king attack terms are linear in the evaluation: the slope along one is
+    // the number of White's men (or attacks) with its feature (type and cell from White's side,
+    // type and number of moves, attackers and moves into the king's zone) less Black's, times
+    // how much a White man's middlegame (or endgame) term moves the evaluation, which is the same
+    // for all men of a position. Each position keeps its features (sparse) and those two slopes.
     const Geometry& geo = game->geometry;
     const auto base = engine::eval_tables(game);
     const size_t mobility_keys = static_cast<size_t>(types) * SQUARE_MAX;
-    std::vector<int> feature_slot(mobility_keys + static_cast<size_t>(types) * (SQUARE_MAX + 1),
-                                  -1);
+    const size_t king_keys = mobility_keys + static_cast<size_t>(types) * (SQUARE_MAX + 1);
+    std::vector<int> feature_slot(king_keys + engine::KING_ATTACKERS * engine::KING_HITS, -1);
     std::vector<uint32_t> men_begin(n + 1, 0);
     std::vector<std::pair<int32_t, int8_t>> men;  // feature slot, +1 for White, -1 for Black
-    // Calls f(key, +1 or -1) for each feature of each man of position i.
+    // Calls f(key, +1 or -1) for each feature of position i.
     auto for_each_feature = [&](size_t i, auto&& f) {
         const Position pos = position_of(game, positions[i]);
         if (settings.cell_min > 0)
@@ -189,39 +194,52 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
                                       engine::white_view(geo, color_of(pc), s)),
                   color_of(pc) == WHITE ? 1 : -1);
             }
-        if (settings.mobility_min > 0) {
-            engine::MobilityTrace trace;
-            engine::evaluate(pos, *base, nullptr, &trace);
+        if (settings.mobility_min == 0 && settings.king_attack_min == 0) return;
+        engine::EvalTrace trace;
+        engine::evaluate(pos, *base, nullptr, &trace);
+        if (settings.mobility_min > 0)
             for (const auto& m : trace.men)
                 f(mobility_keys + static_cast<size_t>(m.type * (SQUARE_MAX + 1) + m.moves),
                   m.colour == WHITE ? 1 : -1);
-        }
+        if (settings.king_attack_min > 0)
+            for (const auto& k : trace.king_attacks)
+                f(king_keys + static_cast<size_t>(k.attackers * engine::KING_HITS + k.hits),
+                  k.colour == WHITE ? 1 : -1);
     };
-    if (settings.cell_min > 0 || settings.mobility_min > 0) {
+    if (settings.cell_min > 0 || settings.mobility_min > 0 || settings.king_attack_min > 0) {
         std::vector<size_t> count(feature_slot.size(), 0);
         for (size_t i = 0; i < n; ++i)
             if (!held[i]) for_each_feature(i, [&](size_t key, int) { ++count[key]; });
-        auto add = [&](size_t key, const std::string& name, const std::string& type,
-                       const std::string& cell, int moves) {
+        // A sparse term where its feature is seen at least `min` times.
+        auto add = [&](size_t key, int min, Parameter p) {
+            if (min <= 0 || count[key] < static_cast<size_t>(min)) return;
             feature_slot[key] = static_cast<int>((params.size() - dense) / 2);
-            for (bool eg : {false, true})
-                params.push_back(
-                    {name + (eg ? " eg" : " mg"), nullptr, type, cell, moves, eg, 4, 40});
+            const std::string name = p.name;
+            p.step = 4, p.bound = 40;
+            for (bool eg : {false, true}) {
+                p.name = name + (eg ? " eg" : " mg"), p.endgame = eg;
+                params.push_back(p);
+            }
         };
         for (int t = 0; t < types; ++t) {
             const PieceType& pt = game->men.types[t];
             if (game->has_chance() && t >= game->chance.first_hidden) continue;
-            for (Square s = 0; s < geo.size() && settings.cell_min > 0; ++s) {
-                const size_t k = static_cast<size_t>(t * SQUARE_MAX + s);
-                if (count[k] >= static_cast<size_t>(settings.cell_min))
-                    add(k, "cell " + pt.name + " " + geo.name(s), pt.name, geo.name(s), -1);
-            }
-            for (int moves = 0; moves <= SQUARE_MAX && settings.mobility_min > 0; ++moves) {
-                const size_t k = mobility_keys + static_cast<size_t>(t * (SQUARE_MAX + 1) + moves);
-                if (count[k] >= static_cast<size_t>(settings.mobility_min))
-                    add(k, "mobility " + pt.name + " " + std::to_string(moves), pt.name, "", moves);
-            }
+            for (Square s = 0; s < geo.size(); ++s)
+                add(static_cast<size_t>(t * SQUARE_MAX + s), settings.cell_min,
+                    {"cell " + pt.name + " " + geo.name(s), Parameter::Cell, nullptr, pt.name,
+                     geo.name(s)});
+            for (int moves = 0; moves <= SQUARE_MAX; ++moves)
+                add(mobility_keys + static_cast<size_t>(t * (SQUARE_MAX + 1) + moves),
+                    settings.mobility_min,
+                    {"mobility " + pt.name + " " + std::to_string(moves), Parameter::Mobility,
+                     nullptr, pt.name, "", moves});
         }
+        for (int a = 0; a < engine::KING_ATTACKERS; ++a)
+            for (int h = 0; h < engine::KING_HITS; ++h)
+                add(king_keys + static_cast<size_t>(a * engine::KING_HITS + h),
+                    settings.king_attack_min,
+                    {"king_attack " + std::to_string(a) + " " + std::to_string(h),
+                     Parameter::KingAttack, nullptr, "", "", a, h});
         for (size_t i = 0; i < n; ++i) {
             for_each_feature(i, [&](size_t key, int sign) {
                 if (const int slot = feature_slot[key]; slot >= 0)
@@ -271,7 +289,7 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     report.scale = scale;
     std::tie(report.start_train, report.start_held_out) = losses(terms);
     log << "family " << engine::nnue::family_of(*game) << "\npositions " << n << " (of " << total
-        << "), parameters " << np << " (" << np - dense << " cell and mobility terms)"
+        << "), parameters " << np << " (" << np - dense << " sparse terms)"
         << ", scale " << std::fixed << std::setprecision(1) << scale << "\nstart: loss "
         << std::setprecision(6) << report.start_train << "  held out " << report.start_held_out
         << "  " << std::setprecision(0) << seconds() << " s" << std::endl;
@@ -388,6 +406,7 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     };
     drop_zeros(out.cells);
     drop_zeros(out.mobility);
+    drop_zeros(out.king_attack);
     std::ofstream file(settings.out, std::ios::trunc);
     file << "# " << game->name << ": fitted by menagerie fit to " << n
          << " positions; held-out loss " << std::setprecision(6) << report.start_held_out
@@ -405,8 +424,7 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
         else
             log << "  " << p.name << " " << before << " -> " << terms.get(p) << "\n";
     }
-    if (np > dense)
-        log << "  " << sparse_moved << " of " << np - dense << " cell and mobility terms moved\n";
+    if (np > dense) log << "  " << sparse_moved << " of " << np - dense << " sparse terms moved\n";
     return report;
 }
 

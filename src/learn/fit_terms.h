@@ -1,6 +1,6 @@
 // Fitting the hand-made evaluation's terms to datagen's positions (docs/engine.md, "Fitting the
 // terms"): every weight of EvalWeights, each piece type's value and, if asked, each type's
-// cell terms and mobility terms, for one family of games.
+// cell, mobility and king attack terms, for one family of games.
 #pragma once
 
 #include <iosfwd>
@@ -24,6 +24,9 @@ struct FitSettings {
     // Mobility terms: each type's offset for each number of moves the training positions' men
     // of that type have at least this often (0: none fitted, those of the start kept).
     int mobility_min = 0;
+    // King attack terms: an offset for each number of men attacking the enemy king's zone and of
+    // their moves into it, seen at least this often (0: none fitted, those of the start kept).
+    int king_attack_min = 0;
 };
 
 struct FitReport {
