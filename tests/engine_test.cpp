@@ -443,7 +443,7 @@ TEST(EngineBlackSwan, WeighsChanceAgainstSureGain) {
     const std::filesystem::path dir = test::temp_dir("default-terms");
     const std::string terms = (dir / "default.terms").string();
     std::ofstream(terms) << engine::write_terms(
-        {engine::nnue::family_of(*game), engine::DEFAULT_WEIGHTS, {}, {}, {}, {}});
+        {engine::nnue::family_of(*game), engine::DEFAULT_WEIGHTS, {}});
     const auto search_with_defaults = [&](const std::string& fen) {
         engine::Engine e(4);
         e.set_terms_file(terms);

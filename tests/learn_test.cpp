@@ -202,6 +202,8 @@ TEST(Learning, DatagenTrainAndPlayEndToEnd) {
     f.cell_min = 1;
     f.mobility_min = 1;
     f.king_attack_min = 1;
+    f.passer_min = 1;
+    f.threat_min = 1;
     std::ostringstream fit_log;
     const learn::FitReport fitted = learn::fit_terms(f, fit_log);
     EXPECT_LT(fitted.train.back(), fitted.start_train) << fit_log.str();
@@ -209,9 +211,10 @@ TEST(Learning, DatagenTrainAndPlayEndToEnd) {
     const engine::FittedTerms back =
         engine::parse_terms(std::string(std::istreambuf_iterator<char>(in), {}), terms);
     EXPECT_EQ(back.family, engine::nnue::family_of(*make_game("contemporary")));
-    EXPECT_FALSE(back.cells.empty()) << fit_log.str();
-    EXPECT_FALSE(back.mobility.empty()) << fit_log.str();
-    EXPECT_FALSE(back.king_attack.empty()) << fit_log.str();
+    for (const std::string kind : {"cell ", "mobility ", "king_attack ", "passer ", "threat "})
+        EXPECT_TRUE(std::any_of(back.offsets.begin(), back.offsets.end(),
+                                [&](const auto& o) { return o.first.starts_with(kind); }))
+            << kind << fit_log.str();
     const test::RunResult t = test::run(
         "uci",
         "uci\nsetoption name UCI_Variant value contemporary\nsetoption name EvalTerms value " +
@@ -226,19 +229,19 @@ TEST(FittedTerms, AFileReadsBackAndABadLineIsNamed) {
     t.family = "8x8:pawn,knight,bishop,rook,queen,king";
     t.weights = engine::DEFAULT_WEIGHTS;
     t.weights.tempo = 17;
-    t.offsets["knight"] = {12, -3};
-    t.cells["pawn"]["e4"] = {6, -2};
-    t.mobility["rook"][11] = {4, 7};
-    t.king_attack[2][5] = {9, 1};
+    t.offsets["value knight"] = {12, -3};
+    t.offsets["cell pawn e4"] = {6, -2};
+    t.offsets["mobility rook 11"] = {4, 7};
+    t.offsets["king_attack 2 5"] = {9, 1};
+    t.offsets["passer c6"] = {0, 30};
+    t.offsets["threat knight rook"] = {25, 10};
     const engine::FittedTerms back = engine::parse_terms(engine::write_terms(t), "round trip");
     EXPECT_EQ(back.family, t.family);
     EXPECT_EQ(back.weights.tempo, 17);
-    EXPECT_EQ(back.offsets.at("knight"), std::make_pair(12, -3));
-    EXPECT_EQ(back.cells.at("pawn").at("e4"), std::make_pair(6, -2));
-    EXPECT_EQ(back.mobility.at("rook").at(11), std::make_pair(4, 7));
-    EXPECT_EQ(back.king_attack.at(2).at(5), std::make_pair(9, 1));
+    EXPECT_EQ(back.offsets, t.offsets);
     EXPECT_THROW(engine::parse_terms("family x\ncell pawn e4 6\n", "bad.terms"), Error);
     EXPECT_THROW(engine::parse_terms("family x\nmobility rook eleven 4 7\n", "bad.terms"), Error);
+    EXPECT_THROW(engine::parse_terms("family x\npasser 30\n", "bad.terms"), Error);
     try {
         engine::parse_terms("family x\ntempo twelve\n", "bad.terms");
         FAIL() << "read a weight that is no number";
@@ -264,7 +267,7 @@ TEST(FittedTerms, CellTermsCountFromEachSidesView) {
         return t;
     };
     const auto plain = with(terms);
-    auto& e4 = terms.cells["knight"]["e4"];  // the built-in offset there, 20 more
+    auto& e4 = terms.offsets["cell knight e4"];  // the built-in offset there, 20 more
     e4 = {e4.first + 20, e4.second + 20};
     const auto moved = with(terms);
     for (const std::string fen :
@@ -276,7 +279,7 @@ TEST(FittedTerms, CellTermsCountFromEachSidesView) {
         EXPECT_EQ(engine::evaluate(pos, *moved) - engine::evaluate(pos, *plain), 20 * sign * mover)
             << fen;
     }
-    terms.cells["knight"]["e9"] = {1, 1};
+    terms.offsets["cell knight e9"] = {1, 1};
     try {
         with(terms);
         FAIL() << "applied a cell the board lacks";
@@ -298,7 +301,7 @@ TEST(FittedTerms, MobilityTermsCountByTheMovesOfEachMan) {
         return t;
     };
     const auto plain = with(terms);
-    auto& six = terms.mobility["knight"][6];
+    auto& six = terms.offsets["mobility knight 6"];
     six = {six.first + 20, six.second + 20};
     const auto moved = with(terms);
     // The knight on e4 (e5) has six moves: not d6 (d3), which an enemy pawn guards, nor d2 (d7),
@@ -310,19 +313,20 @@ TEST(FittedTerms, MobilityTermsCountByTheMovesOfEachMan) {
         engine::EvalTrace trace;
         const int before = engine::evaluate(pos, *plain, nullptr, &trace);
         const Color owner = fen.find('N') != std::string::npos ? WHITE : BLACK;
-        ASSERT_EQ(trace.men.size(), 1u) << fen;
-        EXPECT_EQ(trace.men[0].colour, owner) << fen;
-        EXPECT_EQ(trace.men[0].type, game->men.knight) << fen;
-        EXPECT_EQ(trace.men[0].moves, 6) << fen;
+        ASSERT_EQ(trace.mobility.size(), 1u) << fen;
+        EXPECT_EQ(trace.mobility[0].colour, owner) << fen;
+        EXPECT_EQ(trace.mobility[0].a, game->men.knight) << fen;
+        EXPECT_EQ(trace.mobility[0].b, 6) << fen;
         const int sign = pos.side_to_move() == owner ? 1 : -1;
         EXPECT_EQ(engine::evaluate(pos, *moved) - before, 20 * sign) << fen;
     }
-    terms.mobility["knight"][65] = {1, 1};
+    terms.offsets["mobility knight 65"] = {1, 1};
     try {
         with(terms);
         FAIL() << "applied more moves than the board has cells";
     } catch (const Error& e) {
-        EXPECT_NE(std::string(e.what()).find("65 moves"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("'mobility knight 65'"), std::string::npos)
+            << e.what();
     }
 }
 
@@ -349,24 +353,74 @@ TEST(FittedTerms, KingAttackTermsCountForTheAttackingSide) {
         const auto black =
             trace.king_attacks[0].colour == WHITE ? trace.king_attacks[1] : trace.king_attacks[0];
         EXPECT_EQ(black.colour, BLACK);
-        EXPECT_EQ(white.attackers, 1) << fen;  // the queen, on the d-file and the diagonal
-        EXPECT_GE(white.hits, 1) << fen;
-        EXPECT_EQ(black.attackers, 0) << fen;
-        EXPECT_EQ(black.hits, 0) << fen;
+        EXPECT_EQ(white.a, 1) << fen;  // the queen, on the d-file and the diagonal
+        EXPECT_GE(white.b, 1) << fen;
+        EXPECT_EQ(black.a, 0) << fen;
+        EXPECT_EQ(black.b, 0) << fen;
         engine::FittedTerms more = terms;
-        more.king_attack[white.attackers][white.hits] = {20, 20};
+        more.offsets["king_attack 1 " + std::to_string(white.b)] = {20, 20};
         const int sign = pos.side_to_move() == WHITE ? 1 : -1;
         EXPECT_EQ(engine::evaluate(pos, *with(more)) - before, 20 * sign) << fen;
-        more.king_attack[0][0] = {20, 20};  // now Black's too
+        more.offsets["king_attack 0 0"] = {20, 20};  // now Black's too
         EXPECT_EQ(engine::evaluate(pos, *with(more)), before) << fen;
     }
-    terms.king_attack[engine::KING_ATTACKERS][0] = {1, 1};
+    terms.offsets["king_attack " + std::to_string(engine::KING_ATTACKERS) + " 0"] = {1, 1};
     try {
         with(terms);
         FAIL() << "applied a king attack beyond the table";
     } catch (const Error& e) {
-        EXPECT_NE(std::string(e.what()).find("king attack"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("'king_attack 8 0'"), std::string::npos) << e.what();
     }
+}
+
+// A passer offset counts for a passed pawn on its cell from its side's view (Black's c3 is
+// White's c6); a threat offset for each enemy man or pawn a man attacks, by the two types.
+TEST(FittedTerms, PasserAndThreatTermsCountForTheirSide) {
+    const auto game = make_game("chess");
+    const auto built = engine::eval_tables(game);
+    const engine::FittedTerms terms = *engine::builtin_terms(*game);
+    auto with = [&](const engine::FittedTerms& f) {
+        auto t = std::make_shared<engine::EvalTables>(*built);
+        engine::apply_terms(*t, f);
+        return t;
+    };
+    const auto plain = with(terms);
+    auto moved_by = [&](const std::string& offset, const std::string& fen) {
+        engine::FittedTerms more = terms;
+        auto& v = more.offsets[offset];
+        v = {v.first + 20, v.second + 20};
+        const Position pos = parse_fen(game, fen);
+        return engine::evaluate(pos, *with(more)) - engine::evaluate(pos, *plain);
+    };
+    for (const std::string fen :
+         {"4k3/8/2P5/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/2p5/8/4K3 b - - 0 1",
+          "4k3/8/8/8/8/2p5/8/4K3 w - - 0 1"}) {
+        engine::EvalTrace trace;
+        const Position pos = parse_fen(game, fen);
+        engine::evaluate(pos, *plain, nullptr, &trace);
+        ASSERT_EQ(trace.passers.size(), 1u) << fen;
+        EXPECT_EQ(trace.passers[0].a, game->geometry.find("c6")) << fen;
+        const Color owner = trace.passers[0].colour;
+        EXPECT_EQ(owner, fen.find('P') != std::string::npos ? WHITE : BLACK) << fen;
+        EXPECT_EQ(moved_by("passer c6", fen), pos.side_to_move() == owner ? 20 : -20) << fen;
+        EXPECT_EQ(moved_by("passer c3", fen), 0) << fen;
+    }
+    // The knight on e3 attacks the rook on d5, which attacks the pawn on d2.
+    const std::string fen = "4k3/pppp4/8/3r4/8/4N3/PPPP4/4K3 w - - 0 1";
+    engine::EvalTrace trace;
+    engine::evaluate(parse_fen(game, fen), *plain, nullptr, &trace);
+    auto has = [&](Color c, const std::string& type, const std::string& victim) {
+        return std::any_of(trace.threats.begin(), trace.threats.end(), [&](const auto& x) {
+            return x.colour == c && game->men.types[x.a].name == type &&
+                   game->men.types[x.b].name == victim;
+        });
+    };
+    EXPECT_TRUE(has(WHITE, "knight", "rook"));
+    EXPECT_TRUE(has(BLACK, "rook", "pawn"));
+    EXPECT_EQ(trace.threats.size(), 2u);
+    EXPECT_EQ(moved_by("threat knight rook", fen), 20);
+    EXPECT_EQ(moved_by("threat rook pawn", fen), -20);
+    EXPECT_EQ(moved_by("threat rook knight", fen), 0);
 }
 
 // A terms file whose cell its family's board lacks is refused when the option is set (the
@@ -375,7 +429,7 @@ TEST(FittedTerms, ABadCellIsRefusedWhenTheFileIsSet) {
     const auto dir = test::temp_dir("terms");
     const std::string path = (dir / "bad.terms").string();
     engine::FittedTerms terms = *engine::builtin_terms(*make_game("chess"));
-    terms.cells["knight"]["z9"] = {5, 5};
+    terms.offsets["cell knight z9"] = {5, 5};
     std::ofstream(path) << engine::write_terms(terms);
     const test::RunResult r =
         test::run("uci",

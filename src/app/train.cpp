@@ -83,6 +83,14 @@ int run_fit(int argc, char** argv) {
                    "also fit an offset per number of men attacking the enemy king's zone and of "
                    "their moves into it, where the data holds it this often (default 0: not)")
         ->check(CLI::Range(0, 1 << 30));
+    app.add_option("--passers", s.passer_min,
+                   "also fit an offset for a passed pawn on each cell where the data holds it "
+                   "this often (default 0: not)")
+        ->check(CLI::Range(0, 1 << 30));
+    app.add_option("--threats", s.threat_min,
+                   "also fit an offset for each type attacking each type of enemy man or pawn, "
+                   "where the data holds it this often (default 0: not)")
+        ->check(CLI::Range(0, 1 << 30));
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "", "fit: "))
         return *status;
     const learn::FitReport r = learn::fit_terms(s, std::cout);

@@ -49,23 +49,23 @@ struct WeightField {
 };
 extern const std::array<WeightField, 51> WEIGHT_FIELDS;
 
-// A family's fitted evaluation (docs/engine.md, "Fitting the terms"): its weights; per piece
-// type by name, offsets to the value derived from mobility (middlegame, endgame); per type and
-// cell (named as on the board, from White's side) offsets to the type's cell term; per type and
-// number of moves offsets to its mobility term; and per number of men attacking the enemy king's
-// zone and of their moves into it (KING_ATTACKERS, KING_HITS) an offset to that side's score.
+// A family's fitted evaluation (docs/engine.md, "Fitting the terms"): its weights, and offsets
+// (middlegame, endgame) to the derived terms, each named by its line of the file without the
+// two numbers:
+//   value TYPE               the type's value derived from mobility
+//   cell TYPE CELL           the type's cell term (the cell named from White's side)
+//   mobility TYPE MOVES      the type's mobility term when it has that many moves
+//   king_attack MEN MOVES    a side whose MEN attack the enemy king's zone with MOVES moves into
+//                            it (counted up to KING_ATTACKERS - 1 and KING_HITS - 1)
+//   passer CELL              a passed pawn on the cell (from White's side)
+//   threat TYPE VICTIM       a man of the type attacking an enemy man or pawn of the other
 // Kept as text in nets/*.terms, built into the program, and found by the family
 // (nnue::family_of).
 struct FittedTerms {
     std::string family;
     EvalWeights weights{};
     std::map<std::string, std::pair<int, int>> offsets;
-    std::map<std::string, std::map<std::string, std::pair<int, int>>> cells;
-    std::map<std::string, std::map<int, std::pair<int, int>>> mobility;
-    std::map<int, std::map<int, std::pair<int, int>>> king_attack;
 };
-// The king attack's offsets count attackers and moves into the zone up to these (more count as
-// the last).
 constexpr int KING_ATTACKERS = 8, KING_HITS = 24;
 FittedTerms parse_terms(const std::string& text, const std::string& source);
 std::string write_terms(const FittedTerms& terms);
@@ -126,8 +126,12 @@ struct EvalTables {
     std::array<std::array<int16_t, SQUARE_MAX + 1>, PIECE_TYPE_MAX> mobility_offset_mg{},
         mobility_offset_eg{};
     // And to the score of a side whose men attack the enemy king's zone, by their number and the
-    // number of their moves into it.
+    // number of their moves into it; of a passed pawn by its colour and cell; of a man by its
+    // type and that of an enemy man or pawn it attacks.
     std::array<std::array<int16_t, KING_HITS>, KING_ATTACKERS> king_attack_mg{}, king_attack_eg{};
+    std::array<std::array<int16_t, SQUARE_MAX>, COLOR_NB> passer_offset_mg{}, passer_offset_eg{};
+    std::array<std::array<int16_t, PIECE_TYPE_MAX>, PIECE_TYPE_MAX> threat_pair_mg{},
+        threat_pair_eg{};
     // What the weighted terms above are made from (read only by apply_weights): per type the
     // value before weights and the derived weight of one move; per cell from White's side a
     // man's extra reach there, the king's rows from home and distance from the centre, a
@@ -147,9 +151,8 @@ extern const EvalWeights DEFAULT_WEIGHTS;
 // attack and threat weights). The tuner's way to try weights; eval_tables() applies the
 // family's fitted terms, or the defaults.
 void apply_weights(EvalTables& t, const EvalWeights& w);
-// Sets the value, cell, mobility and king attack offsets the terms name (others 0), then the
-// weights. A type, cell, number of moves or king attack the game does not have is an error that
-// names it.
+// Sets the offsets the terms name (others 0), then the weights. A type, cell or number the game
+// does not have is an error that names it.
 void apply_terms(EvalTables& t, const FittedTerms& terms);
 
 // The tables of a game, built on first use and kept (thread-safe).
@@ -179,25 +182,22 @@ class PawnCache {
     std::vector<Entry> entries_;
 };
 
-// What the fit needs to know of an evaluation beyond its value: each man's number of moves, as
-// its mobility term counted it, and each side's attack on the enemy king as its offset counted
-// it (capped at the tables' sizes).
+// What the fit needs to know of an evaluation beyond its value: which offsets of FittedTerms
+// count for which side, besides the value and cell ones the board shows. Each is the colour
+// whose score it adds to and its two indices: a man's type and number of moves, a side's
+// attackers and moves into the king's zone (capped as counted), a passed pawn's cell from
+// White's side (and 0), a man's type and the type it attacks.
 struct EvalTrace {
-    struct Man {
+    struct Feature {
         Color colour;
-        int type, moves;
+        int a, b;
     };
-    std::vector<Man> men;
-    struct KingAttack {
-        Color colour;
-        int attackers, hits;
-    };
-    std::vector<KingAttack> king_attacks;
+    std::vector<Feature> mobility, king_attacks, passers, threats;
 };
 
 // The static evaluation from the side to move's point of view, in centipawns. With a cache, the
 // pawn structure's terms come from it when it holds them (the value is the same either way).
-// With a trace, the men's numbers of moves and the king attacks are added to it.
+// With a trace, the features it lists are added to it (and the pawn cache is not read).
 int evaluate(const Position& pos, const EvalTables& t, PawnCache* pawns = nullptr,
              EvalTrace* trace = nullptr);
 // What a network that sees only the board leaves out (Black Swan's view): the pieces an event or

@@ -1,6 +1,7 @@
 // What the evaluation derives from a game once: piece values from mobility, piece-square terms
 // from the board's shape, the pawn spans. Nothing here names a game, a file or a rank.
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <map>
 #include <mutex>
@@ -191,6 +192,26 @@ const std::array<WeightField, 51> WEIGHT_FIELDS = {{
 static_assert(sizeof(EvalWeights) == WEIGHT_FIELDS.size() * sizeof(int),
               "every weight has its name in WEIGHT_FIELDS");
 
+namespace {
+
+// The offsets' kinds, with the words that follow the kind on a line (before MG EG). NUMBER words
+// must be whole numbers.
+struct OffsetKind {
+    const char* name;
+    std::array<const char*, 2> words;
+};
+constexpr std::array<OffsetKind, 6> OFFSET_KINDS{{{"value", {"TYPE", nullptr}},
+                                                  {"cell", {"TYPE", "CELL"}},
+                                                  {"mobility", {"TYPE", "MOVES"}},
+                                                  {"king_attack", {"MEN", "MOVES"}},
+                                                  {"passer", {"CELL", nullptr}},
+                                                  {"threat", {"TYPE", "VICTIM"}}}};
+bool numeric(const char* word) {
+    return std::string_view(word) == "MOVES" || std::string_view(word) == "MEN";
+}
+
+}  // namespace
+
 FittedTerms parse_terms(const std::string& text, const std::string& source) {
     FittedTerms t;
     t.weights = DEFAULT_WEIGHTS;
@@ -205,28 +226,29 @@ FittedTerms parse_terms(const std::string& text, const std::string& source) {
             throw Error(ErrorKind::File, "terms",
                         source + " line " + std::to_string(number) + ": " + why);
         };
+        const auto kind = std::find_if(OFFSET_KINDS.begin(), OFFSET_KINDS.end(),
+                                       [&](const OffsetKind& k) { return key == k.name; });
         if (key == "family") {
             words >> t.family;
-        } else if (key == "value") {
-            std::string type;
+        } else if (kind != OFFSET_KINDS.end()) {
+            std::string expected = "expected: " + key, name = key;
+            bool ok = true;
+            for (const char* w : kind->words) {
+                if (!w) continue;
+                expected += std::string(" ") + w;
+                std::string word;
+                ok = ok && static_cast<bool>(words >> word);
+                if (ok && numeric(w)) {
+                    int value = 0;
+                    const auto [end, error] =
+                        std::from_chars(word.data(), word.data() + word.size(), value);
+                    ok = error == std::errc{} && end == word.data() + word.size();
+                }
+                name += " " + word;
+            }
             int mg = 0, eg = 0;
-            if (!(words >> type >> mg >> eg)) fail("expected: value TYPE MG EG");
-            t.offsets[type] = {mg, eg};
-        } else if (key == "cell") {
-            std::string type, cell;
-            int mg = 0, eg = 0;
-            if (!(words >> type >> cell >> mg >> eg)) fail("expected: cell TYPE CELL MG EG");
-            t.cells[type][cell] = {mg, eg};
-        } else if (key == "mobility") {
-            std::string type;
-            int moves = 0, mg = 0, eg = 0;
-            if (!(words >> type >> moves >> mg >> eg)) fail("expected: mobility TYPE MOVES MG EG");
-            t.mobility[type][moves] = {mg, eg};
-        } else if (key == "king_attack") {
-            int attackers = 0, hits = 0, mg = 0, eg = 0;
-            if (!(words >> attackers >> hits >> mg >> eg))
-                fail("expected: king_attack ATTACKERS HITS MG EG");
-            t.king_attack[attackers][hits] = {mg, eg};
+            if (!ok || !(words >> mg >> eg)) fail(expected + " MG EG");
+            t.offsets[name] = {mg, eg};
         } else {
             const auto it = std::find_if(WEIGHT_FIELDS.begin(), WEIGHT_FIELDS.end(),
                                          [&](const WeightField& f) { return key == f.name; });
@@ -244,18 +266,8 @@ std::string write_terms(const FittedTerms& t) {
     std::ostringstream out;
     out << "family " << t.family << "\n";
     for (const WeightField& f : WEIGHT_FIELDS) out << f.name << " " << t.weights.*(f.field) << "\n";
-    for (const auto& [type, v] : t.offsets)
-        out << "value " << type << " " << v.first << " " << v.second << "\n";
-    for (const auto& [type, cells] : t.cells)
-        for (const auto& [cell, v] : cells)
-            out << "cell " << type << " " << cell << " " << v.first << " " << v.second << "\n";
-    for (const auto& [type, counts] : t.mobility)
-        for (const auto& [moves, v] : counts)
-            out << "mobility " << type << " " << moves << " " << v.first << " " << v.second << "\n";
-    for (const auto& [attackers, by_hits] : t.king_attack)
-        for (const auto& [hits, v] : by_hits)
-            out << "king_attack " << attackers << " " << hits << " " << v.first << " " << v.second
-                << "\n";
+    for (const auto& [name, v] : t.offsets)
+        out << name << " " << v.first << " " << v.second << "\n";
     return out.str();
 }
 
@@ -534,49 +546,64 @@ void apply_terms(EvalTables& t, const FittedTerms& terms) {
         throw Error(ErrorKind::File, "terms",
                     g.name + " has no piece type " + menagerie::quoted(name));
     };
+    auto cell_named = [&](const std::string& name) {
+        const Square s = g.geometry.find(name);
+        if (s == SQ_NONE)
+            throw Error(ErrorKind::File, "terms",
+                        g.name + "'s board has no cell " + menagerie::quoted(name));
+        return s;
+    };
     t.offset_mg.fill(0), t.offset_eg.fill(0);
+    for (auto* table : {&t.cell_offset_mg, &t.cell_offset_eg})
+        for (auto& row : *table) row.fill(0);
+    for (auto* table : {&t.mobility_offset_mg, &t.mobility_offset_eg})
+        for (auto& row : *table) row.fill(0);
+    for (auto* table : {&t.king_attack_mg, &t.king_attack_eg})
+        for (auto& row : *table) row.fill(0);
+    for (auto* table : {&t.threat_pair_mg, &t.threat_pair_eg})
+        for (auto& row : *table) row.fill(0);
+    std::array<std::pair<int16_t, int16_t>, SQUARE_MAX> passers{};  // from White's side
     for (const auto& [name, v] : terms.offsets) {
-        const int type = type_named(name);
-        t.offset_mg[type] = v.first, t.offset_eg[type] = v.second;
-    }
-    for (auto& row : t.cell_offset_mg) row.fill(0);
-    for (auto& row : t.cell_offset_eg) row.fill(0);
-    for (const auto& [name, cells] : terms.cells) {
-        const int type = type_named(name);
-        for (const auto& [cell, v] : cells) {
-            const Square s = g.geometry.find(cell);
-            if (s == SQ_NONE)
+        std::istringstream words(name);
+        std::string kind, a, b;
+        words >> kind >> a >> b;
+        const auto mg = static_cast<int16_t>(v.first), eg = static_cast<int16_t>(v.second);
+        // A count in [0, last], or an error naming the line.
+        auto count = [&](const std::string& word, int last) {
+            const int n = std::atoi(word.c_str());
+            if (n < 0 || n > last)
                 throw Error(ErrorKind::File, "terms",
-                            g.name + "'s board has no cell " + menagerie::quoted(cell));
-            t.cell_offset_mg[type][s] = static_cast<int16_t>(v.first);
-            t.cell_offset_eg[type][s] = static_cast<int16_t>(v.second);
+                            menagerie::quoted(name) + ": " + word + " is more than " + g.name +
+                                " can count there (at most " + std::to_string(last) + ")");
+            return n;
+        };
+        if (kind == "value") {
+            const int type = type_named(a);
+            t.offset_mg[type] = mg, t.offset_eg[type] = eg;
+        } else if (kind == "cell") {
+            const int type = type_named(a);
+            const Square s = cell_named(b);
+            t.cell_offset_mg[type][s] = mg, t.cell_offset_eg[type][s] = eg;
+        } else if (kind == "mobility") {
+            const int type = type_named(a), moves = count(b, g.geometry.size());
+            t.mobility_offset_mg[type][moves] = mg, t.mobility_offset_eg[type][moves] = eg;
+        } else if (kind == "king_attack") {
+            const int men = count(a, KING_ATTACKERS - 1), moves = count(b, KING_HITS - 1);
+            t.king_attack_mg[men][moves] = mg, t.king_attack_eg[men][moves] = eg;
+        } else if (kind == "passer") {
+            passers[cell_named(a)] = {mg, eg};
+        } else if (kind == "threat") {
+            const int type = type_named(a), victim = type_named(b);
+            t.threat_pair_mg[type][victim] = mg, t.threat_pair_eg[type][victim] = eg;
+        } else {
+            throw Error(ErrorKind::File, "terms",
+                        "no offset of the kind " + menagerie::quoted(kind));
         }
     }
-    for (auto& row : t.mobility_offset_mg) row.fill(0);
-    for (auto& row : t.mobility_offset_eg) row.fill(0);
-    for (const auto& [name, counts] : terms.mobility) {
-        const int type = type_named(name);
-        for (const auto& [moves, v] : counts) {
-            if (moves < 0 || moves > g.geometry.size())
-                throw Error(ErrorKind::File, "terms",
-                            "a " + name + " on " + g.name + "'s board cannot have " +
-                                std::to_string(moves) + " moves");
-            t.mobility_offset_mg[type][moves] = static_cast<int16_t>(v.first);
-            t.mobility_offset_eg[type][moves] = static_cast<int16_t>(v.second);
-        }
-    }
-    for (auto& row : t.king_attack_mg) row.fill(0);
-    for (auto& row : t.king_attack_eg) row.fill(0);
-    for (const auto& [attackers, by_hits] : terms.king_attack)
-        for (const auto& [hits, v] : by_hits) {
-            if (attackers < 0 || attackers >= KING_ATTACKERS || hits < 0 || hits >= KING_HITS)
-                throw Error(ErrorKind::File, "terms",
-                            "no king attack offset for " + std::to_string(attackers) +
-                                " attackers and " + std::to_string(hits) + " moves (up to " +
-                                std::to_string(KING_ATTACKERS - 1) + " and " +
-                                std::to_string(KING_HITS - 1) + ")");
-            t.king_attack_mg[attackers][hits] = static_cast<int16_t>(v.first);
-            t.king_attack_eg[attackers][hits] = static_cast<int16_t>(v.second);
+    for (Color c : {WHITE, BLACK})
+        for (Square s = 0; s < g.geometry.size(); ++s) {
+            const auto& [mg, eg] = passers[white_view(g.geometry, c, s)];
+            t.passer_offset_mg[c][s] = mg, t.passer_offset_eg[c][s] = eg;
         }
     apply_weights(t, terms.weights);
 }

@@ -72,7 +72,8 @@ struct Side {
 
 // The pawn terms that read only the pawns' cells: each pawn's cell value, passed, doubled and
 // isolated pawns, and which passers are far enough advanced for the terms that read more.
-void pawn_structure(const Position& pos, const EvalTables& t, PawnCache::Entry& e) {
+void pawn_structure(const Position& pos, const EvalTables& t, PawnCache::Entry& e,
+                    EvalTrace* trace) {
     const Game& g = pos.game();
     const MoveTables& tables = pos.tables();
     const EvalWeights& w = t.w;
@@ -88,8 +89,10 @@ void pawn_structure(const Position& pos, const EvalTables& t, PawnCache::Entry& 
             score += {t.psq_mg[pawn][s], t.psq_eg[pawn][s]};
             if (!(t.front_span[us][s] & their_pawns)) {
                 const int adv = t.advance[us][s];
-                score += {w.passed_mg + w.passed_mg2 * adv * adv,
-                          w.passed_eg + w.passed_eg1 * adv + w.passed_eg2 * adv * adv};
+                score += {w.passed_mg + w.passed_mg2 * adv * adv + t.passer_offset_mg[us][s],
+                          w.passed_eg + w.passed_eg1 * adv + w.passed_eg2 * adv * adv +
+                              t.passer_offset_eg[us][s]};
+                if (trace) trace->passers.push_back({us, white_view(g.geometry, us, s), 0});
                 const Bitboard ahead = tables.piece(g.men.pawn, us).quiet[s];
                 if (adv >= 2 && ahead && !more_than_one(ahead)) far_passers |= square_bb(s);
             }
@@ -196,7 +199,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
         const Bitboard targets = (r.quiet & ~occupied & ~pawn_guarded) | (r.capture & theirs);
         const int moves = popcount(targets);
         side.score += {t.mobility_term_mg[m.type][moves], t.mobility_term_eg[m.type][moves]};
-        if (trace) trace->men.push_back({us, m.type, moves});
+        if (trace) trace->mobility.push_back({us, m.type, moves});
         if (const Bitboard hits = (r.quiet | r.capture) & zone) {
             ++attackers;
             attack_hits += popcount(hits);
@@ -216,11 +219,15 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
                 ~their_attacks.all)
                 side.score.mg += t.check_weight[m.type];
         }
-        // Threats: an enemy man worth more than the attacker.
-        for (Bitboard v = r.capture & their_men; v;) {
-            const int victim = type_of(pos.piece_on(pop_lsb(v)));
-            if (t.value_mg[victim] > t.value_mg[m.type] + 50)
+        // Threats: an enemy man worth more than the attacker; and each enemy man or pawn
+        // attacked, by the two types.
+        for (Bitboard v = r.capture & (their_men | their_pawns); v;) {
+            const Square x = pop_lsb(v);
+            const int victim = type_of(pos.piece_on(x));
+            if (t.value_mg[victim] > t.value_mg[m.type] + 50 && has(their_men, x))
                 side.score += {t.threat_mg[victim], t.threat_eg[victim]};
+            side.score += {t.threat_pair_mg[m.type][victim], t.threat_pair_eg[m.type][victim]};
+            if (trace) trace->threats.push_back({us, m.type, victim});
         }
     }
     // Hanging: enemy men we attack that nothing of theirs defends.
@@ -254,11 +261,11 @@ int evaluate(const Position& pos, const EvalTables& t, PawnCache* cache, EvalTra
     const PawnCache::Entry* pawns = &uncached;
     if (g.men.pawn >= 0 && g.men.pawn != t.swan) {
         const Bitboard white = pos.pieces(WHITE, g.men.pawn), black = pos.pieces(BLACK, g.men.pawn);
-        if (!cache) {
-            pawn_structure(pos, t, uncached);
+        if (!cache || trace) {
+            pawn_structure(pos, t, uncached, trace);
         } else {
             PawnCache::Entry& e = cache->slot(white, black);
-            if (e.white != white || e.black != black) pawn_structure(pos, t, e);
+            if (e.white != white || e.black != black) pawn_structure(pos, t, e, nullptr);
             pawns = &e;
         }
     }

@@ -26,14 +26,10 @@ namespace menagerie::learn {
 namespace {
 
 struct Parameter {
-    enum Kind { Weight, Value, Cell, Mobility, KingAttack };
-    // A weight's name, "value TYPE", "cell TYPE CELL", "mobility TYPE MOVES" or "king_attack
-    // ATTACKERS HITS", then mg or eg.
+    // A weight's name, or an offset's (FittedTerms) followed by mg or eg.
     std::string name;
-    Kind kind = Weight;
     int engine::EvalWeights::*field = nullptr;
-    std::string type, cell;  // for a value, cell or mobility offset
-    int a = -1, b = -1;      // moves for a mobility offset; attackers and hits for a king attack's
+    std::string offset;  // an offset's name
     bool endgame = false;
     double step = 1;   // of the central difference (a sparse term's: its unit in the descent)
     double bound = 1;  // how far one round may move it
@@ -43,21 +39,7 @@ struct Parameter {
 // evaluation); zero offsets are left out of the file written.
 struct Terms {
     engine::FittedTerms t;
-    std::pair<int, int>* slot(const Parameter& p) {
-        switch (p.kind) {
-            case Parameter::Value:
-                return &t.offsets[p.type];
-            case Parameter::Cell:
-                return &t.cells[p.type][p.cell];
-            case Parameter::Mobility:
-                return &t.mobility[p.type][p.a];
-            case Parameter::KingAttack:
-                return &t.king_attack[p.a][p.b];
-            case Parameter::Weight:
-                break;
-        }
-        return nullptr;
-    }
+    std::pair<int, int>* slot(const Parameter& p) { return &t.offsets[p.offset]; }
     double get(const Parameter& p) {
         if (p.field) return t.weights.*(p.field);
         return p.endgame ? slot(p)->second : slot(p)->first;
@@ -159,87 +141,102 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     std::vector<Parameter> params;
     for (const engine::WeightField& f : engine::WEIGHT_FIELDS) {
         const double v = std::abs(terms.t.weights.*(f.field));
-        params.push_back({f.name, Parameter::Weight, f.field, "", "", -1, -1, false,
-                          std::max(2.0, v / 8), std::max(4.0, v / 2)});
+        params.push_back({f.name, f.field, "", false, std::max(2.0, v / 8), std::max(4.0, v / 2)});
     }
     const int types = static_cast<int>(game->men.types.size());
     for (int t = 0; t < types; ++t) {
         const PieceType& pt = game->men.types[t];
         if (pt.royal || pt.pawn || (game->has_chance() && t >= game->chance.first_hidden)) continue;
         for (bool eg : {false, true})
-            params.push_back({"value " + pt.name + (eg ? " eg" : " mg"), Parameter::Value, nullptr,
-                              pt.name, "", -1, -1, eg, 8, 60});
+            params.push_back({"value " + pt.name + (eg ? " eg" : " mg"), nullptr,
+                              "value " + pt.name, eg, 8, 60});
     }
     const size_t dense = params.size();
-    // Cell, mobility and king attack terms are linear in the evaluation: the slope along one is
-    // the number of White's men (or attacks) with its feature (type and cell from White's side,
-    // type and number of moves, attackers and moves into the king's zone) less Black's, times
-    // how much a White man's middlegame (or endgame) term moves the evaluation, which is the same
-    // for all men of a position. Each position keeps its features (sparse) and those two slopes.
+    // The sparse terms (cell, mobility, king attack, passer and threat offsets) are linear in
+    // the evaluation: the slope along one is the number of times it counts for White less for
+    // Black, times how much a White man's middlegame (or endgame) term moves the evaluation,
+    // which is the same for every term of a position. Each position keeps the terms that count
+    // in it (sparse) and those two slopes. A term is fitted where the training positions hold it
+    // at least its kind's minimum number of times.
     const Geometry& geo = game->geometry;
     const auto base = engine::eval_tables(game);
-    const size_t mobility_keys = static_cast<size_t>(types) * SQUARE_MAX;
-    const size_t king_keys = mobility_keys + static_cast<size_t>(types) * (SQUARE_MAX + 1);
-    std::vector<int> feature_slot(king_keys + engine::KING_ATTACKERS * engine::KING_HITS, -1);
+    struct Kind {
+        std::string name;
+        int min;
+        int rows, columns;  // of its (a, b) indices
+    };
+    const std::array<Kind, 5> kinds{
+        {{"cell", settings.cell_min, types, SQUARE_MAX},
+         {"mobility", settings.mobility_min, types, SQUARE_MAX + 1},
+         {"king_attack", settings.king_attack_min, engine::KING_ATTACKERS, engine::KING_HITS},
+         {"passer", settings.passer_min, SQUARE_MAX, 1},
+         {"threat", settings.threat_min, types, types}}};
+    std::array<size_t, kinds.size() + 1> first_key{};
+    for (size_t k = 0; k < kinds.size(); ++k)
+        first_key[k + 1] = first_key[k] + static_cast<size_t>(kinds[k].rows * kinds[k].columns);
+    auto key_of = [&](size_t kind, int a, int b) {
+        return first_key[kind] + static_cast<size_t>(a * kinds[kind].columns + b);
+    };
+    std::vector<int> feature_slot(first_key.back(), -1);
     std::vector<uint32_t> men_begin(n + 1, 0);
-    std::vector<std::pair<int32_t, int8_t>> men;  // feature slot, +1 for White, -1 for Black
-    // Calls f(key, +1 or -1) for each feature of position i.
+    std::vector<std::pair<int32_t, int8_t>> men;  // term slot, +1 for White, -1 for Black
+    const bool sparse =
+        std::any_of(kinds.begin(), kinds.end(), [](const Kind& k) { return k.min > 0; });
+    // Calls f(key, +1 or -1) for each sparse term that counts in position i.
     auto for_each_feature = [&](size_t i, auto&& f) {
         const Position pos = position_of(game, positions[i]);
-        if (settings.cell_min > 0)
+        auto sign = [](Color c) { return c == WHITE ? 1 : -1; };
+        if (kinds[0].min > 0)
             for (Bitboard b = pos.pieces(); b;) {
                 const Square s = pop_lsb(b);
                 const Piece pc = pos.piece_on(s);
-                f(static_cast<size_t>(type_of(pc) * SQUARE_MAX +
-                                      engine::white_view(geo, color_of(pc), s)),
-                  color_of(pc) == WHITE ? 1 : -1);
+                f(key_of(0, type_of(pc), engine::white_view(geo, color_of(pc), s)),
+                  sign(color_of(pc)));
             }
-        if (settings.mobility_min == 0 && settings.king_attack_min == 0) return;
         engine::EvalTrace trace;
         engine::evaluate(pos, *base, nullptr, &trace);
-        if (settings.mobility_min > 0)
-            for (const auto& m : trace.men)
-                f(mobility_keys + static_cast<size_t>(m.type * (SQUARE_MAX + 1) + m.moves),
-                  m.colour == WHITE ? 1 : -1);
-        if (settings.king_attack_min > 0)
-            for (const auto& k : trace.king_attacks)
-                f(king_keys + static_cast<size_t>(k.attackers * engine::KING_HITS + k.hits),
-                  k.colour == WHITE ? 1 : -1);
+        const std::array<const std::vector<engine::EvalTrace::Feature>*, 4> traced{
+            &trace.mobility, &trace.king_attacks, &trace.passers, &trace.threats};
+        for (size_t k = 1; k < kinds.size(); ++k)
+            if (kinds[k].min > 0)
+                for (const auto& x : *traced[k - 1]) f(key_of(k, x.a, x.b), sign(x.colour));
     };
-    if (settings.cell_min > 0 || settings.mobility_min > 0 || settings.king_attack_min > 0) {
+    if (sparse) {
         std::vector<size_t> count(feature_slot.size(), 0);
         for (size_t i = 0; i < n; ++i)
             if (!held[i]) for_each_feature(i, [&](size_t key, int) { ++count[key]; });
-        // A sparse term where its feature is seen at least `min` times.
-        auto add = [&](size_t key, int min, Parameter p) {
-            if (min <= 0 || count[key] < static_cast<size_t>(min)) return;
-            feature_slot[key] = static_cast<int>((params.size() - dense) / 2);
-            const std::string name = p.name;
-            p.step = 4, p.bound = 40;
-            for (bool eg : {false, true}) {
-                p.name = name + (eg ? " eg" : " mg"), p.endgame = eg;
-                params.push_back(p);
-            }
+        // The name of index a or b of a kind: a type's, a cell's or a number.
+        auto index_name = [&](const std::string& kind, int index, bool second) {
+            const bool type = (kind == "cell" || kind == "mobility") ? !second
+                              : kind == "threat"                     ? true
+                                                                     : false;
+            if (type) return game->men.types[index].name;
+            if (kind == "passer" || (kind == "cell" && second)) return geo.name(index);
+            return std::to_string(index);
         };
-        for (int t = 0; t < types; ++t) {
-            const PieceType& pt = game->men.types[t];
-            if (game->has_chance() && t >= game->chance.first_hidden) continue;
-            for (Square s = 0; s < geo.size(); ++s)
-                add(static_cast<size_t>(t * SQUARE_MAX + s), settings.cell_min,
-                    {"cell " + pt.name + " " + geo.name(s), Parameter::Cell, nullptr, pt.name,
-                     geo.name(s)});
-            for (int moves = 0; moves <= SQUARE_MAX; ++moves)
-                add(mobility_keys + static_cast<size_t>(t * (SQUARE_MAX + 1) + moves),
-                    settings.mobility_min,
-                    {"mobility " + pt.name + " " + std::to_string(moves), Parameter::Mobility,
-                     nullptr, pt.name, "", moves});
+        // A face-down swan's type gets no terms: what it stands for is not known.
+        auto hidden = [&](const std::string& kind, int a, int b) {
+            if (!game->has_chance()) return false;
+            const int first = game->chance.first_hidden;
+            return ((kind == "cell" || kind == "mobility" || kind == "threat") && a >= first) ||
+                   (kind == "threat" && b >= first);
+        };
+        for (size_t k = 0; k < kinds.size(); ++k) {
+            const Kind& kind = kinds[k];
+            if (kind.min <= 0) continue;
+            for (int a = 0; a < kind.rows; ++a)
+                for (int b = 0; b < kind.columns; ++b) {
+                    const size_t key = key_of(k, a, b);
+                    if (count[key] < static_cast<size_t>(kind.min) || hidden(kind.name, a, b))
+                        continue;
+                    std::string offset = kind.name + " " + index_name(kind.name, a, false);
+                    if (kind.columns > 1) offset += " " + index_name(kind.name, b, true);
+                    feature_slot[key] = static_cast<int>((params.size() - dense) / 2);
+                    for (bool eg : {false, true})
+                        params.push_back(
+                            {offset + (eg ? " eg" : " mg"), nullptr, offset, eg, 4, 40});
+                }
         }
-        for (int a = 0; a < engine::KING_ATTACKERS; ++a)
-            for (int h = 0; h < engine::KING_HITS; ++h)
-                add(king_keys + static_cast<size_t>(a * engine::KING_HITS + h),
-                    settings.king_attack_min,
-                    {"king_attack " + std::to_string(a) + " " + std::to_string(h),
-                     Parameter::KingAttack, nullptr, "", "", a, h});
         for (size_t i = 0; i < n; ++i) {
             for_each_feature(i, [&](size_t key, int sign) {
                 if (const int slot = feature_slot[key]; slot >= 0)
@@ -398,15 +395,6 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     engine::FittedTerms out = terms.t;
     out.family = engine::nnue::family_of(*game);
     std::erase_if(out.offsets, [](const auto& o) { return !o.second.first && !o.second.second; });
-    auto drop_zeros = [](auto& by_type) {
-        for (auto& [type, entries] : by_type)
-            std::erase_if(entries,
-                          [](const auto& c) { return !c.second.first && !c.second.second; });
-        std::erase_if(by_type, [](const auto& c) { return c.second.empty(); });
-    };
-    drop_zeros(out.cells);
-    drop_zeros(out.mobility);
-    drop_zeros(out.king_attack);
     std::ofstream file(settings.out, std::ios::trunc);
     file << "# " << game->name << ": fitted by menagerie fit to " << n
          << " positions; held-out loss " << std::setprecision(6) << report.start_held_out

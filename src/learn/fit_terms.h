@@ -1,6 +1,6 @@
 // Fitting the hand-made evaluation's terms to datagen's positions (docs/engine.md, "Fitting the
 // terms"): every weight of EvalWeights, each piece type's value and, if asked, each type's
-// cell, mobility and king attack terms, for one family of games.
+// cell, mobility, king attack, passer and threat terms, for one family of games.
 #pragma once
 
 #include <iosfwd>
@@ -27,6 +27,10 @@ struct FitSettings {
     // King attack terms: an offset for each number of men attacking the enemy king's zone and of
     // their moves into it, seen at least this often (0: none fitted, those of the start kept).
     int king_attack_min = 0;
+    // Passer terms: an offset for a passed pawn on each cell (from White's side); threat terms:
+    // for a man of each type attacking an enemy man or pawn of each type. Each where the data
+    // holds it at least this often (0: none fitted, those of the start kept).
+    int passer_min = 0, threat_min = 0;
 };
 
 struct FitReport {
