@@ -204,6 +204,8 @@ TEST(Learning, DatagenTrainAndPlayEndToEnd) {
     f.king_attack_min = 1;
     f.passer_min = 1;
     f.threat_min = 1;
+    f.pawns_min = 1;
+    f.defended_min = 1;
     std::ostringstream fit_log;
     const learn::FitReport fitted = learn::fit_terms(f, fit_log);
     EXPECT_LT(fitted.train.back(), fitted.start_train) << fit_log.str();
@@ -211,7 +213,8 @@ TEST(Learning, DatagenTrainAndPlayEndToEnd) {
     const engine::FittedTerms back =
         engine::parse_terms(std::string(std::istreambuf_iterator<char>(in), {}), terms);
     EXPECT_EQ(back.family, engine::nnue::family_of(*make_game("contemporary")));
-    for (const std::string kind : {"cell ", "mobility ", "king_attack ", "passer ", "threat "})
+    for (const std::string kind :
+         {"cell ", "mobility ", "king_attack ", "passer ", "threat ", "pawns ", "defended "})
         EXPECT_TRUE(std::any_of(back.offsets.begin(), back.offsets.end(),
                                 [&](const auto& o) { return o.first.starts_with(kind); }))
             << kind << fit_log.str();
@@ -235,6 +238,8 @@ TEST(FittedTerms, AFileReadsBackAndABadLineIsNamed) {
     t.offsets["king_attack 2 5"] = {9, 1};
     t.offsets["passer c6"] = {0, 30};
     t.offsets["threat knight rook"] = {25, 10};
+    t.offsets["pawns knight 7"] = {3, 4};
+    t.offsets["defended bishop"] = {5, 0};
     const engine::FittedTerms back = engine::parse_terms(engine::write_terms(t), "round trip");
     EXPECT_EQ(back.family, t.family);
     EXPECT_EQ(back.weights.tempo, 17);
@@ -421,6 +426,38 @@ TEST(FittedTerms, PasserAndThreatTermsCountForTheirSide) {
     EXPECT_EQ(moved_by("threat knight rook", fen), 20);
     EXPECT_EQ(moved_by("threat rook pawn", fen), -20);
     EXPECT_EQ(moved_by("threat rook knight", fen), 0);
+}
+
+// A pawn count offset counts for each man of its type by the number of its side's pawns; a
+// guard offset for each man of its type that an own man or pawn guards.
+TEST(FittedTerms, PawnCountAndGuardTermsCountPerMan) {
+    const auto game = make_game("chess");
+    const auto built = engine::eval_tables(game);
+    const engine::FittedTerms terms = *engine::builtin_terms(*game);
+    auto moved_by = [&](const std::string& offset, const std::string& fen) {
+        engine::FittedTerms more = terms;
+        auto& v = more.offsets[offset];
+        v = {v.first + 20, v.second + 20};
+        auto a = std::make_shared<engine::EvalTables>(*built);
+        auto b = std::make_shared<engine::EvalTables>(*built);
+        engine::apply_terms(*a, terms);
+        engine::apply_terms(*b, more);
+        const Position pos = parse_fen(game, fen);
+        return engine::evaluate(pos, *b) - engine::evaluate(pos, *a);
+    };
+    // White: two knights (one guarded by the pawn on d2) and three pawns; Black: one knight,
+    // unguarded, and two pawns.
+    const std::string fen = "4k3/pp6/8/2n5/8/4N3/PP1P4/4K1N1 w - - 0 1";
+    EXPECT_EQ(moved_by("pawns knight 3", fen), 40);
+    EXPECT_EQ(moved_by("pawns knight 2", fen), -20);
+    EXPECT_EQ(moved_by("pawns bishop 3", fen), 0);
+    EXPECT_EQ(moved_by("defended knight", fen), 20);
+    EXPECT_EQ(moved_by("defended bishop", fen), 0);
+    engine::EvalTrace trace;
+    engine::evaluate(parse_fen(game, fen), *engine::eval_tables(game), nullptr, &trace);
+    EXPECT_EQ(trace.pawns.size(), 3u);
+    ASSERT_EQ(trace.defended.size(), 1u);
+    EXPECT_EQ(trace.defended[0].colour, WHITE);
 }
 
 // A terms file whose cell its family's board lacks is refused when the option is set (the

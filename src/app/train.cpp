@@ -91,6 +91,14 @@ int run_fit(int argc, char** argv) {
                    "also fit an offset for each type attacking each type of enemy man or pawn, "
                    "where the data holds it this often (default 0: not)")
         ->check(CLI::Range(0, 1 << 30));
+    app.add_option("--pawns", s.pawns_min,
+                   "also fit an offset for each type by its side's number of pawns, where the data "
+                   "holds it this often (default 0: not)")
+        ->check(CLI::Range(0, 1 << 30));
+    app.add_option("--defended", s.defended_min,
+                   "also fit an offset for each type when an own man or pawn guards it, where the "
+                   "data holds it this often (default 0: not)")
+        ->check(CLI::Range(0, 1 << 30));
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "", "fit: "))
         return *status;
     const learn::FitReport r = learn::fit_terms(s, std::cout);

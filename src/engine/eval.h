@@ -59,6 +59,8 @@ extern const std::array<WeightField, 51> WEIGHT_FIELDS;
 //                            it (counted up to KING_ATTACKERS - 1 and KING_HITS - 1)
 //   passer CELL              a passed pawn on the cell (from White's side)
 //   threat TYPE VICTIM       a man of the type attacking an enemy man or pawn of the other
+//   pawns TYPE COUNT         a man of the type whose side has that many pawns (up to PAWNS_MAX)
+//   defended TYPE            a man of the type that an own man or pawn guards
 // Kept as text in nets/*.terms, built into the program, and found by the family
 // (nnue::family_of).
 struct FittedTerms {
@@ -66,7 +68,7 @@ struct FittedTerms {
     EvalWeights weights{};
     std::map<std::string, std::pair<int, int>> offsets;
 };
-constexpr int KING_ATTACKERS = 8, KING_HITS = 24;
+constexpr int KING_ATTACKERS = 8, KING_HITS = 24, PAWNS_MAX = 16;
 FittedTerms parse_terms(const std::string& text, const std::string& source);
 std::string write_terms(const FittedTerms& terms);
 // The built-in terms of the game's family, if any (else the defaults apply).
@@ -132,6 +134,9 @@ struct EvalTables {
     std::array<std::array<int16_t, SQUARE_MAX>, COLOR_NB> passer_offset_mg{}, passer_offset_eg{};
     std::array<std::array<int16_t, PIECE_TYPE_MAX>, PIECE_TYPE_MAX> threat_pair_mg{},
         threat_pair_eg{};
+    // And of a man by its type and its side's number of pawns, and by its type when guarded.
+    std::array<std::array<int16_t, PAWNS_MAX + 1>, PIECE_TYPE_MAX> pawns_mg{}, pawns_eg{};
+    std::array<int16_t, PIECE_TYPE_MAX> defended_mg{}, defended_eg{};
     // What the weighted terms above are made from (read only by apply_weights): per type the
     // value before weights and the derived weight of one move; per cell from White's side a
     // man's extra reach there, the king's rows from home and distance from the centre, a
@@ -186,13 +191,14 @@ class PawnCache {
 // count for which side, besides the value and cell ones the board shows. Each is the colour
 // whose score it adds to and its two indices: a man's type and number of moves, a side's
 // attackers and moves into the king's zone (capped as counted), a passed pawn's cell from
-// White's side (and 0), a man's type and the type it attacks.
+// White's side (and 0), a man's type and the type it attacks, a man's type and its side's
+// pawns (capped), a guarded man's type (and 0).
 struct EvalTrace {
     struct Feature {
         Color colour;
         int a, b;
     };
-    std::vector<Feature> mobility, king_attacks, passers, threats;
+    std::vector<Feature> mobility, king_attacks, passers, threats, pawns, defended;
 };
 
 // The static evaluation from the side to move's point of view, in centipawns. With a cache, the

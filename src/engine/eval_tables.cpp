@@ -200,14 +200,17 @@ struct OffsetKind {
     const char* name;
     std::array<const char*, 2> words;
 };
-constexpr std::array<OffsetKind, 6> OFFSET_KINDS{{{"value", {"TYPE", nullptr}},
+constexpr std::array<OffsetKind, 8> OFFSET_KINDS{{{"value", {"TYPE", nullptr}},
                                                   {"cell", {"TYPE", "CELL"}},
                                                   {"mobility", {"TYPE", "MOVES"}},
                                                   {"king_attack", {"MEN", "MOVES"}},
                                                   {"passer", {"CELL", nullptr}},
-                                                  {"threat", {"TYPE", "VICTIM"}}}};
+                                                  {"threat", {"TYPE", "VICTIM"}},
+                                                  {"pawns", {"TYPE", "COUNT"}},
+                                                  {"defended", {"TYPE", nullptr}}}};
 bool numeric(const char* word) {
-    return std::string_view(word) == "MOVES" || std::string_view(word) == "MEN";
+    return std::string_view(word) == "MOVES" || std::string_view(word) == "MEN" ||
+           std::string_view(word) == "COUNT";
 }
 
 }  // namespace
@@ -562,6 +565,9 @@ void apply_terms(EvalTables& t, const FittedTerms& terms) {
         for (auto& row : *table) row.fill(0);
     for (auto* table : {&t.threat_pair_mg, &t.threat_pair_eg})
         for (auto& row : *table) row.fill(0);
+    for (auto* table : {&t.pawns_mg, &t.pawns_eg})
+        for (auto& row : *table) row.fill(0);
+    t.defended_mg.fill(0), t.defended_eg.fill(0);
     std::array<std::pair<int16_t, int16_t>, SQUARE_MAX> passers{};  // from White's side
     for (const auto& [name, v] : terms.offsets) {
         std::istringstream words(name);
@@ -595,6 +601,12 @@ void apply_terms(EvalTables& t, const FittedTerms& terms) {
         } else if (kind == "threat") {
             const int type = type_named(a), victim = type_named(b);
             t.threat_pair_mg[type][victim] = mg, t.threat_pair_eg[type][victim] = eg;
+        } else if (kind == "pawns") {
+            const int type = type_named(a), pawns = count(b, PAWNS_MAX);
+            t.pawns_mg[type][pawns] = mg, t.pawns_eg[type][pawns] = eg;
+        } else if (kind == "defended") {
+            const int type = type_named(a);
+            t.defended_mg[type] = mg, t.defended_eg[type] = eg;
         } else {
             throw Error(ErrorKind::File, "terms",
                         "no offset of the kind " + menagerie::quoted(kind));

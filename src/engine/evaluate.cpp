@@ -179,10 +179,17 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
         theirs & ~their_pawns & ~(their_king != SQ_NONE ? square_bb(their_king) : 0);
     std::array<Bitboard, PIECE_TYPE_MAX> check_cells;
     uint64_t known_checks = 0;
+    const int pawn_count = std::min(popcount(my_pawns), PAWNS_MAX);
     for (int i = 0; i < ours.count; ++i) {
         const Man& m = ours.men[static_cast<size_t>(i)];
         const Piece piece = make_piece_code(us, m.type);
-        side.score += {t.psq_mg[piece][m.square], t.psq_eg[piece][m.square]};
+        side.score += {t.psq_mg[piece][m.square] + t.pawns_mg[m.type][pawn_count],
+                       t.psq_eg[piece][m.square] + t.pawns_eg[m.type][pawn_count]};
+        if (has(ours.all, m.square)) side.score += {t.defended_mg[m.type], t.defended_eg[m.type]};
+        if (trace) {
+            trace->pawns.push_back({us, m.type, pawn_count});
+            if (has(ours.all, m.square)) trace->defended.push_back({us, m.type, 0});
+        }
         side.non_pawn += t.value_mg[m.type];
         // A man an enemy pawn attacks must usually move: a threat worth a tempo or more.
         if (has(pawn_guarded, m.square)) side.score -= {w.pawn_attacked_mg, w.pawn_attacked_eg};

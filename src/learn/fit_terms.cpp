@@ -160,17 +160,26 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     // at least its kind's minimum number of times.
     const Geometry& geo = game->geometry;
     const auto base = engine::eval_tables(game);
+    // A kind's offsets have one or two indices, each a type, a cell or a number.
+    enum class Index { Type, Cell, Number, None };
     struct Kind {
         std::string name;
         int min;
-        int rows, columns;  // of its (a, b) indices
+        Index a;
+        int rows;
+        Index b;
+        int columns;
     };
-    const std::array<Kind, 5> kinds{
-        {{"cell", settings.cell_min, types, SQUARE_MAX},
-         {"mobility", settings.mobility_min, types, SQUARE_MAX + 1},
-         {"king_attack", settings.king_attack_min, engine::KING_ATTACKERS, engine::KING_HITS},
-         {"passer", settings.passer_min, SQUARE_MAX, 1},
-         {"threat", settings.threat_min, types, types}}};
+    const std::array<Kind, 7> kinds{{
+        {"cell", settings.cell_min, Index::Type, types, Index::Cell, SQUARE_MAX},
+        {"mobility", settings.mobility_min, Index::Type, types, Index::Number, SQUARE_MAX + 1},
+        {"king_attack", settings.king_attack_min, Index::Number, engine::KING_ATTACKERS,
+         Index::Number, engine::KING_HITS},
+        {"passer", settings.passer_min, Index::Cell, SQUARE_MAX, Index::None, 1},
+        {"threat", settings.threat_min, Index::Type, types, Index::Type, types},
+        {"pawns", settings.pawns_min, Index::Type, types, Index::Number, engine::PAWNS_MAX + 1},
+        {"defended", settings.defended_min, Index::Type, types, Index::None, 1},
+    }};
     std::array<size_t, kinds.size() + 1> first_key{};
     for (size_t k = 0; k < kinds.size(); ++k)
         first_key[k + 1] = first_key[k] + static_cast<size_t>(kinds[k].rows * kinds[k].columns);
@@ -195,8 +204,9 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
             }
         engine::EvalTrace trace;
         engine::evaluate(pos, *base, nullptr, &trace);
-        const std::array<const std::vector<engine::EvalTrace::Feature>*, 4> traced{
-            &trace.mobility, &trace.king_attacks, &trace.passers, &trace.threats};
+        const std::array<const std::vector<engine::EvalTrace::Feature>*, kinds.size() - 1> traced{
+            &trace.mobility, &trace.king_attacks, &trace.passers,
+            &trace.threats,  &trace.pawns,        &trace.defended};
         for (size_t k = 1; k < kinds.size(); ++k)
             if (kinds[k].min > 0)
                 for (const auto& x : *traced[k - 1]) f(key_of(k, x.a, x.b), sign(x.colour));
@@ -205,21 +215,17 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
         std::vector<size_t> count(feature_slot.size(), 0);
         for (size_t i = 0; i < n; ++i)
             if (!held[i]) for_each_feature(i, [&](size_t key, int) { ++count[key]; });
-        // The name of index a or b of a kind: a type's, a cell's or a number.
-        auto index_name = [&](const std::string& kind, int index, bool second) {
-            const bool type = (kind == "cell" || kind == "mobility") ? !second
-                              : kind == "threat"                     ? true
-                                                                     : false;
-            if (type) return game->men.types[index].name;
-            if (kind == "passer" || (kind == "cell" && second)) return geo.name(index);
-            return std::to_string(index);
+        auto index_name = [&](Index index, int i) {
+            return index == Index::Type     ? " " + game->men.types[i].name
+                   : index == Index::Cell   ? " " + geo.name(i)
+                   : index == Index::Number ? " " + std::to_string(i)
+                                            : std::string();
         };
         // A face-down swan's type gets no terms: what it stands for is not known.
-        auto hidden = [&](const std::string& kind, int a, int b) {
+        auto hidden = [&](const Kind& kind, int a, int b) {
             if (!game->has_chance()) return false;
             const int first = game->chance.first_hidden;
-            return ((kind == "cell" || kind == "mobility" || kind == "threat") && a >= first) ||
-                   (kind == "threat" && b >= first);
+            return (kind.a == Index::Type && a >= first) || (kind.b == Index::Type && b >= first);
         };
         for (size_t k = 0; k < kinds.size(); ++k) {
             const Kind& kind = kinds[k];
@@ -227,10 +233,9 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
             for (int a = 0; a < kind.rows; ++a)
                 for (int b = 0; b < kind.columns; ++b) {
                     const size_t key = key_of(k, a, b);
-                    if (count[key] < static_cast<size_t>(kind.min) || hidden(kind.name, a, b))
-                        continue;
-                    std::string offset = kind.name + " " + index_name(kind.name, a, false);
-                    if (kind.columns > 1) offset += " " + index_name(kind.name, b, true);
+                    if (count[key] < static_cast<size_t>(kind.min) || hidden(kind, a, b)) continue;
+                    const std::string offset =
+                        kind.name + index_name(kind.a, a) + index_name(kind.b, b);
                     feature_slot[key] = static_cast<int>((params.size() - dense) / 2);
                     for (bool eg : {false, true})
                         params.push_back(

@@ -1,6 +1,7 @@
 // Fitting the hand-made evaluation's terms to datagen's positions (docs/engine.md, "Fitting the
 // terms"): every weight of EvalWeights, each piece type's value and, if asked, each type's
-// cell, mobility, king attack, passer and threat terms, for one family of games.
+// cell, mobility, king attack, passer, threat, pawn count and guard terms, for one family of
+// games.
 #pragma once
 
 #include <iosfwd>
@@ -31,6 +32,9 @@ struct FitSettings {
     // for a man of each type attacking an enemy man or pawn of each type. Each where the data
     // holds it at least this often (0: none fitted, those of the start kept).
     int passer_min = 0, threat_min = 0;
+    // Pawn count terms: for a man of each type by its side's number of pawns; guard terms: for
+    // a man of each type that an own man or pawn guards (same minimum rule).
+    int pawns_min = 0, defended_min = 0;
 };
 
 struct FitReport {
