@@ -228,13 +228,19 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
         }
         // Threats: an enemy man worth more than the attacker; and each enemy man or pawn
         // attacked, by the two types.
-        for (Bitboard v = r.capture & (their_men | their_pawns); v;) {
-            const Square x = pop_lsb(v);
-            const int victim = type_of(pos.piece_on(x));
-            if (t.value_mg[victim] > t.value_mg[m.type] + 50 && has(their_men, x))
+        for (Bitboard v = r.capture & their_men; v;) {
+            const int victim = type_of(pos.piece_on(pop_lsb(v)));
+            if (t.value_mg[victim] > t.value_mg[m.type] + 50)
                 side.score += {t.threat_mg[victim], t.threat_eg[victim]};
             side.score += {t.threat_pair_mg[m.type][victim], t.threat_pair_eg[m.type][victim]};
             if (trace) trace->threats.push_back({us, m.type, victim});
+        }
+        if (const int pawns_hit = popcount(r.capture & their_pawns)) {
+            const int pawn = g.men.pawn;
+            side.score += {pawns_hit * t.threat_pair_mg[m.type][pawn],
+                           pawns_hit * t.threat_pair_eg[m.type][pawn]};
+            if (trace)
+                for (int k = 0; k < pawns_hit; ++k) trace->threats.push_back({us, m.type, pawn});
         }
     }
     // Hanging: enemy men we attack that nothing of theirs defends.
