@@ -152,12 +152,12 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
                               "value " + pt.name, eg, 8, 60});
     }
     const size_t dense = params.size();
-    // The sparse terms (cell, mobility, king attack, passer and threat offsets) are linear in
-    // the evaluation: the slope along one is the number of times it counts for White less for
-    // Black, times how much a White man's middlegame (or endgame) term moves the evaluation,
-    // which is the same for every term of a position. Each position keeps the terms that count
-    // in it (sparse) and those two slopes. A term is fitted where the training positions hold it
-    // at least its kind's minimum number of times.
+    // The sparse terms (every kind of offset but the values) are linear in the evaluation: the
+    // slope along one is the number of times it counts for White less for Black, times how much a
+    // White man's middlegame (or endgame) term moves the evaluation, which is the same for every
+    // term of a position. Each position keeps the terms that count in it (sparse) and those two
+    // slopes. A term is fitted where the training positions hold it at least its kind's minimum
+    // number of times.
     const Geometry& geo = game->geometry;
     const auto base = engine::eval_tables(game);
     // A kind's offsets have one or two indices, each a type, a cell or a number.
