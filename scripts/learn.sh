@@ -16,10 +16,17 @@ shopt -s nullglob
 files=("$data"/*.dat)
 [ ${#files[@]} -gt 0 ] || { echo "no data in '$data'" >&2; exit 2; }
 # The 8 x 8 family's data is large enough to weigh the games' results more (lambda 0.5: half
-# the search's score, half the result) and to fit each type's cell terms where a type stands on
-# a cell 1,000 times or more; the smaller families keep the default 0.75 and no cell terms.
+# the search's score, half the result) and to fit every kind of sparse term seen 1,000 times or
+# more (docs/engine.md, "Fitted terms"). Chess 66's fits the kinds with few terms (no cell or
+# passer terms) seen 500 times; the smaller families keep the default 0.75 and no sparse terms,
+# which their data is too small to fit (the held-out loss rose).
 fit=(--lambda 0.75)
-[ "$family" = orthodox ] && fit=(--lambda 0.5 --cells 1000 --rounds 3)
+case "$family" in
+  orthodox) fit=(--lambda 0.5 --rounds 3 --cells 1000 --mobility 1000 --king-attack 1000
+                 --passers 1000 --threats 1000 --pawns 1000 --defended 1000) ;;
+  chess66) fit=(--lambda 0.75 --rounds 3 --mobility 500 --king-attack 500 --threats 500
+                --pawns 500 --defended 500) ;;
+esac
 "$bin" fit --data "${files[@]}" --out "$nets/$family.terms" "${fit[@]}"
 if [ "${3:-}" = --network ]; then
   "$bin" train --data "${files[@]}" --out "$nets/$family.nnue" --hidden 128 --epochs 3 \
