@@ -22,7 +22,7 @@ files=("$data"/*.dat)
 # which their data is too small to fit (the held-out loss rose).
 fit=(--lambda 0.75)
 case "$family" in
-  orthodox) fit=(--lambda 0.5 --rounds 3 --cells 1000 --mobility 1000 --king-attack 1000
+  orthodox) fit=(--lambda 0.5 --rounds 3 --positions 2500000 --cells 1000 --mobility 1000 --king-attack 1000
                  --passers 1000 --threats 1000 --pawns 1000 --defended 1000) ;;
   chess66) fit=(--lambda 0.75 --rounds 3 --mobility 500 --king-attack 500 --threats 500
                 --pawns 500 --defended 500) ;;

@@ -363,10 +363,14 @@ TEST(FittedTerms, KingAttackTermsCountForTheAttackingSide) {
         EXPECT_EQ(black.a, 0) << fen;
         EXPECT_EQ(black.b, 0) << fen;
         engine::FittedTerms more = terms;
-        more.offsets["king_attack 1 " + std::to_string(white.b)] = {20, 20};
+        auto add_20 = [&](const std::string& offset) {
+            auto& v = more.offsets[offset];
+            v = {v.first + 20, v.second + 20};
+        };
+        add_20("king_attack 1 " + std::to_string(white.b));
         const int sign = pos.side_to_move() == WHITE ? 1 : -1;
         EXPECT_EQ(engine::evaluate(pos, *with(more)) - before, 20 * sign) << fen;
-        more.offsets["king_attack 0 0"] = {20, 20};  // now Black's too
+        add_20("king_attack 0 0");  // now Black's too
         EXPECT_EQ(engine::evaluate(pos, *with(more)), before) << fen;
     }
     terms.offsets["king_attack " + std::to_string(engine::KING_ATTACKERS) + " 0"] = {1, 1};
