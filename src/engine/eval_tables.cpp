@@ -569,7 +569,9 @@ void apply_terms(EvalTables& t, const FittedTerms& terms) {
         for (auto& row : *table) row.fill(0);
     t.defended_mg.fill(0), t.defended_eg.fill(0);
     std::array<std::pair<int16_t, int16_t>, SQUARE_MAX> passers{};  // from White's side
-    for (const auto& [name, v] : terms.offsets) {
+    for (const auto& offset : terms.offsets) {
+        const std::string& name = offset.first;  // (lambdas below capture it: no binding)
+        const std::pair<int, int>& v = offset.second;
         std::istringstream words(name);
         std::string kind, a, b;
         words >> kind >> a >> b;
