@@ -259,99 +259,87 @@ TEST(FittedTerms, AFileReadsBackAndABadLineIsNamed) {
         EXPECT_NE(engine::builtin_terms(*make_game(name)), nullptr) << name;
 }
 
+// Chess's evaluation with its built-in terms or others, and how much an offset moves it.
+struct ChessTerms {
+    std::shared_ptr<const Game> game = make_game("chess");
+    engine::FittedTerms built_in = *engine::builtin_terms(*game);
+    std::shared_ptr<const engine::EvalTables> with(const engine::FittedTerms& terms) const {
+        auto t = std::make_shared<engine::EvalTables>(*engine::eval_tables(game));
+        engine::apply_terms(*t, terms);
+        return t;
+    }
+    // The evaluation of fen (from the side to move) with 20 more on both parts of the offset,
+    // less that with the built-in terms.
+    int moved_by(const std::string& offset, const std::string& fen) const {
+        engine::FittedTerms more = built_in;
+        auto& v = more.offsets[offset];
+        v = {v.first + 20, v.second + 20};
+        const Position pos = parse_fen(game, fen);
+        return engine::evaluate(pos, *with(more)) - engine::evaluate(pos, *with(built_in));
+    }
+    engine::EvalTrace trace(const std::string& fen) const {
+        engine::EvalTrace t;
+        engine::evaluate(parse_fen(game, fen), *with(built_in), nullptr, &t);
+        return t;
+    }
+    // The error applying terms with one more offset raises (empty if none).
+    std::string refusal(const std::string& offset) const {
+        engine::FittedTerms bad = built_in;
+        bad.offsets[offset] = {1, 1};
+        try {
+            with(bad);
+        } catch (const Error& e) {
+            return e.what();
+        }
+        return "";
+    }
+};
+
 // A cell term counts for a White man on its cell and a Black man on the mirror cell, at its
 // full value whatever the phase when its middlegame and endgame parts are equal; a cell the
 // board does not have is named.
 TEST(FittedTerms, CellTermsCountFromEachSidesView) {
-    const auto game = make_game("chess");
-    const auto built = engine::eval_tables(game);
-    engine::FittedTerms terms = *engine::builtin_terms(*game);
-    auto with = [&](const engine::FittedTerms& f) {
-        auto t = std::make_shared<engine::EvalTables>(*built);
-        engine::apply_terms(*t, f);
-        return t;
-    };
-    const auto plain = with(terms);
-    auto& e4 = terms.offsets["cell knight e4"];  // the built-in offset there, 20 more
-    e4 = {e4.first + 20, e4.second + 20};
-    const auto moved = with(terms);
+    const ChessTerms chess;
     for (const std::string fen :
          {"4k3/pppp4/8/8/4N3/8/PPPP4/4K3 w - - 0 1", "r3k3/pppq4/8/8/4N3/8/PPPQ4/R3K3 b - - 0 1",
           "4k3/pppp4/8/4n3/8/8/PPPP4/4K3 b - - 0 1"}) {
-        const Position pos = parse_fen(game, fen);
-        const int sign = pos.side_to_move() == WHITE ? 1 : -1;
+        const int sign = parse_fen(chess.game, fen).side_to_move() == WHITE ? 1 : -1;
         const int mover = fen.find('N') != std::string::npos ? 1 : -1;  // whose knight
-        EXPECT_EQ(engine::evaluate(pos, *moved) - engine::evaluate(pos, *plain), 20 * sign * mover)
-            << fen;
+        EXPECT_EQ(chess.moved_by("cell knight e4", fen), 20 * sign * mover) << fen;
     }
-    terms.offsets["cell knight e9"] = {1, 1};
-    try {
-        with(terms);
-        FAIL() << "applied a cell the board lacks";
-    } catch (const Error& e) {
-        EXPECT_NE(std::string(e.what()).find("e9"), std::string::npos) << e.what();
-    }
+    EXPECT_NE(chess.refusal("cell knight e9").find("e9"), std::string::npos);
 }
 
 // A mobility term counts for each man by the moves the evaluation counts it (quiet moves to
 // cells no enemy pawn guards, and captures), for either colour; a number of moves no man on the
 // board can have is named.
 TEST(FittedTerms, MobilityTermsCountByTheMovesOfEachMan) {
-    const auto game = make_game("chess");
-    const auto built = engine::eval_tables(game);
-    engine::FittedTerms terms = *engine::builtin_terms(*game);
-    auto with = [&](const engine::FittedTerms& f) {
-        auto t = std::make_shared<engine::EvalTables>(*built);
-        engine::apply_terms(*t, f);
-        return t;
-    };
-    const auto plain = with(terms);
-    auto& six = terms.offsets["mobility knight 6"];
-    six = {six.first + 20, six.second + 20};
-    const auto moved = with(terms);
+    const ChessTerms chess;
     // The knight on e4 (e5) has six moves: not d6 (d3), which an enemy pawn guards, nor d2 (d7),
     // where its own pawn stands.
     for (const std::string fen :
          {"4k3/pppp4/8/8/4N3/8/PPPP4/4K3 w - - 0 1", "4k3/pppp4/8/8/4N3/8/PPPP4/4K3 b - - 0 1",
           "4k3/pppp4/8/4n3/8/8/PPPP4/4K3 b - - 0 1"}) {
-        const Position pos = parse_fen(game, fen);
-        engine::EvalTrace trace;
-        const int before = engine::evaluate(pos, *plain, nullptr, &trace);
+        const engine::EvalTrace trace = chess.trace(fen);
         const Color owner = fen.find('N') != std::string::npos ? WHITE : BLACK;
         ASSERT_EQ(trace.mobility.size(), 1u) << fen;
         EXPECT_EQ(trace.mobility[0].colour, owner) << fen;
-        EXPECT_EQ(trace.mobility[0].a, game->men.knight) << fen;
+        EXPECT_EQ(trace.mobility[0].a, chess.game->men.knight) << fen;
         EXPECT_EQ(trace.mobility[0].b, 6) << fen;
-        const int sign = pos.side_to_move() == owner ? 1 : -1;
-        EXPECT_EQ(engine::evaluate(pos, *moved) - before, 20 * sign) << fen;
+        const int sign = parse_fen(chess.game, fen).side_to_move() == owner ? 1 : -1;
+        EXPECT_EQ(chess.moved_by("mobility knight 6", fen), 20 * sign) << fen;
     }
-    terms.offsets["mobility knight 65"] = {1, 1};
-    try {
-        with(terms);
-        FAIL() << "applied more moves than the board has cells";
-    } catch (const Error& e) {
-        EXPECT_NE(std::string(e.what()).find("'mobility knight 65'"), std::string::npos)
-            << e.what();
-    }
+    EXPECT_NE(chess.refusal("mobility knight 65").find("'mobility knight 65'"), std::string::npos);
 }
 
 // A king attack offset counts for the side whose men attack the enemy king's zone, by their
 // number and their moves into it; a side with no attacker counts in row 0.
 TEST(FittedTerms, KingAttackTermsCountForTheAttackingSide) {
-    const auto game = make_game("chess");
-    const auto built = engine::eval_tables(game);
-    engine::FittedTerms terms = *engine::builtin_terms(*game);
-    auto with = [&](const engine::FittedTerms& f) {
-        auto t = std::make_shared<engine::EvalTables>(*built);
-        engine::apply_terms(*t, f);
-        return t;
-    };
-    const auto plain = with(terms);
+    const ChessTerms chess;
     for (const std::string fen :
          {"4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1", "4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1"}) {
-        const Position pos = parse_fen(game, fen);
-        engine::EvalTrace trace;
-        const int before = engine::evaluate(pos, *plain, nullptr, &trace);
+        const Position pos = parse_fen(chess.game, fen);
+        const engine::EvalTrace trace = chess.trace(fen);
         ASSERT_EQ(trace.king_attacks.size(), 2u) << fen;
         const auto white =
             trace.king_attacks[0].colour == WHITE ? trace.king_attacks[0] : trace.king_attacks[1];
@@ -362,103 +350,70 @@ TEST(FittedTerms, KingAttackTermsCountForTheAttackingSide) {
         EXPECT_GE(white.b, 1) << fen;
         EXPECT_EQ(black.a, 0) << fen;
         EXPECT_EQ(black.b, 0) << fen;
-        engine::FittedTerms more = terms;
-        auto add_20 = [&](const std::string& offset) {
+        const int sign = pos.side_to_move() == WHITE ? 1 : -1;
+        const std::string whites = "king_attack 1 " + std::to_string(white.b);
+        EXPECT_EQ(chess.moved_by(whites, fen), 20 * sign) << fen;
+        // Black's too: the two cancel.
+        engine::FittedTerms more = chess.built_in;
+        for (const std::string& offset : {whites, std::string("king_attack 0 0")}) {
             auto& v = more.offsets[offset];
             v = {v.first + 20, v.second + 20};
-        };
-        add_20("king_attack 1 " + std::to_string(white.b));
-        const int sign = pos.side_to_move() == WHITE ? 1 : -1;
-        EXPECT_EQ(engine::evaluate(pos, *with(more)) - before, 20 * sign) << fen;
-        add_20("king_attack 0 0");  // now Black's too
-        EXPECT_EQ(engine::evaluate(pos, *with(more)), before) << fen;
+        }
+        EXPECT_EQ(engine::evaluate(pos, *chess.with(more)),
+                  engine::evaluate(pos, *chess.with(chess.built_in)))
+            << fen;
     }
-    terms.offsets["king_attack " + std::to_string(engine::KING_ATTACKERS) + " 0"] = {1, 1};
-    try {
-        with(terms);
-        FAIL() << "applied a king attack beyond the table";
-    } catch (const Error& e) {
-        EXPECT_NE(std::string(e.what()).find("'king_attack 8 0'"), std::string::npos) << e.what();
-    }
+    EXPECT_NE(chess.refusal("king_attack " + std::to_string(engine::KING_ATTACKERS) + " 0")
+                  .find("'king_attack 8 0'"),
+              std::string::npos);
 }
 
 // A passer offset counts for a passed pawn on its cell from its side's view (Black's c3 is
 // White's c6); a threat offset for each enemy man or pawn a man attacks, by the two types.
 TEST(FittedTerms, PasserAndThreatTermsCountForTheirSide) {
-    const auto game = make_game("chess");
-    const auto built = engine::eval_tables(game);
-    const engine::FittedTerms terms = *engine::builtin_terms(*game);
-    auto with = [&](const engine::FittedTerms& f) {
-        auto t = std::make_shared<engine::EvalTables>(*built);
-        engine::apply_terms(*t, f);
-        return t;
-    };
-    const auto plain = with(terms);
-    auto moved_by = [&](const std::string& offset, const std::string& fen) {
-        engine::FittedTerms more = terms;
-        auto& v = more.offsets[offset];
-        v = {v.first + 20, v.second + 20};
-        const Position pos = parse_fen(game, fen);
-        return engine::evaluate(pos, *with(more)) - engine::evaluate(pos, *plain);
-    };
+    const ChessTerms chess;
     for (const std::string fen :
          {"4k3/8/2P5/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/2p5/8/4K3 b - - 0 1",
           "4k3/8/8/8/8/2p5/8/4K3 w - - 0 1"}) {
-        engine::EvalTrace trace;
-        const Position pos = parse_fen(game, fen);
-        engine::evaluate(pos, *plain, nullptr, &trace);
+        const engine::EvalTrace trace = chess.trace(fen);
         ASSERT_EQ(trace.passers.size(), 1u) << fen;
-        EXPECT_EQ(trace.passers[0].a, game->geometry.find("c6")) << fen;
+        EXPECT_EQ(trace.passers[0].a, chess.game->geometry.find("c6")) << fen;
         const Color owner = trace.passers[0].colour;
         EXPECT_EQ(owner, fen.find('P') != std::string::npos ? WHITE : BLACK) << fen;
-        EXPECT_EQ(moved_by("passer c6", fen), pos.side_to_move() == owner ? 20 : -20) << fen;
-        EXPECT_EQ(moved_by("passer c3", fen), 0) << fen;
+        const bool to_move = parse_fen(chess.game, fen).side_to_move() == owner;
+        EXPECT_EQ(chess.moved_by("passer c6", fen), to_move ? 20 : -20) << fen;
+        EXPECT_EQ(chess.moved_by("passer c3", fen), 0) << fen;
     }
     // The knight on e3 attacks the rook on d5, which attacks the pawn on d2.
     const std::string fen = "4k3/pppp4/8/3r4/8/4N3/PPPP4/4K3 w - - 0 1";
-    engine::EvalTrace trace;
-    engine::evaluate(parse_fen(game, fen), *plain, nullptr, &trace);
+    const engine::EvalTrace trace = chess.trace(fen);
     auto has = [&](Color c, const std::string& type, const std::string& victim) {
         return std::any_of(trace.threats.begin(), trace.threats.end(), [&](const auto& x) {
-            return x.colour == c && game->men.types[x.a].name == type &&
-                   game->men.types[x.b].name == victim;
+            return x.colour == c && chess.game->men.types[x.a].name == type &&
+                   chess.game->men.types[x.b].name == victim;
         });
     };
     EXPECT_TRUE(has(WHITE, "knight", "rook"));
     EXPECT_TRUE(has(BLACK, "rook", "pawn"));
     EXPECT_EQ(trace.threats.size(), 2u);
-    EXPECT_EQ(moved_by("threat knight rook", fen), 20);
-    EXPECT_EQ(moved_by("threat rook pawn", fen), -20);
-    EXPECT_EQ(moved_by("threat rook knight", fen), 0);
+    EXPECT_EQ(chess.moved_by("threat knight rook", fen), 20);
+    EXPECT_EQ(chess.moved_by("threat rook pawn", fen), -20);
+    EXPECT_EQ(chess.moved_by("threat rook knight", fen), 0);
 }
 
 // A pawn count offset counts for each man of its type by the number of its side's pawns; a
 // guard offset for each man of its type that an own man or pawn guards.
 TEST(FittedTerms, PawnCountAndGuardTermsCountPerMan) {
-    const auto game = make_game("chess");
-    const auto built = engine::eval_tables(game);
-    const engine::FittedTerms terms = *engine::builtin_terms(*game);
-    auto moved_by = [&](const std::string& offset, const std::string& fen) {
-        engine::FittedTerms more = terms;
-        auto& v = more.offsets[offset];
-        v = {v.first + 20, v.second + 20};
-        auto a = std::make_shared<engine::EvalTables>(*built);
-        auto b = std::make_shared<engine::EvalTables>(*built);
-        engine::apply_terms(*a, terms);
-        engine::apply_terms(*b, more);
-        const Position pos = parse_fen(game, fen);
-        return engine::evaluate(pos, *b) - engine::evaluate(pos, *a);
-    };
+    const ChessTerms chess;
     // White: two knights (one guarded by the pawn on d2) and three pawns; Black: one knight,
     // unguarded, and two pawns.
     const std::string fen = "4k3/pp6/8/2n5/8/4N3/PP1P4/4K1N1 w - - 0 1";
-    EXPECT_EQ(moved_by("pawns knight 3", fen), 40);
-    EXPECT_EQ(moved_by("pawns knight 2", fen), -20);
-    EXPECT_EQ(moved_by("pawns bishop 3", fen), 0);
-    EXPECT_EQ(moved_by("defended knight", fen), 20);
-    EXPECT_EQ(moved_by("defended bishop", fen), 0);
-    engine::EvalTrace trace;
-    engine::evaluate(parse_fen(game, fen), *engine::eval_tables(game), nullptr, &trace);
+    EXPECT_EQ(chess.moved_by("pawns knight 3", fen), 40);
+    EXPECT_EQ(chess.moved_by("pawns knight 2", fen), -20);
+    EXPECT_EQ(chess.moved_by("pawns bishop 3", fen), 0);
+    EXPECT_EQ(chess.moved_by("defended knight", fen), 20);
+    EXPECT_EQ(chess.moved_by("defended bishop", fen), 0);
+    const engine::EvalTrace trace = chess.trace(fen);
     EXPECT_EQ(trace.pawns.size(), 3u);
     ASSERT_EQ(trace.defended.size(), 1u);
     EXPECT_EQ(trace.defended[0].colour, WHITE);

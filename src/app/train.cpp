@@ -71,34 +71,22 @@ int run_fit(int argc, char** argv) {
         ->check(CLI::Range(1, 100000));
     app.add_option("--positions", s.max_positions, "at most this many positions (default 1500000)");
     app.add_option("--threads", s.threads, "threads (default 2)")->check(CLI::Range(1, 256));
-    app.add_option("--cells", s.cell_min,
-                   "also fit each type's cell terms where the data holds it this often (default "
-                   "0: not)")
-        ->check(CLI::Range(0, 1 << 30));
-    app.add_option("--mobility", s.mobility_min,
-                   "also fit each type's mobility term per number of moves where the data holds "
-                   "it this often (default 0: not)")
-        ->check(CLI::Range(0, 1 << 30));
-    app.add_option("--king-attack", s.king_attack_min,
-                   "also fit an offset per number of men attacking the enemy king's zone and of "
-                   "their moves into it, where the data holds it this often (default 0: not)")
-        ->check(CLI::Range(0, 1 << 30));
-    app.add_option("--passers", s.passer_min,
-                   "also fit an offset for a passed pawn on each cell where the data holds it "
-                   "this often (default 0: not)")
-        ->check(CLI::Range(0, 1 << 30));
-    app.add_option("--threats", s.threat_min,
-                   "also fit an offset for each type attacking each type of enemy man or pawn, "
-                   "where the data holds it this often (default 0: not)")
-        ->check(CLI::Range(0, 1 << 30));
-    app.add_option("--pawns", s.pawns_min,
-                   "also fit an offset for each type by its side's number of pawns, where the data "
-                   "holds it this often (default 0: not)")
-        ->check(CLI::Range(0, 1 << 30));
-    app.add_option("--defended", s.defended_min,
-                   "also fit an offset for each type when an own man or pawn guards it, where the "
-                   "data holds it this often (default 0: not)")
-        ->check(CLI::Range(0, 1 << 30));
+    // The sparse kinds (docs/engine.md, "Fitted terms"): each fitted where the data holds its
+    // feature at least N times, none by default.
+    auto sparse = [&](const std::string& flag, int& min, const std::string& what) {
+        app.add_option(flag, min,
+                       "also fit an offset for " + what +
+                           " where the data holds it this often (default 0: not)")
+            ->check(CLI::Range(0, 1 << 30));
+    };
+    sparse("--cells", s.cell_min, "each type on each cell");
+    sparse("--mobility", s.mobility_min, "each type by its number of moves");
+    sparse("--king-attack", s.king_attack_min,
+           "each number of men attacking the enemy king's zone and of their moves into it");
+    sparse("--passers", s.passer_min, "a passed pawn on each cell");
+    sparse("--threats", s.threat_min, "each type attacking each type of enemy man or pawn");
+    sparse("--pawns", s.pawns_min, "each type by its side's number of pawns");
+    sparse("--defended", s.defended_min, "each type when an own man or pawn guards it");
     if (const std::optional<int> status = parse_command_line(app, argc, argv, "", "fit: "))
         return *status;
     const learn::FitReport r = learn::fit_terms(s, std::cout);
