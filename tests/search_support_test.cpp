@@ -214,6 +214,60 @@ TEST(Search, MovePickerYieldsEveryMoveOnceInItsStages) {
     EXPECT_GT(losing, 50);
 }
 
+// The capture history orders captures of equal victims and takers: the one that has cut more
+// comes first. However much a capture has failed, only its exchange puts it among the losing
+// captures, after the quiet moves.
+TEST(Search, CaptureHistoryOrdersEqualCaptures) {
+    const auto chess = make_game("chess");
+    // exd5 and exf5 take a pawn each with a pawn, and are retaken; Nxd5 loses the knight.
+    Position pos = parse_fen(chess, "4k3/8/4p3/3p1p2/4P3/2N5/8/4K3 w - - 0 1");
+    const Move left = parse_move(pos, "e4d5"), right = parse_move(pos, "e4f5");
+    const Move knight = parse_move(pos, "c3d5");
+    engine::History history;
+    history.fit(*chess);
+    engine::PlyMoves moves;
+    auto order = [&](bool captures_only) {
+        engine::MovePicker picker(pos, moves, engine::MOVE_NONE,
+                                  {engine::MOVE_NONE, engine::MOVE_NONE}, engine::MOVE_NONE,
+                                  history, {nullptr, nullptr}, captures_only);
+        std::vector<Move> picked;
+        int see = engine::SEE_UNKNOWN;
+        for (Move m = picker.next(see); m != engine::MOVE_NONE; m = picker.next(see))
+            picked.push_back(m);
+        return picked;
+    };
+    auto entry = [&](Move m, int taken) {
+        return history.capture(pos.piece_on(m.from()), m.to(), taken);
+    };
+    auto learn = [&](Move m, int bonus) {
+        history.update_capture(pos.piece_on(m.from()), m.to(), engine::taken_type(pos, m), bonus);
+    };
+    EXPECT_EQ(engine::taken_type(pos, left), chess->men.pawn);
+    for (int i = 0; i < 4; ++i) learn(right, 1600);
+    EXPECT_GT(entry(right, chess->men.pawn), 4000);
+    EXPECT_EQ(entry(left, chess->men.pawn), 0);
+    // Taking another type on the same cell, or nothing (a promotion), has an entry of its own.
+    EXPECT_EQ(entry(right, chess->men.knight), 0);
+    EXPECT_EQ(entry(right, history.types()), 0);
+    std::vector<Move> captures = order(true);
+    ASSERT_EQ(captures.size(), 3u);
+    EXPECT_EQ(captures[0], right);
+    EXPECT_EQ(captures[1], left);
+    EXPECT_EQ(captures[2], knight);
+    for (int i = 0; i < 40; ++i) learn(right, -1600), learn(left, 1600), learn(knight, 1600);
+    captures = order(true);
+    EXPECT_EQ(captures[0], left);
+    EXPECT_EQ(captures[1], right);
+    // The knight's capture with the best history is still a losing one: last of all moves.
+    EXPECT_EQ(order(false).back(), knight);
+    for (int i = 0; i < 40; ++i) learn(knight, -1600);
+    const std::vector<Move> all = order(false);
+    EXPECT_EQ(all.back(), knight);
+    EXPECT_EQ(std::find(all.begin(), all.end(), right) - all.begin(), 1);
+    history.clear();
+    EXPECT_EQ(entry(right, chess->men.pawn), 0);
+}
+
 // The correction history: entries per side to move, pawn structure and each side's other men,
 // which together converge on how far the searches found the evaluation off, are bounded, and
 // are shared by the positions with the same pawns (or the same other men).

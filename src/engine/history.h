@@ -1,7 +1,8 @@
-// What the search learns about quiet moves while it runs: a history score per side, from-cell
-// and to-cell (any move kind: relocation and adjustment moves too), counter-moves, and the
-// continuation history: how a quiet move (by its man's type and destination) has fared right
-// after a given move (by its man and destination) one or two plies earlier.
+// What the search learns about moves while it runs: a history score per side, from-cell and
+// to-cell (any move kind: relocation and adjustment moves too), counter-moves, the continuation
+// history: how a quiet move (by its man's type and destination) has fared right after a given
+// move (by its man and destination) one or two plies earlier, and the capture history: how a
+// capture or promotion has fared by its man, destination and the type it takes.
 #pragma once
 
 #include <algorithm>
@@ -70,7 +71,19 @@ struct History {
         if (t == types_ && c == cells_) return;
         types_ = t, cells_ = c;
         continuation_.assign(static_cast<size_t>(COLOR_NB * t * c) * static_cast<size_t>(t * c), 0);
+        captures_.assign(static_cast<size_t>(COLOR_NB * t * c) * static_cast<size_t>(t + 1), 0);
     }
+    // A tactical move's history (0 for a move by no man): by its man, destination and the type
+    // it takes (`taken`, or the game's type count for a promotion that takes nothing).
+    int capture(Piece moved, Square to, int taken) const {
+        return moved == NO_PIECE || captures_.empty() ? 0
+                                                      : captures_[capture_entry(moved, to, taken)];
+    }
+    void update_capture(Piece moved, Square to, int taken, int bonus) {
+        if (moved != NO_PIECE && !captures_.empty())
+            nudge(captures_[capture_entry(moved, to, taken)], bonus);
+    }
+    int types() const { return types_; }
     // The row of the move of man `moved` to `to` (null for no man: nothing to learn from).
     int16_t* row(Piece moved, Square to) {
         if (moved == NO_PIECE || continuation_.empty()) return nullptr;
@@ -122,14 +135,20 @@ struct History {
             for (auto& side : by_side) side.fill(0);
         for (auto& row : counter) row.fill(MOVE_NONE);
         std::fill(continuation_.begin(), continuation_.end(), int16_t{0});
+        std::fill(captures_.begin(), captures_.end(), int16_t{0});
     }
 
   private:
     size_t entry(Piece moved, Square to) const {
         return static_cast<size_t>(type_of(moved) * cells_ + to);
     }
+    size_t capture_entry(Piece moved, Square to, int taken) const {
+        return (static_cast<size_t>((color_of(moved) * types_ + type_of(moved)) * cells_ + to)) *
+                   static_cast<size_t>(types_ + 1) +
+               static_cast<size_t>(taken);
+    }
     int types_ = 0, cells_ = 0;
-    std::vector<int16_t> continuation_;
+    std::vector<int16_t> continuation_, captures_;
 };
 
 }  // namespace menagerie::engine

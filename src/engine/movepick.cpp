@@ -14,6 +14,15 @@ bool is_tactical(const Position& pos, Move m) {
     return m.kind() == MoveKind::Promotion || pos.is_capture(m);
 }
 
+int taken_type(const Position& pos, Move m) {
+    const Piece victim = pos.piece_on(m.to());
+    const Game& g = pos.game();
+    if (m.kind() == MoveKind::EnPassant) return g.men.pawn;
+    return victim != NO_PIECE && m.kind() != MoveKind::Castling
+               ? type_of(victim)
+               : static_cast<int>(g.men.types.size());
+}
+
 MovePicker::MovePicker(Position& pos, PlyMoves& moves, Move tt_move,
                        const std::array<Move, 2>& killers, Move counter, const History& history,
                        const ContinuationRows& rows, bool captures_only)
@@ -47,9 +56,9 @@ void MovePicker::score(int first, Stage stage) {
         if (m == tt_move_) {
             score = TT_MOVE;
         } else if (stage == Stage::Captures) {
-            // Ordered by victim and attacker; the exchange is counted only when the move comes
-            // up (next), since a cut usually comes first. Taking a man worth at least the taker
-            // cannot lose material: no exchange to count.
+            // Ordered by victim and attacker, then by how the capture has fared; the exchange
+            // is counted only when the move comes up (next), since a cut usually comes first.
+            // Taking a man worth at least the taker cannot lose material: no exchange to count.
             const Piece victim = pos.piece_on(m.to());
             const int victim_value = victim == NO_PIECE
                                          ? g.men.value[g.men.pawn >= 0 ? g.men.pawn : 0]
@@ -58,8 +67,11 @@ void MovePicker::score(int first, Stage stage) {
             if (m.kind() == MoveKind::Normal && victim_value >= attacker_value &&
                 type_of(pos.piece_on(m.from())) != g.men.king)
                 moves_.see[i] = victim_value - attacker_value;
-            score = GOOD_TACTIC + victim_value * 16 - attacker_value / 16 +
-                    (m.kind() == MoveKind::Promotion ? g.men.value[m.promotion()] : 0);
+            // (The history's share is offset so that it never drops a capture below the
+            // good ones' floor: only the exchange makes a capture a losing one.)
+            score = GOOD_TACTIC + HISTORY_MAX / 4 + victim_value * 16 - attacker_value / 16 +
+                    (m.kind() == MoveKind::Promotion ? g.men.value[m.promotion()] : 0) +
+                    history_->capture(pos.piece_on(m.from()), m.to(), taken_type(pos, m)) / 4;
         } else if (m == killers_[0]) {
             score = KILLER + 1;
         } else if (m == killers_[1]) {

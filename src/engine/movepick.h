@@ -1,9 +1,10 @@
 // Move ordering: the hash move first, then captures and promotions that do not lose material
-// (by static exchange, then most valuable victim / least valuable attacker), the killers and the
-// counter-move, the quiet moves by history (their own and their continuations), and the losing
-// captures last. Moves are scored once and picked by selection, which suits the cut-offs that
-// usually come within the first few moves. The quiet moves are generated only once the good
-// captures are spent (unless the hash move is quiet): a capture often ends the node first.
+// (by static exchange, then most valuable victim / least valuable attacker and the capture
+// history), the killers and the counter-move, the quiet moves by history (their own and their
+// continuations), and the losing captures last. Moves are scored once and picked by selection,
+// which suits the cut-offs that usually come within the first few moves. The quiet moves are
+// generated only once the good captures are spent (unless the hash move is quiet): a capture often
+// ends the node first.
 #pragma once
 
 #include <array>
@@ -49,5 +50,7 @@ class MovePicker {
 };
 
 bool is_tactical(const Position& pos, Move m);  // a capture, en passant or a promotion
+// The type a tactical move takes, or the game's type count when it takes none (a promotion).
+int taken_type(const Position& pos, Move m);
 
 }  // namespace menagerie::engine

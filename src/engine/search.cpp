@@ -383,6 +383,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     int best = -SCORE_INFINITE, played = 0, quiet_count = 0;
     Move best_move = MOVE_NONE;
     std::array<Move, 64> quiets_tried;
+    std::array<Move, 32> tactics_tried;
+    int tactic_count = 0;
     int see = SEE_UNKNOWN;
     for (Move m = picker->next(see); m != MOVE_NONE; m = picker->next(see)) {
         if (m == excluded || (!root && !legal(pos, m))) continue;
@@ -502,7 +504,10 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
                 alpha = value;
             }
         }
-        if (!tactical && m != best_move && quiet_count < 64) quiets_tried[quiet_count++] = m;
+        if (m != best_move) {
+            if (!tactical && quiet_count < 64) quiets_tried[quiet_count++] = m;
+            if (tactical && tactic_count < 32) tactics_tried[tactic_count++] = m;
+        }
     }
 
     // 9. No legal move: mate or stalemate (a draw in every game).
@@ -512,15 +517,24 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         best = in_check ? mated_in(ply) : 0;
     }
 
-    // 10. Learn from the cut: killers and history for the quiet move that made it.
-    if (best_move != MOVE_NONE && best >= beta && !is_tactical(pos, best_move)) {
+    // 10. Learn from the cut: killers and history for the quiet move that made it, capture
+    // history for the capture that made it; the tactical moves tried before it failed.
+    if (best_move != MOVE_NONE && best >= beta) {
         const int bonus = std::min(depth * depth * 16, 1600);
-        history_.update_quiet(us, best_move, pos.piece_on(best_move.from()), rows, bonus);
-        for (int i = 0; i < quiet_count; ++i)
-            history_.update_quiet(us, quiets_tried[i], pos.piece_on(quiets_tried[i].from()), rows,
-                                  -bonus);
-        if (frame.killers[0] != best_move) frame.killers = {best_move, frame.killers[0]};
-        if (counter) *counter = best_move;
+        auto update_capture = [&](Move m, int b) {
+            history_.update_capture(pos.piece_on(m.from()), m.to(), taken_type(pos, m), b);
+        };
+        if (is_tactical(pos, best_move)) {
+            update_capture(best_move, bonus);
+        } else {
+            history_.update_quiet(us, best_move, pos.piece_on(best_move.from()), rows, bonus);
+            for (int i = 0; i < quiet_count; ++i)
+                history_.update_quiet(us, quiets_tried[i], pos.piece_on(quiets_tried[i].from()),
+                                      rows, -bonus);
+            if (frame.killers[0] != best_move) frame.killers = {best_move, frame.killers[0]};
+            if (counter) *counter = best_move;
+        }
+        for (int i = 0; i < tactic_count; ++i) update_capture(tactics_tried[i], -bonus);
     }
 
     const Bound bound = best >= beta                        ? BOUND_LOWER
