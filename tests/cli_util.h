@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <string>
@@ -18,11 +19,15 @@ struct RunResult {
     std::string out, err;
 };
 
-// A file name of its own for each call and process: ctest runs tests in parallel.
+// A file name of its own for each call and process: ctest runs tests in parallel. A file left
+// there by an earlier run whose process had the same id is removed: commands that resume an
+// existing file (datagen, atlas) would otherwise read it.
 inline std::string temp_file(const std::string& what) {
     static int calls = 0;
-    return ::testing::TempDir() + "menagerie_cli_" + std::to_string(getpid()) + "_" +
-           std::to_string(++calls) + "_" + what;
+    const std::string path = ::testing::TempDir() + "menagerie_cli_" + std::to_string(getpid()) +
+                             "_" + std::to_string(++calls) + "_" + what;
+    std::filesystem::remove(path);
+    return path;
 }
 
 inline std::string write_temp(const std::string& what, const std::string& content) {
