@@ -87,9 +87,7 @@ struct History {
     // The row of the move of man `moved` to `to` (null for no man: nothing to learn from).
     int16_t* row(Piece moved, Square to) {
         if (moved == NO_PIECE || continuation_.empty()) return nullptr;
-        const size_t context =
-            static_cast<size_t>((color_of(moved) * types_ + type_of(moved)) * cells_ + to);
-        return continuation_.data() + context * static_cast<size_t>(types_ * cells_);
+        return continuation_.data() + context(moved, to) * static_cast<size_t>(types_ * cells_);
     }
     // The quiet move's whole score: its own history and its continuations.
     int quiet(Color c, Move m, Piece moved, const ContinuationRows& rows) const {
@@ -142,10 +140,13 @@ struct History {
     size_t entry(Piece moved, Square to) const {
         return static_cast<size_t>(type_of(moved) * cells_ + to);
     }
+    // A move's man (colour and type) and destination, numbered from 0: the row of the
+    // continuation table, the block of the capture history.
+    size_t context(Piece moved, Square to) const {
+        return static_cast<size_t>((color_of(moved) * types_ + type_of(moved)) * cells_ + to);
+    }
     size_t capture_entry(Piece moved, Square to, int taken) const {
-        return (static_cast<size_t>((color_of(moved) * types_ + type_of(moved)) * cells_ + to)) *
-                   static_cast<size_t>(types_ + 1) +
-               static_cast<size_t>(taken);
+        return context(moved, to) * static_cast<size_t>(types_ + 1) + static_cast<size_t>(taken);
     }
     int types_ = 0, cells_ = 0;
     std::vector<int16_t> continuation_, captures_;

@@ -63,15 +63,16 @@ void MovePicker::score(int first, Stage stage) {
             const int victim_value = victim == NO_PIECE
                                          ? g.men.value[g.men.pawn >= 0 ? g.men.pawn : 0]
                                          : g.men.value[type_of(victim)];
-            const int attacker_value = g.men.value[type_of(pos.piece_on(m.from()))];
+            const Piece mover = pos.piece_on(m.from());
+            const int attacker_value = g.men.value[type_of(mover)];
             if (m.kind() == MoveKind::Normal && victim_value >= attacker_value &&
-                type_of(pos.piece_on(m.from())) != g.men.king)
+                type_of(mover) != g.men.king)
                 moves_.see[i] = victim_value - attacker_value;
             // (The history's share is offset so that it never drops a capture below the
             // good ones' floor: only the exchange makes a capture a losing one.)
             score = GOOD_TACTIC + HISTORY_MAX / 4 + victim_value * 16 - attacker_value / 16 +
                     (m.kind() == MoveKind::Promotion ? g.men.value[m.promotion()] : 0) +
-                    history_->capture(pos.piece_on(m.from()), m.to(), taken_type(pos, m)) / 4;
+                    history_->capture(mover, m.to(), taken_type(pos, m)) / 4;
         } else if (m == killers_[0]) {
             score = KILLER + 1;
         } else if (m == killers_[1]) {
