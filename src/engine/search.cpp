@@ -27,6 +27,22 @@ struct Reductions {
 };
 const Reductions reduction;
 
+// What a capture or promotion gains at most: the man it takes (a pawn where the destination is
+// empty: en passant) and, for a promotion, the man the pawn becomes.
+int tactical_gain(const Position& pos, Move m) {
+    const Game& g = pos.game();
+    const Piece victim = pos.piece_on(m.to());
+    return (victim == NO_PIECE ? 100 : g.men.value[type_of(victim)]) +
+           (m.kind() == MoveKind::Promotion ? g.men.value[m.promotion()] : 0);
+}
+
+// Whether m takes a face-down man, worth the expectation of what it hides, not its type's value.
+bool takes_face_down(const Position& pos, Move m) {
+    const int first_hidden = pos.game().chance.first_hidden;
+    const Piece victim = pos.piece_on(m.to());
+    return first_hidden >= 0 && victim != NO_PIECE && type_of(victim) >= first_hidden;
+}
+
 // Whether the side to move has a man other than pawns and king: without one, zugzwang is
 // common and the null move is not tried.
 bool has_pieces(const Position& pos, Color c) {
@@ -404,13 +420,29 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
                 if (depth <= 3 &&
                     history_.quiet(us, m, moved, rows) < -tuned(HISTORY_PRUNE) * depth)
                     continue;
-                if (depth <= 6 && eval != SCORE_NONE &&
-                    eval + tuned(FUTILITY_BASE) + tuned(FUTILITY_SLOPE) * depth <= alpha)
+                // The depth the move would be searched to after its reduction: a late quiet
+                // move is judged at the depth it would get.
+                // Not a chance move: what it turns over is beyond the evaluation.
+                const int lmr_depth =
+                    is_chance ? depth : std::max(depth - 1 - reduction(depth, played + 1), 0);
+                if (lmr_depth <= 6 && eval != SCORE_NONE &&
+                    eval + tuned(FUTILITY_BASE) + tuned(FUTILITY_SLOPE) * lmr_depth <= alpha)
                     continue;
-                if (depth <= 6 && pos.see(m) < -tuned(SEE_QUIET) * depth * depth) continue;
-            } else if (depth <= 6 &&
-                       (see == SEE_UNKNOWN ? pos.see(m) : see) < -tuned(SEE_TACTICAL) * depth) {
-                continue;
+                if (lmr_depth <= 6 && pos.see(m) < -tuned(SEE_QUIET) * lmr_depth * lmr_depth)
+                    continue;
+            } else {
+                if (depth <= 6 &&
+                    (see == SEE_UNKNOWN ? pos.see(m) : see) < -tuned(SEE_TACTICAL) * depth)
+                    continue;
+                // A capture that, with what it takes and how such captures have fared, cannot
+                // lift the evaluation to alpha.
+                if (tactical && !gives_check && !is_chance && !takes_face_down(pos, m) &&
+                    depth <= 6 && eval != SCORE_NONE &&
+                    eval + tuned(CAPTURE_FUTILITY_BASE) + tuned(CAPTURE_FUTILITY_SLOPE) * depth +
+                            tactical_gain(pos, m) +
+                            history_.capture(moved, m.to(), taken_type(pos, m)) / 8 <=
+                        alpha)
+                    continue;
             }
         }
 
@@ -586,7 +618,6 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     MovePicker picker(pos, moves, tt_hit ? tt.move : MOVE_NONE, {MOVE_NONE, MOVE_NONE}, MOVE_NONE,
                       history_, {nullptr, nullptr}, !in_check);
     const Color us = pos.side_to_move();
-    const Game& g = pos.game();
     int played = 0, see = SEE_UNKNOWN;
     Move best_move = MOVE_NONE;
     for (Move m = picker.next(see); m != MOVE_NONE; m = picker.next(see)) {
@@ -594,10 +625,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
             if (!is_tactical(pos, m)) continue;  // a pending choice's moves are quiet
             if (see == SEE_UNKNOWN) see = pos.see(m);
             if (see < 0) continue;
-            const Piece victim = pos.piece_on(m.to());
-            const int gain = (victim == NO_PIECE ? 100 : g.men.value[type_of(victim)]) +
-                             (m.kind() == MoveKind::Promotion ? g.men.value[m.promotion()] : 0);
-            if (stand + gain + tuned(QS_DELTA) <= alpha) continue;
+            if (stand + tactical_gain(pos, m) + tuned(QS_DELTA) <= alpha) continue;
         }
         if (!legal(pos, m)) continue;
         ++played;

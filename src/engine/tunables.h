@@ -29,6 +29,9 @@ enum TunableIndex {
     QS_DELTA,         // quiescence: captures that cannot lift eval within this of alpha
     ASPIRATION,       // the first window around the last score
     PROBCUT_MARGIN,   // ProbCut: a capture beating beta + this in a shallower search cuts
+    // Captures whose eval + base + slope * depth + gain cannot reach alpha.
+    CAPTURE_FUTILITY_BASE,
+    CAPTURE_FUTILITY_SLOPE,
     TUNABLE_NB
 };
 
@@ -47,6 +50,8 @@ inline std::array<Tunable, TUNABLE_NB> tunables = {{
     {"qs_delta", 200, 50, 600},
     {"aspiration", 18, 5, 80},
     {"probcut_margin", 200, 80, 500},
+    {"capture_futility_base", 200, 0, 600},
+    {"capture_futility_slope", 150, 40, 400},
 }};
 
 inline int tuned(TunableIndex i) { return tunables[i].value; }
