@@ -27,8 +27,8 @@ struct Reductions {
 };
 const Reductions reduction;
 
-// What a capture or promotion gains at most: the man it takes (a pawn where the destination is
-// empty: en passant) and, for a promotion, the man the pawn becomes.
+// What a capture or promotion gains at most: the man it takes (a pawn's worth where the
+// destination is empty, as en passant takes a pawn) and, for a promotion, the man it becomes.
 int tactical_gain(const Position& pos, Move m) {
     const Game& g = pos.game();
     const Piece victim = pos.piece_on(m.to());
@@ -420,9 +420,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
                 if (depth <= 3 &&
                     history_.quiet(us, m, moved, rows) < -tuned(HISTORY_PRUNE) * depth)
                     continue;
-                // The depth the move would be searched to after its reduction: a late quiet
-                // move is judged at the depth it would get.
-                // Not a chance move: what it turns over is beyond the evaluation.
+                // A late quiet move is judged at the depth its reduction would leave it; a
+                // chance move at the node's, since what it turns over is beyond the evaluation.
                 const int lmr_depth =
                     is_chance ? depth : std::max(depth - 1 - reduction(depth, played + 1), 0);
                 if (lmr_depth <= 6 && eval != SCORE_NONE &&

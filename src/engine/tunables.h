@@ -19,9 +19,9 @@ enum TunableIndex {
     RAZOR_BASE,  // razoring: eval + base + slope * depth^2 < alpha
     RAZOR_SLOPE,
     NULL_EVAL_DIVISOR,  // null move: one more ply of reduction per this much above beta
-    FUTILITY_BASE,      // quiet moves whose eval + base + slope * depth cannot reach alpha
+    FUTILITY_BASE,      // quiet moves whose eval + base + slope * lmr depth cannot reach alpha
     FUTILITY_SLOPE,
-    SEE_QUIET,        // quiet moves losing more than this * depth^2 by exchange
+    SEE_QUIET,        // quiet moves losing more than this * lmr depth^2 by exchange
     SEE_TACTICAL,     // captures losing more than this * depth
     HISTORY_PRUNE,    // quiet moves whose history is below -this * depth (depth <= 3)
     SINGULAR_MARGIN,  // singular beta: tt score - this * depth
