@@ -105,6 +105,7 @@ struct ChanceRules {
     // side, two steps from their starting square (where they are marked unmoved and cannot be
     // taken), and one that lands on its side's `reveal_zone` is turned over in the same move.
     int first_hidden = -1;
+    bool face_down(int type) const { return first_hidden >= 0 && type >= first_hidden; }
     // Per face-down type: the type it is, -1 for an event, UNKNOWN_IDENTITY on a player's view.
     std::vector<int> identity;
     std::array<Bitboard, COLOR_NB> reveal_zone{};

@@ -430,7 +430,7 @@ void Position::do_move(Move m, StateInfo& ns) {
                 } else {
                     update_ep(from, to);
                 }
-            } else if (game_->has_chance() && type_of(p) >= game_->chance.first_hidden) {
+            } else if (game_->chance.face_down(type_of(p))) {
                 if (reveal_swan(m, ns)) next = us;
                 // While the owner chooses which drawn piece stays, a pawn among them may still
                 // stay: the chance is kept until the choice (make_placement) decides it.

@@ -38,9 +38,8 @@ int tactical_gain(const Position& pos, Move m) {
 
 // Whether m takes a face-down man, worth the expectation of what it hides, not its type's value.
 bool takes_face_down(const Position& pos, Move m) {
-    const int first_hidden = pos.game().chance.first_hidden;
     const Piece victim = pos.piece_on(m.to());
-    return first_hidden >= 0 && victim != NO_PIECE && type_of(victim) >= first_hidden;
+    return victim != NO_PIECE && pos.game().chance.face_down(type_of(victim));
 }
 
 // Whether the side to move has a man other than pawns and king: without one, zugzwang is
@@ -435,8 +434,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
                     continue;
                 // A capture that, with what it takes and how such captures have fared, cannot
                 // lift the evaluation to alpha.
-                if (tactical && !gives_check && !is_chance && !takes_face_down(pos, m) &&
-                    depth <= 6 && eval != SCORE_NONE &&
+                if (depth <= 6 && eval != SCORE_NONE && tactical && !gives_check && !is_chance &&
+                    !takes_face_down(pos, m) &&
                     eval + tuned(CAPTURE_FUTILITY_BASE) + tuned(CAPTURE_FUTILITY_SLOPE) * depth +
                             tactical_gain(pos, m) +
                             history_.capture(moved, m.to(), taken_type(pos, m)) / 8 <=

@@ -40,7 +40,7 @@ bool is_chance_move(const Position& pos, Move m) {
     if (c.first_hidden < 0) return false;
     if (m.kind() == MoveKind::Promotion) return true;
     const Piece p = pos.piece_on(m.from());
-    return m.kind() == MoveKind::Normal && p != NO_PIECE && type_of(p) >= c.first_hidden &&
+    return m.kind() == MoveKind::Normal && p != NO_PIECE && c.face_down(type_of(p)) &&
            has(c.reveal_zone[color_of(p)], m.to());
 }
 
