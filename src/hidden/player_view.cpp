@@ -101,7 +101,7 @@ PlayerView view_of(const Position& referee, Color side, std::string commitment) 
         const Piece p = referee.piece_on(s);
         if (p == NO_PIECE) continue;
         // Every face-down swan becomes the view's one swan type; other types are the same.
-        view.put(s, type_of(p) >= rg.chance.first_hidden
+        view.put(s, rg.chance.face_down(type_of(p))
                         ? make_piece_code(color_of(p), game->chance.first_hidden)
                         : p);
     }

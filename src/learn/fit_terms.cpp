@@ -146,7 +146,7 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     const int types = static_cast<int>(game->men.types.size());
     for (int t = 0; t < types; ++t) {
         const PieceType& pt = game->men.types[t];
-        if (pt.royal || pt.pawn || (game->has_chance() && t >= game->chance.first_hidden)) continue;
+        if (pt.royal || pt.pawn || game->chance.face_down(t)) continue;
         for (bool eg : {false, true})
             params.push_back({"value " + pt.name + (eg ? " eg" : " mg"), nullptr,
                               "value " + pt.name, eg, 8, 60});
