@@ -403,9 +403,28 @@ TEST(MatchCli, SprtStopsTheMatchWhenItDecides) {
         "match --engine builtin:greedy --engine builtin:random --variant chess66 --games 1000 "
         "--seed 5 --sprt elo0=-500,elo1=-400");
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_NE(r.out.find(": H1 accepted"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(": H1 accepted at game "), std::string::npos) << r.out;
     const auto score = score_of(r.out);
     EXPECT_LT(score[0] + score[1] + score[2], 1000) << r.out;
+}
+
+TEST(MatchCli, SprtReportsTheDecisionWhereTheBoundWasCrossed) {
+    // With two games at once, the game still running when the LLR crosses a bound is finished
+    // and counted; it must not turn the decision back into "continue".
+    const test::RunResult r = test::run(
+        "match --engine builtin:greedy --engine builtin:random --variant chess66 --games 1000 "
+        "--seed 5 --concurrency 2 --sprt elo0=-500,elo1=-400");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto at = r.out.find(": H1 accepted at game ");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const int decided = std::stoi(r.out.substr(at + 22));
+    const auto score = score_of(r.out);
+    const int played = score[0] + score[1] + score[2];
+    EXPECT_LE(decided, played) << r.out;
+    EXPECT_GE(decided, played - 1) << r.out;  // at most one other game was running
+    EXPECT_EQ(r.out.find("continue"), std::string::npos) << r.out;
+    EXPECT_EQ(played > decided, r.out.find("Games in flight at the decision") != std::string::npos)
+        << r.out;
 }
 
 TEST(MatchCli, MisbehavingEnginesLoseWithAReason) {

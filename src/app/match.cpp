@@ -16,6 +16,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -353,9 +354,11 @@ class Scoreboard {
             ++next_pgn_;
         }
         progress();
-        if (settings_.sprt && sprt(score_, *settings_.sprt).verdict != SprtVerdict::Continue)
-            stopped_ = true;
-        return stopped_;
+        if (settings_.sprt && !decided_) {
+            const SprtState s = sprt(score_, *settings_.sprt);
+            if (s.verdict != SprtVerdict::Continue) decided_ = Decision{score_, s};
+        }
+        return decided_.has_value();
     }
 
     void report(std::ostream& out) {
@@ -369,13 +372,21 @@ class Scoreboard {
         out << "Forfeits (time, illegal move, crash): " << first_ << " " << forfeits_[0] << ", "
             << second_ << " " << forfeits_[1] << "\n";
         out << "Seed: " << seed_ << "\n";
-        if (settings_.sprt) {
-            const SprtState s = sprt(score_, *settings_.sprt);
-            out << std::fixed << std::setprecision(2) << "SPRT (elo0 " << settings_.sprt->elo0
-                << ", elo1 " << settings_.sprt->elo1 << ", alpha " << settings_.sprt->alpha
-                << ", beta " << settings_.sprt->beta << "): LLR " << s.llr << " (" << s.lower
-                << ", " << s.upper << "): " << verdict_text(s.verdict) << "\n";
-        }
+        if (!settings_.sprt) return;
+        // The test's decision is the one taken when the LLR crossed a bound: games that were
+        // running then are counted in the score above, but cannot undo the decision.
+        const Decision d = decided_.value_or(Decision{score_, sprt(score_, *settings_.sprt)});
+        out << std::fixed << std::setprecision(2) << "SPRT (elo0 " << settings_.sprt->elo0
+            << ", elo1 " << settings_.sprt->elo1 << ", alpha " << settings_.sprt->alpha << ", beta "
+            << settings_.sprt->beta << "): LLR " << d.state.llr << " (" << d.state.lower << ", "
+            << d.state.upper << "): " << verdict_text(d.state.verdict);
+        if (decided_)
+            out << " at game " << d.score.games() << ", " << d.score.wins << " - " << d.score.losses
+                << " - " << d.score.draws << " (W-L-D)";
+        out << "\n";
+        if (const int after = score_.games() - d.score.games(); after > 0)
+            out << "Games in flight at the decision, counted in the score: " << after
+                << ", LLR over all games " << sprt(score_, *settings_.sprt).llr << "\n";
     }
 
   private:
@@ -402,7 +413,12 @@ class Scoreboard {
     std::ostream* pgn_;
     int games_;
     uint64_t seed_;
-    bool tty_, shown_ = false, stopped_ = false;
+    bool tty_, shown_ = false;
+    struct Decision {
+        Score score;  // when the LLR crossed a bound
+        SprtState state;
+    };
+    std::optional<Decision> decided_;
     std::mutex mutex_;
     std::string first_, second_;
     Score score_;
