@@ -415,9 +415,10 @@ TEST(MatchCli, SprtReportsTheDecisionWhereTheBoundWasCrossed) {
         "match --engine builtin:greedy --engine builtin:random --variant chess66 --games 1000 "
         "--seed 5 --concurrency 2 --sprt elo0=-500,elo1=-400");
     ASSERT_EQ(r.status, 0) << r.err;
-    const auto at = r.out.find(": H1 accepted at game ");
+    const std::string accepted = ": H1 accepted at game ";
+    const auto at = r.out.find(accepted);
     ASSERT_NE(at, std::string::npos) << r.out;
-    const int decided = std::stoi(r.out.substr(at + 22));
+    const int decided = std::stoi(r.out.substr(at + accepted.size()));
     const auto score = score_of(r.out);
     const int played = score[0] + score[1] + score[2];
     EXPECT_LE(decided, played) << r.out;

@@ -268,6 +268,12 @@ std::string today() {
     return text;
 }
 
+// "W - L - D", the first player's wins, losses and draws.
+std::string wld(const Score& s) {
+    return std::to_string(s.wins) + " - " + std::to_string(s.losses) + " - " +
+           std::to_string(s.draws);
+}
+
 std::string percent(double fraction) {
     std::ostringstream out;
     out << std::fixed << std::setprecision(1) << 100 * fraction << "%";
@@ -365,9 +371,8 @@ class Scoreboard {
         std::lock_guard lock(mutex_);
         clear_progress();
         const EloEstimate e = estimate_elo(score_);
-        out << "Score of " << first_ << " vs " << second_ << ": " << score_.wins << " - "
-            << score_.losses << " - " << score_.draws << " (W-L-D) " << percent(score_.fraction())
-            << " in " << score_.games() << " games\n";
+        out << "Score of " << first_ << " vs " << second_ << ": " << wld(score_) << " (W-L-D) "
+            << percent(score_.fraction()) << " in " << score_.games() << " games\n";
         out << "Elo difference: " << elo_text(e) << " (95%)\n";
         out << "Forfeits (time, illegal move, crash): " << first_ << " " << forfeits_[0] << ", "
             << second_ << " " << forfeits_[1] << "\n";
@@ -380,9 +385,7 @@ class Scoreboard {
             << ", elo1 " << settings_.sprt->elo1 << ", alpha " << settings_.sprt->alpha << ", beta "
             << settings_.sprt->beta << "): LLR " << d.state.llr << " (" << d.state.lower << ", "
             << d.state.upper << "): " << verdict_text(d.state.verdict);
-        if (decided_)
-            out << " at game " << d.score.games() << ", " << d.score.wins << " - " << d.score.losses
-                << " - " << d.score.draws << " (W-L-D)";
+        if (decided_) out << " at game " << d.score.games() << ", " << wld(d.score) << " (W-L-D)";
         out << "\n";
         if (const int after = score_.games() - d.score.games(); after > 0)
             out << "Games in flight at the decision, counted in the score: " << after
@@ -393,8 +396,8 @@ class Scoreboard {
     void progress() {
         std::ostringstream line;
         line << "game " << score_.games() << "/" << games_ << ": " << first_ << " vs " << second_
-             << " " << score_.wins << " - " << score_.losses << " - " << score_.draws << " "
-             << percent(score_.fraction()) << ", Elo " << elo_text(estimate_elo(score_));
+             << " " << wld(score_) << " " << percent(score_.fraction()) << ", Elo "
+             << elo_text(estimate_elo(score_));
         if (settings_.sprt)
             line << std::fixed << std::setprecision(2) << ", LLR "
                  << sprt(score_, *settings_.sprt).llr;
