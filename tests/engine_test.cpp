@@ -465,6 +465,30 @@ TEST(EngineBlackSwan, WeighsChanceAgainstSureGain) {
     std::filesystem::remove_all(dir);
 }
 
+// Terms applied over others (EvalTerms, the fitter's trials) evaluate as the same terms built
+// in: what follows from the values (a face-down swan's expectation, the phase) follows them.
+TEST(EngineBlackSwan, TermsAppliedOverOthersEvaluateAsBuiltIn) {
+    const auto game = view_game();
+    const auto built = engine::eval_tables(game);
+    const engine::FittedTerms* fitted = engine::builtin_terms(*game);
+    ASSERT_NE(fitted, nullptr);
+    engine::EvalTables tables(*built);
+    engine::apply_terms(tables, {fitted->family, engine::DEFAULT_WEIGHTS, {}});
+    EXPECT_NE(tables.tile_mg, built->tile_mg);  // the default values make other expectations
+    EXPECT_NE(tables.phase_full, built->phase_full);
+    engine::apply_terms(tables, *fitted);
+    EXPECT_EQ(tables.tile_mg, built->tile_mg);
+    EXPECT_EQ(tables.tile_eg, built->tile_eg);
+    EXPECT_EQ(tables.phase_full, built->phase_full);
+    EXPECT_EQ(tables.phase_end, built->phase_end);
+    for (const std::string fen : {"rsssksss/ssssssss/8/8/8/8/SSSSSSSS/RSSSKSSS w - - 0 1 - 0 -",
+                                  "6k1/5ppp/8/8/8/8/1SSS4/R5K1 w - - 0 1 - 0 -",
+                                  "8/1P6/8/5k2/8/7n/7R/K7 w - - 0 1 - 0 -"}) {
+        const Position pos = parse_fen(game, fen);
+        EXPECT_EQ(engine::evaluate(pos, tables), engine::evaluate(pos, *built)) << fen;
+    }
+}
+
 // The owner's placement of an event's extra piece is searched like any move.
 TEST(EngineBlackSwan, SearchesPlacements) {
     const auto game = view_game();

@@ -324,11 +324,30 @@ void pawn_spans(const Game& g, EvalTables& t) {
                 t.adjacent_files[s] |= square_bb(x);
 }
 
-// A player's view of hidden swans: what each tile kind is worth on average (the pieces it
-// brings, by their probabilities in the rules library), and how much of it a swan counts by its
-// distance to its reveal zone: every step still to make is a tempo, and a blocked swan may never
-// get there.
-void swan_terms(const Game& g, EvalTables& t) {
+// A player's view of hidden swans: how much of a tile's value a swan counts by its distance to
+// its reveal zone: every step still to make is a tempo, and a blocked swan may never get there.
+void swan_shares(const Game& g, EvalTables& t) {
+    if (!g.has_chance() || g.chance.identities_known()) return;
+    const int n = g.geometry.size();
+    for (Color c : {WHITE, BLACK}) {
+        const PieceMoves& pm = g.tables->piece(g.chance.first_hidden, c);
+        for (Square s = 0; s < n; ++s) {
+            int steps = 0;
+            Bitboard at = square_bb(s);
+            while (!(at & g.chance.reveal_zone[c]) && at && steps < 6) {
+                Bitboard next = 0;
+                for (Bitboard b = at; b;) next |= pm.quiet[pop_lsb(b)];
+                at = next, ++steps;
+            }
+            const int share = at & g.chance.reveal_zone[c] ? 100 - 8 * std::max(steps - 1, 0) : 50;
+            t.swan_share[c][s] = static_cast<int8_t>(std::clamp(share, 50, 100));
+        }
+    }
+}
+
+// What each tile kind is worth on average: the pieces it brings, by their probabilities in the
+// rules library, at the values in force.
+void swan_tiles(const Game& g, EvalTables& t) {
     if (!g.has_chance() || g.chance.identities_known()) return;
     t.swan = g.chance.first_hidden;
     for (int tile = 0; tile < TILE_KINDS_MAX; ++tile) {
@@ -346,21 +365,36 @@ void swan_terms(const Game& g, EvalTables& t) {
         t.tile_mg[static_cast<size_t>(tile)] = static_cast<int>(std::lround(mg));
         t.tile_eg[static_cast<size_t>(tile)] = static_cast<int>(std::lround(eg));
     }
-    const int n = g.geometry.size();
-    for (Color c : {WHITE, BLACK}) {
-        const PieceMoves& pm = g.tables->piece(g.chance.first_hidden, c);
-        for (Square s = 0; s < n; ++s) {
-            int steps = 0;
-            Bitboard at = square_bb(s);
-            while (!(at & g.chance.reveal_zone[c]) && at && steps < 6) {
-                Bitboard next = 0;
-                for (Bitboard b = at; b;) next |= pm.quiet[pop_lsb(b)];
-                at = next, ++steps;
+}
+
+// The game phase's bounds from the non-pawn material of the start (or of the first setup), at
+// the values in force.
+void phase_bounds(EvalTables& t) {
+    const Game& g = *t.game;
+    int start_material = 0;
+    try {
+        const Position start =
+            has_fixed_start(g) ? start_position(t.game) : setup_position(t.game, 0);
+        for (Bitboard b = start.pieces(); b;) {
+            const int type = type_of(start.piece_on(pop_lsb(b)));
+            if (type == t.swan) {
+                // A face-down swan: the average value of the side's unseen tiles.
+                int count = 0, value = 0;
+                for (int k = 0; k < TILE_KINDS_MAX; ++k) {
+                    const int u = start.state().chance.unseen[WHITE][static_cast<size_t>(k)];
+                    count += u, value += u * t.tile_mg[static_cast<size_t>(k)];
+                }
+                start_material += count ? value / count : t.value_mg[type];
+            } else if (type != g.men.pawn && type != g.men.king) {
+                start_material += t.value_mg[type];
             }
-            const int share = at & g.chance.reveal_zone[c] ? 100 - 8 * std::max(steps - 1, 0) : 50;
-            t.swan_share[c][s] = static_cast<int8_t>(std::clamp(share, 50, 100));
         }
+    } catch (const std::exception&) {
+        start_material = 6000;
     }
+    start_material = std::max(start_material, 1000);
+    t.phase_full = start_material * 85 / 100;
+    t.phase_end = start_material * 20 / 100;
 }
 
 std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
@@ -434,7 +468,7 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
         apply_terms(*t, *fitted);
     else
         apply_weights(*t, DEFAULT_WEIGHTS);
-    swan_terms(g, *t);
+    swan_shares(g, *t);
     for (Square s = 0; s < n; ++s) {
         Bitboard zone = square_bb(s);
         for (int dir = 0; dir < DIRECTION_NB; ++dir) zone |= geo.step(s, Direction(dir));
@@ -455,30 +489,6 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
         }
     }
 
-    // The game phase from the non-pawn material of the start (or of the first setup).
-    int start_material = 0;
-    try {
-        const Position start = has_fixed_start(g) ? start_position(game) : setup_position(game, 0);
-        for (Bitboard b = start.pieces(); b;) {
-            const int type = type_of(start.piece_on(pop_lsb(b)));
-            if (type == t->swan) {
-                // A face-down swan: the average value of the side's unseen tiles.
-                int count = 0, value = 0;
-                for (int k = 0; k < TILE_KINDS_MAX; ++k) {
-                    const int u = start.state().chance.unseen[WHITE][static_cast<size_t>(k)];
-                    count += u, value += u * t->tile_mg[static_cast<size_t>(k)];
-                }
-                start_material += count ? value / count : t->value_mg[type];
-            } else if (type != g.men.pawn && type != g.men.king) {
-                start_material += t->value_mg[type];
-            }
-        }
-    } catch (const std::exception&) {
-        start_material = 6000;
-    }
-    start_material = std::max(start_material, 1000);
-    t->phase_full = start_material * 85 / 100;
-    t->phase_end = start_material * 20 / 100;
     return t;
 }
 
@@ -538,6 +548,10 @@ void apply_weights(EvalTables& t, const EvalWeights& w) {
             }
         }
     }
+    // What follows from the values, so that terms read from a file (EvalTerms) or tried by the
+    // fitter count a face-down swan and the phase as the same terms built in do.
+    swan_tiles(g, t);
+    phase_bounds(t);
 }
 
 void apply_terms(EvalTables& t, const FittedTerms& terms) {

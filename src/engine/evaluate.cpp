@@ -146,10 +146,13 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
             const Square s = pop_lsb(b);
             const Piece swan = pos.piece_on(s);
             // In place of the swan type's own value (a pawn's moves), its expectation, of which
-            // it counts a share by the steps it still has to make.
+            // it counts a share by the steps it still has to make; the type's fitted value offset
+            // stays, as what a face-down swan is worth beside what it may become.
             const int share = t.swan_share[us][s];
-            side.score += {t.psq_mg[swan][s] + swan_mg * share / 100 - t.value_mg[t.swan],
-                           t.psq_eg[swan][s] + swan_eg * share / 100 - t.value_eg[t.swan]};
+            side.score += {t.psq_mg[swan][s] + swan_mg * share / 100 - t.value_mg[t.swan] +
+                               t.offset_mg[t.swan],
+                           t.psq_eg[swan][s] + swan_eg * share / 100 - t.value_eg[t.swan] +
+                               t.offset_eg[t.swan]};
             side.non_pawn += swan_mg;
         }
     }

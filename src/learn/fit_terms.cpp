@@ -130,7 +130,8 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
                                        (1 - settings.lambda) * result[i]);
 
     // The parameters: every weight, and the value of each type that is neither royal, a pawn
-    // nor a face-down swan; then, if asked, the cell terms (two per type and cell).
+    // nor face down, and on a player's view an offset to a face-down swan's expectation (its
+    // type's value offset); then, if asked, the sparse terms.
     const engine::FittedTerms* built_in = engine::builtin_terms(*game);
     Terms terms;
     if (built_in)
@@ -146,7 +147,9 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     const int types = static_cast<int>(game->men.types.size());
     for (int t = 0; t < types; ++t) {
         const PieceType& pt = game->men.types[t];
-        if (pt.royal || pt.pawn || game->chance.face_down(t)) continue;
+        const bool view_swan = game->has_chance() && !game->chance.identities_known() &&
+                               t == game->chance.first_hidden;
+        if (!view_swan && (pt.royal || pt.pawn || game->chance.face_down(t))) continue;
         for (bool eg : {false, true})
             params.push_back({"value " + pt.name + (eg ? " eg" : " mg"), nullptr,
                               "value " + pt.name, eg, 8, 60});
