@@ -227,6 +227,31 @@ TEST(Learning, DatagenTrainAndPlayEndToEnd) {
     std::filesystem::remove_all(dir);
 }
 
+// On a player's view of Black Swan the fit also moves the swan type's value offset, which the
+// evaluation adds to a face-down swan's expectation.
+TEST(FittedTerms, ABlackSwanViewFitsTheSwansOwnOffset) {
+    const auto dir = test::temp_dir("swan-fit");
+    const std::string data = (dir / "blackswan.dat").string();
+    const test::RunResult r =
+        test::run("datagen --variant blackswan --games 2 --nodes 300 --seed 3 --out " + data);
+    ASSERT_EQ(r.status, 0) << r.err;
+    learn::FitSettings f;
+    f.data = {data};
+    f.out = (dir / "blackswan.terms").string();
+    f.rounds = 1;
+    f.steps = 20;
+    f.validation = 0;
+    std::ostringstream log;
+    learn::fit_terms(f, log);
+    // Every weight, the values of the knight, bishop, rook and queen, and the swan's offset, each
+    // middlegame and endgame.
+    const size_t dense = engine::WEIGHT_FIELDS.size() + 2 * 4 + 2;
+    EXPECT_NE(log.str().find("parameters " + std::to_string(dense) + " (0 sparse terms)"),
+              std::string::npos)
+        << log.str();
+    std::filesystem::remove_all(dir);
+}
+
 TEST(FittedTerms, AFileReadsBackAndABadLineIsNamed) {
     engine::FittedTerms t;
     t.family = "8x8:pawn,knight,bishop,rook,queen,king";
