@@ -144,12 +144,11 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
         const double v = std::abs(terms.t.weights.*(f.field));
         params.push_back({f.name, f.field, "", false, std::max(2.0, v / 8), std::max(4.0, v / 2)});
     }
+    const auto base = engine::eval_tables(game);
     const int types = static_cast<int>(game->men.types.size());
     for (int t = 0; t < types; ++t) {
         const PieceType& pt = game->men.types[t];
-        const bool view_swan = game->has_chance() && !game->chance.identities_known() &&
-                               t == game->chance.first_hidden;
-        if (!view_swan && (pt.royal || pt.pawn || game->chance.face_down(t))) continue;
+        if (t != base->swan && (pt.royal || pt.pawn || game->chance.face_down(t))) continue;
         for (bool eg : {false, true})
             params.push_back({"value " + pt.name + (eg ? " eg" : " mg"), nullptr,
                               "value " + pt.name, eg, 8, 60});
@@ -162,7 +161,6 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     // slopes. A term is fitted where the training positions hold it at least its kind's minimum
     // number of times.
     const Geometry& geo = game->geometry;
-    const auto base = engine::eval_tables(game);
     // A kind's offsets have one or two indices, each a type, a cell or a number.
     enum class Index { Type, Cell, Number, None };
     struct Kind {
