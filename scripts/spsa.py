@@ -48,7 +48,8 @@ def play(args, plus, minus, seed):
     command = [args.binary, "match", "--variant", args.variant,
                "--engine", engine_spec(args.binary, "plus", plus),
                "--engine", engine_spec(args.binary, "minus", minus),
-               "--games", str(args.games), "--nodes", str(args.nodes),
+               "--games", str(args.games),
+               *(["--tc", args.tc] if args.tc else ["--nodes", str(args.nodes)]),
                "--concurrency", str(args.concurrency), "--seed", str(seed),
                "--random-plies", str(args.random_plies), "--maxmoves", "200"]
     for option in args.option:
@@ -70,6 +71,8 @@ def main():
     parser.add_argument("--iterations", type=int, default=100)
     parser.add_argument("--games", type=int, default=16, help="games per iteration (even)")
     parser.add_argument("--nodes", type=int, default=8000)
+    parser.add_argument("--tc", help="a clock (seconds[+increment]) instead of --nodes; only then "
+                                     "are the clock's tunables (time_*) tuned too")
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--random-plies", type=int, default=8)
     parser.add_argument("--c", type=float, default=0.05,
@@ -82,7 +85,9 @@ def main():
     if args.games < 2 or args.games % 2:
         sys.exit("--games must be even and at least 2 (each opening with both colours)")
 
-    specs = read_tunables(TUNABLES_H)
+    # The clock's tunables do nothing in a search to a number of nodes.
+    specs = [spec for spec in read_tunables(TUNABLES_H)
+             if args.tc or not spec[0].startswith("time_")]
     state = {"iteration": 0, "values": {name: float(value) for name, value, _, _ in specs}}
     if os.path.exists(args.state):
         with open(args.state, encoding="utf-8") as f:

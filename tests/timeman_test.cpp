@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+#include "engine/tunables.h"
+
 namespace menagerie::engine {
 namespace {
 
@@ -47,6 +49,37 @@ TEST(TimeManager, IncrementGameSurvivesDelaysAndSpikes) {
     }
     // The clock settles well above the overhead, so that a stall does not flag.
     EXPECT_GT(clock, 2 * OVERHEAD);
+}
+
+TEST(TimeManager, SoftLimitGrowsWithInstabilityAndAFallingScore) {
+    Limits limits;
+    limits.time_ms[WHITE] = 10000;
+    limits.inc_ms[WHITE] = 100;
+    TimeManager tm;
+    tm.start(limits, WHITE, 100);
+    const int saved = tunables[TIME_TREND].value;
+    tunables[TIME_TREND].value = 100;
+    const int64_t settled = tm.soft_limit(4, 0);
+    EXPECT_GT(settled, 0);
+    EXPECT_LT(settled, tm.optimum());
+    EXPECT_GT(tm.soft_limit(0, 0), tm.soft_limit(2, 0));
+    EXPECT_GT(tm.soft_limit(2, 0), settled);
+    // A fall of the centipawns set by time_trend: half as long again, and no more for a deeper one.
+    EXPECT_NEAR(static_cast<double>(tm.soft_limit(4, 100)), 1.5 * static_cast<double>(settled),
+                1.0);
+    EXPECT_EQ(tm.soft_limit(4, 100), tm.soft_limit(4, 900));
+    EXPECT_NEAR(static_cast<double>(tm.soft_limit(4, -100)), 0.75 * static_cast<double>(settled),
+                1.0);
+    EXPECT_LE(tm.soft_limit(0, 900), tm.maximum());
+    tunables[TIME_TREND].value = 0;  // off: the score's trend is not looked at
+    EXPECT_EQ(tm.soft_limit(4, 100), settled);
+    tunables[TIME_TREND].value = saved;
+
+    // A fixed time per move is searched to its end.
+    Limits fixed;
+    fixed.movetime_ms = 500;
+    tm.start(fixed, WHITE, 100);
+    EXPECT_EQ(tm.soft_limit(9, -500), tm.maximum());
 }
 
 }  // namespace

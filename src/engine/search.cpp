@@ -99,7 +99,10 @@ Worker::Worker(int id, SearchShared& shared)
       chance_outcomes_(MAX_PLY + 2),
       pv_(MAX_PLY + 2) {}
 
-void Worker::clear() { history_.clear(); }
+void Worker::clear() {
+    history_.clear();
+    last_search_ = {};
+}
 
 void Worker::set_position(const Position& start, const std::vector<Move>& moves) {
     history_states_.clear();
@@ -736,23 +739,16 @@ void Worker::iterate() {
         }
         report();
 
-        // The clock: stop when the next iteration would likely not finish in time, sooner when
-        // the best move has stayed the same for a while.
+        // The clock: no new iteration once the soft limit has passed, which is shorter when the
+        // best move has stayed the same for a while and longer when the score falls.
         if (root_moves[0].move == last_best)
             ++stable_iterations;
         else
             stable_iterations = 0, last_best = root_moves[0].move;
         if (shared_.time.timed() && !shared_.pondering && !limits.infinite) {
-            // The next iteration takes about twice as long as this one: stop at 70% of the
-            // optimum (scaled by stability) rather than start one that cannot finish. A fixed
-            // time per move is searched to its end instead.
-            const double factor = stable_iterations >= 4 ? 0.7 : stable_iterations >= 2 ? 1.0 : 1.4;
-            const int64_t soft =
-                shared_.time.fixed()
-                    ? shared_.time.maximum()
-                    : static_cast<int64_t>(static_cast<double>(shared_.time.optimum()) * factor *
-                                           0.7);
-            if (shared_.time.elapsed_ms() >= soft) break;
+            if (shared_.time.elapsed_ms() >=
+                shared_.time.soft_limit(stable_iterations, score_fall()))
+                break;
         }
         if (std::abs(root_moves[0].score) >= SCORE_MATE_BOUND && limits.depth == 0 &&
             !limits.infinite && !shared_.pondering && !shared_.time.fixed() &&
@@ -760,9 +756,18 @@ void Worker::iterate() {
             break;
     }
     if (id_ == 0) {
+        last_search_ = {pos_->side_to_move(), root_moves[0].score};
         shared_.wait_for_release();
         shared_.stop = true;
     }
+}
+
+int Worker::score_fall() const {
+    const int score = root_moves[0].score;
+    if (last_search_.side != pos_->side_to_move() ||
+        std::abs(last_search_.score) >= SCORE_MATE_BOUND || std::abs(score) >= SCORE_MATE_BOUND)
+        return 0;
+    return last_search_.score - score;
 }
 
 }  // namespace menagerie::engine

@@ -110,6 +110,9 @@ class Worker {
     // or when the move left no man on its destination).
     Move* counter_slot(int ply);
     void report();  // on_info for each PV line
+    // The best move's score below that of the main thread's last search from the same side
+    // (the last move's, in a game); 0 when there is none or either is a mate.
+    int score_fall() const;
 
     int id_;
     SearchShared& shared_;
@@ -134,6 +137,10 @@ class Worker {
     int pv_index_ = 0;
     int root_depth_ = 0;
     uint64_t checks_ = 0;
+    struct LastSearch {
+        Color side = COLOR_NB;  // none yet
+        int score = 0;
+    } last_search_;  // the main thread's, until a new game
 };
 
 }  // namespace menagerie::engine

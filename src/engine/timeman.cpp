@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/tunables.h"
+
 namespace menagerie::engine {
 
 void TimeManager::start(const Limits& limits, Color us, int move_overhead_ms) {
@@ -41,6 +43,17 @@ void TimeManager::start(const Limits& limits, Color us, int move_overhead_ms) {
         last_move ? available * 8 / 10 : std::max<int64_t>(1, (time - reserve) * 4 / 10);
     maximum_ = std::max<int64_t>(1, std::min(optimum * 4, ceiling));
     optimum_ = std::max<int64_t>(1, std::min(optimum, maximum_));
+}
+
+int64_t TimeManager::soft_limit(int stable_iterations, int score_fall) const {
+    if (fixed_) return maximum_;
+    const double stability = stable_iterations >= 4 ? 0.7 : stable_iterations >= 2 ? 1.0 : 1.4;
+    const int fall_for_half_again = tuned(TIME_TREND);
+    const double trend = fall_for_half_again > 0
+                             ? std::clamp(1.0 + 0.5 * score_fall / fall_for_half_again, 0.75, 1.5)
+                             : 1.0;
+    const double share = stability * trend * tuned(TIME_USE) / 100;
+    return std::min(maximum_, static_cast<int64_t>(static_cast<double>(optimum_) * share));
 }
 
 }  // namespace menagerie::engine

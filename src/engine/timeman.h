@@ -23,6 +23,12 @@ class TimeManager {
     bool fixed() const { return fixed_; }
     int64_t optimum() const { return optimum_; }
     int64_t maximum() const { return maximum_; }
+    // When the main thread starts no new iteration (milliseconds since the start): the next
+    // would take about as long as all before it, so a share of the optimum, longer while the
+    // best move keeps changing and while the score falls (centipawns below the last move's):
+    // a position going wrong deserves the time to find a way out. Never past the maximum; a
+    // fixed time per move is searched to its end.
+    int64_t soft_limit(int stable_iterations, int score_fall) const;
 
   private:
     static int64_t now_ns() {

@@ -32,6 +32,10 @@ enum TunableIndex {
     // Captures whose eval + base + slope * depth + gain cannot reach alpha.
     CAPTURE_FUTILITY_BASE,
     CAPTURE_FUTILITY_SLOPE,
+    // The clock (timed searches only): no new iteration once this percent of the optimum
+    // (scaled by the best move's stability and the score's trend) has passed.
+    TIME_USE,
+    TIME_TREND,  // centipawns of fall since the last move's search that call for half as long again
     TUNABLE_NB
 };
 
@@ -52,6 +56,8 @@ inline std::array<Tunable, TUNABLE_NB> tunables = {{
     {"probcut_margin", 200, 80, 500},
     {"capture_futility_base", 200, 0, 600},
     {"capture_futility_slope", 150, 40, 400},
+    {"time_use", 100, 30, 200},
+    {"time_trend", 100, 0, 400},
 }};
 
 inline int tuned(TunableIndex i) { return tunables[i].value; }
