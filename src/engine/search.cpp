@@ -764,8 +764,8 @@ void Worker::iterate() {
 
 int Worker::score_fall() const {
     const int score = root_moves[0].score;
-    if (last_search_.side != pos_->side_to_move() ||
-        std::abs(last_search_.score) >= SCORE_MATE_BOUND || std::abs(score) >= SCORE_MATE_BOUND)
+    if (last_search_.side != pos_->side_to_move() || is_mate_score(last_search_.score) ||
+        is_mate_score(score))
         return 0;
     return last_search_.score - score;
 }
