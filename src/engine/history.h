@@ -43,9 +43,9 @@ inline size_t men_index(const Position& pos, Color c) {
     return correction_index(pos.pieces(c) & ~(pawn >= 0 ? pos.pieces(pawn) : 0), c);
 }
 
-// The continuation rows a node's quiet moves are scored against: those of the moves one and
-// two plies before it (null where there was none: the root, a null move).
-using ContinuationRows = std::array<int16_t*, 2>;
+// The continuation rows a node's quiet moves are scored against: those of the moves one, two
+// and four plies before it (null where there was none: the root, a null move).
+using ContinuationRows = std::array<int16_t*, 3>;
 
 struct History {
     std::array<std::array<std::array<int16_t, SQUARE_MAX>, SQUARE_MAX>, COLOR_NB> table{};

@@ -74,7 +74,7 @@ void prefetch_child(const TranspositionTable& tt, const Position& pos, Move m, b
         tt.prefetch(key_after(pos, m));
 }
 
-constexpr int FRAME_OFFSET = 2;  // frames before the root, so ply - 2 is always readable
+constexpr int FRAME_OFFSET = 4;  // frames before the root, so ply - 4 is always readable
 
 }  // namespace
 
@@ -351,7 +351,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         std::abs(beta) < SCORE_MATE_BOUND &&
         !(tt_hit && tt.depth >= depth - 3 && tt_score != SCORE_NONE && tt_score < probcut_beta)) {
         MovePicker captures(pos, ply_moves_[ply], tt_move, {MOVE_NONE, MOVE_NONE}, MOVE_NONE,
-                            history_, {nullptr, nullptr}, true);
+                            history_, {nullptr, nullptr, nullptr}, true);
         int see = SEE_UNKNOWN;
         for (Move m = captures.next(see); m != MOVE_NONE; m = captures.next(see)) {
             if (!is_tactical(pos, m) || (swan_view_ && is_chance_move(pos, m))) continue;
@@ -387,7 +387,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
     PlyMoves& moves = excluding ? excluded_moves_[ply] : ply_moves_[ply];
     Move* const counter = counter_slot(ply);
     const ContinuationRows rows = {frames_[ply + FRAME_OFFSET - 1].continuation,
-                                   frames_[ply + FRAME_OFFSET - 2].continuation};
+                                   frames_[ply + FRAME_OFFSET - 2].continuation,
+                                   frames_[ply + FRAME_OFFSET - 4].continuation};
     std::optional<MovePicker> picker;
     if (root) {
         const int count = static_cast<int>(root_moves.size()) - pv_index_;
