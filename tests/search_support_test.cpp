@@ -268,6 +268,44 @@ TEST(Search, CaptureHistoryOrdersEqualCaptures) {
     EXPECT_EQ(entry(right, chess->men.pawn), 0);
 }
 
+// The continuation history reads and teaches the row of each earlier move it is given (one, two
+// and four plies back), and a quiet move that only the fourth ply's row knows is ordered first.
+TEST(Search, ContinuationHistoryUsesEveryEarlierMovesRow) {
+    const auto chess = make_game("chess");
+    Position pos = parse_fen(chess, test::start_fen(chess));
+    const Move knight = parse_move(pos, "g1f3"), pawn_move = parse_move(pos, "e2e4");
+    engine::History history;
+    history.fit(*chess);
+    // Rows of three different earlier moves (by Black's and White's men).
+    int16_t* one = history.row(make_piece_code(BLACK, chess->men.pawn), 36);
+    int16_t* two = history.row(make_piece_code(WHITE, chess->men.knight), 18);
+    int16_t* four = history.row(make_piece_code(WHITE, chess->men.pawn), 27);
+    ASSERT_TRUE(one && two && four);
+    const Piece moved = pos.piece_on(knight.from());
+    history.update_quiet(WHITE, knight, moved, {nullptr, nullptr, four}, 1600);
+    const int own = history.get(WHITE, knight);
+    EXPECT_GT(own, 0);
+    EXPECT_EQ(history.quiet(WHITE, knight, moved, {one, two, nullptr}), own);
+    const int with_four = history.quiet(WHITE, knight, moved, {one, two, four});
+    EXPECT_EQ(with_four, 2 * own);
+    history.update_quiet(WHITE, knight, moved, {one, two, four}, 1600);
+    EXPECT_GT(history.quiet(WHITE, knight, moved, {one, nullptr, nullptr}), 0);
+    EXPECT_GT(history.quiet(WHITE, knight, moved, {one, two, four}), with_four);
+    // Only the fourth ply's row prefers the pawn's move; the side's own history says nothing.
+    engine::History fresh;
+    fresh.fit(*chess);
+    int16_t* back = fresh.row(make_piece_code(WHITE, chess->men.pawn), 27);
+    for (int i = 0; i < 8; ++i)
+        fresh.update_quiet(WHITE, pawn_move, pos.piece_on(pawn_move.from()),
+                           {nullptr, nullptr, back}, 1600);
+    fresh.table = {};
+    engine::PlyMoves moves;
+    engine::MovePicker picker(pos, moves, engine::MOVE_NONE, {engine::MOVE_NONE, engine::MOVE_NONE},
+                              engine::MOVE_NONE, fresh, {nullptr, nullptr, back}, false);
+    int see = engine::SEE_UNKNOWN;
+    EXPECT_EQ(picker.next(see), pawn_move);
+}
+
 // The correction history: entries per side to move, pawn structure and each side's other men,
 // which together converge on how far the searches found the evaluation off, are bounded, and
 // are shared by the positions with the same pawns (or the same other men).
