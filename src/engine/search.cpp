@@ -611,6 +611,10 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     int best = -SCORE_INFINITE, stand = SCORE_NONE;
     if (!in_check) {
         stand = best = corrected_eval(static_eval(ply, key));
+        // A stored bound on the side of the evaluation's error is the better guess.
+        if (tt_hit && tt_score != SCORE_NONE && !is_mate_score(tt_score) &&
+            (tt.bound & (tt_score > stand ? BOUND_LOWER : BOUND_UPPER)))
+            stand = best = tt_score;
         if (best >= beta) return best;
         alpha = std::max(alpha, best);
     }
