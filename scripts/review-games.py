@@ -126,7 +126,7 @@ def main():
             before, after = scores[ply], -scores[ply + 1]
             loss = max(0.0, expected(before) - expected(after))
             mover = "player" if white_moves == player_white else "opponent"
-            move_number = ply // 2 + 1
+            move_number = int(fens[ply].split()[5])  # the FEN's own count, whoever starts
             for b in BINS:
                 if b[0] <= move_number <= b[1]:
                     cost[mover][b].append(loss)

@@ -351,7 +351,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool cut_node) {
         std::abs(beta) < SCORE_MATE_BOUND &&
         !(tt_hit && tt.depth >= depth - 3 && tt_score != SCORE_NONE && tt_score < probcut_beta)) {
         MovePicker captures(pos, ply_moves_[ply], tt_move, {MOVE_NONE, MOVE_NONE}, MOVE_NONE,
-                            history_, {nullptr, nullptr, nullptr}, true);
+                            history_, ContinuationRows{}, true);
         int see = SEE_UNKNOWN;
         for (Move m = captures.next(see); m != MOVE_NONE; m = captures.next(see)) {
             if (!is_tactical(pos, m) || (swan_view_ && is_chance_move(pos, m))) continue;
@@ -622,7 +622,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     // material, and only those that could lift the score to alpha.
     PlyMoves& moves = ply_moves_[ply];
     MovePicker picker(pos, moves, tt_hit ? tt.move : MOVE_NONE, {MOVE_NONE, MOVE_NONE}, MOVE_NONE,
-                      history_, {nullptr, nullptr}, !in_check);
+                      history_, ContinuationRows{}, !in_check);
     const Color us = pos.side_to_move();
     int played = 0, see = SEE_UNKNOWN;
     Move best_move = MOVE_NONE;
