@@ -17,16 +17,17 @@ files=("$data"/*.dat)
 [ ${#files[@]} -gt 0 ] || { echo "no data in '$data'" >&2; exit 2; }
 # The 8 x 8 family's data is large enough to weigh the games' results more (lambda 0.5: half
 # the search's score, half the result) and to fit every kind of sparse term seen 1,000 times or
-# more (docs/engine.md, "Fitted terms"). Chess 66's and Black Swan's fit the kinds with few terms
-# (no cell or passer terms) seen 500 times, Black Swan's in six rounds (its held-out loss still
-# fell in the sixth); the dice family keeps the default 0.75 and no sparse terms, which its data
+# more (docs/engine.md, "Fitted terms"). Chess 66's fits every kind too, the cell and passer
+# terms seen 1,000 times and the others 500; Black Swan's the kinds with few terms (no cell or
+# passer terms) seen 500 times, in six rounds (its held-out loss still fell in the sixth); the
+# dice family keeps the default 0.75 and no sparse terms, which its data
 # is too small to fit (the held-out loss rose).
 fit=(--lambda 0.75)
 case "$family" in
   orthodox) fit=(--lambda 0.5 --rounds 3 --positions 2500000 --cells 1000 --mobility 1000 --king-attack 1000
                  --passers 1000 --threats 1000 --pawns 1000 --defended 1000) ;;
-  chess66) fit=(--lambda 0.75 --rounds 3 --mobility 500 --king-attack 500 --threats 500
-                --pawns 500 --defended 500) ;;
+  chess66) fit=(--lambda 0.75 --rounds 3 --cells 1000 --passers 1000 --mobility 500
+                --king-attack 500 --threats 500 --pawns 500 --defended 500) ;;
   blackswan) fit=(--lambda 0.75 --rounds 6 --mobility 500 --king-attack 500 --threats 500
                   --pawns 500 --defended 500) ;;
 esac

@@ -409,6 +409,38 @@ TEST(Evaluation, PawnCacheGivesTheSameValues) {
 }  // namespace menagerie
 
 namespace menagerie {
+
+// The king's shelter: each of its files (its own and those beside) without an own pawn ahead of
+// it costs `shelter_open`; an enemy pawn within three rows ahead on them costs `storm` per row
+// closer than four, half where an own pawn stands on the cell it steps to. With every man on
+// the board the phase is the middlegame's, where both terms count whole.
+TEST(Evaluation, KingShelterAndPawnStorm) {
+    const auto game = played_game("chess");
+    const auto built = engine::eval_tables(game);
+    const auto with = [&](int shelter_open, int storm, const std::string& fen) {
+        engine::EvalTables tables(*built);
+        engine::EvalWeights w = tables.w;
+        w.shelter_open = shelter_open, w.storm = storm;
+        engine::apply_weights(tables, w);
+        return engine::evaluate(parse_fen(game, fen), tables);
+    };
+    // White's h-file is open in front of its king on g1: one file.
+    const std::string open_h = "rnbq1rk1/ppppbppp/5n2/4p3/4P3/5N2/PPPPBPP1/RNBQ1RK1 w - - 0 1";
+    EXPECT_EQ(with(40, 0, open_h) - with(0, 0, open_h), -40);
+    // Black to move: the same cost, seen from the other side.
+    const std::string open_h_black =
+        "rnbq1rk1/ppppbppp/5n2/4p3/4P3/5N2/PPPPBPP1/RNBQ1RK1 b - - 0 1";
+    EXPECT_EQ(with(40, 0, open_h_black) - with(0, 0, open_h_black), 40);
+    // A Black pawn on h3, two rows ahead of the king and free to come on: twice the weight.
+    const std::string storm = "rnbq1rk1/ppppbpp1/5n2/4p3/4P3/5N1p/PPPPBPP1/RNBQ1RK1 w - - 0 1";
+    EXPECT_EQ(with(0, 10, storm) - with(0, 0, storm), -20);
+    // The same pawn blocked by White's h2 pawn: half, and the h-file is no longer open.
+    const std::string blocked = "rnbq1rk1/ppppbpp1/5n2/4p3/4P3/5N1p/PPPPBPPP/RNBQ1RK1 w - - 0 1";
+    EXPECT_EQ(with(0, 10, blocked) - with(0, 0, blocked), -10);
+    EXPECT_EQ(with(40, 0, blocked), with(0, 0, blocked));
+    // With the weights at 0 (the defaults) the evaluation is the built-in one.
+    EXPECT_EQ(with(0, 0, storm), engine::evaluate(parse_fen(game, storm), *built));
+}
 namespace {
 
 // Black Swan: the engine searches a player's view, with chance nodes for reveals and promotions.

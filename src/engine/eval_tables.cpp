@@ -99,6 +99,8 @@ const EvalWeights DEFAULT_WEIGHTS = {
     .check_value = 100,
     .safe_check = 10,
     .shield = 8,
+    .shelter_open = 0,
+    .storm = 0,
     .threat_mg = 20,
     .threat_eg = 15,
     .threat_value_mg = 60,
@@ -136,7 +138,7 @@ const EvalWeights DEFAULT_WEIGHTS = {
     .tempo = 12,
 };
 
-const std::array<WeightField, 51> WEIGHT_FIELDS = {{
+const std::array<WeightField, 53> WEIGHT_FIELDS = {{
     {"pawn_mg", &EvalWeights::pawn_mg},
     {"pawn_eg", &EvalWeights::pawn_eg},
     {"mobility_mg", &EvalWeights::mobility_mg},
@@ -153,6 +155,8 @@ const std::array<WeightField, 51> WEIGHT_FIELDS = {{
     {"check_value", &EvalWeights::check_value},
     {"safe_check", &EvalWeights::safe_check},
     {"shield", &EvalWeights::shield},
+    {"shelter_open", &EvalWeights::shelter_open},
+    {"storm", &EvalWeights::storm},
     {"threat_mg", &EvalWeights::threat_mg},
     {"threat_eg", &EvalWeights::threat_eg},
     {"threat_value_mg", &EvalWeights::threat_value_mg},
@@ -488,6 +492,19 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
             seen |= next;
         }
     }
+    if (g.men.pawn >= 0)
+        for (Color c : {WHITE, BLACK})
+            for (Square s = 0; s < n; ++s) {
+                auto& files = t->shelter_files[c][s];
+                files[0] = t->front_file[c][s];
+                for (const Direction side : {EAST, WEST})
+                    for (Bitboard b = geo.step(s, side); b;)
+                        files[side == EAST ? 1 : 2] |= t->front_file[c][pop_lsb(b)];
+                Bitboard near = 0;
+                for (Square x = 0; x < n; ++x)
+                    if (t->king_distance[s][x] <= 3) near |= square_bb(x);
+                t->storm_zone[c][s] = (files[0] | files[1] | files[2]) & near;
+            }
 
     return t;
 }
