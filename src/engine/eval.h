@@ -28,7 +28,7 @@ struct EvalWeights {
     int check_value, safe_check;                      // safe check: per cent of value/16, plus this
     int shield;                                       // own pawn guarding the king (up to 3)
     int shelter_open;                                 // a king's file with no own pawn ahead
-    int storm;                                        // an enemy pawn near it: per row, 4 - rows
+    int storm;                                        // an enemy pawn near it, times 4 - steps
     int threat_mg, threat_eg;                         // attacked man worth more than the attacker
     int threat_value_mg, threat_value_eg;             // plus this share of its value (in 1/1200)
     int hanging_mg, hanging_eg, hanging_pawn_mg, hanging_pawn_eg;
@@ -106,7 +106,7 @@ struct EvalTables {
     std::array<std::array<int8_t, SQUARE_MAX>, COLOR_NB> advance{};   // steps made from home
     std::array<std::array<Bitboard, SQUARE_MAX>, COLOR_NB> shield{};  // pawn cells guarding a king
     // A king's shelter: the cells ahead of it on its own file and on each file beside (by the
-    // pawns' steps), and the cells of those files up to three rows ahead, where enemy pawns storm.
+    // pawns' steps), and those of them within three king steps, where enemy pawns storm.
     std::array<std::array<std::array<Bitboard, 3>, SQUARE_MAX>, COLOR_NB> shelter_files{};
     std::array<std::array<Bitboard, SQUARE_MAX>, COLOR_NB> storm_zone{};
     std::array<Bitboard, SQUARE_MAX> king_zone{};
