@@ -405,13 +405,8 @@ TEST(Evaluation, PawnCacheGivesTheSameValues) {
     }
 }
 
-}  // namespace
-}  // namespace menagerie
-
-namespace menagerie {
-
 // The king's shelter: each of its files (its own and those beside) without an own pawn ahead of
-// it costs `shelter_open`; an enemy pawn within three rows ahead on them costs `storm` per row
+// it costs `shelter_open`; an enemy pawn on them within three king steps costs `storm` per step
 // closer than four, half where an own pawn stands on the cell it steps to. With every man on
 // the board the phase is the middlegame's, where both terms count whole.
 TEST(Evaluation, KingShelterAndPawnStorm) {
@@ -431,7 +426,7 @@ TEST(Evaluation, KingShelterAndPawnStorm) {
     const std::string open_h_black =
         "rnbq1rk1/ppppbppp/5n2/4p3/4P3/5N2/PPPPBPP1/RNBQ1RK1 b - - 0 1";
     EXPECT_EQ(with(40, 0, open_h_black) - with(0, 0, open_h_black), 40);
-    // A Black pawn on h3, two rows ahead of the king and free to come on: twice the weight.
+    // A Black pawn on h3, two steps from the king and free to come on: twice the weight.
     const std::string storm = "rnbq1rk1/ppppbpp1/5n2/4p3/4P3/5N1p/PPPPBPP1/RNBQ1RK1 w - - 0 1";
     EXPECT_EQ(with(0, 10, storm) - with(0, 0, storm), -20);
     // The same pawn blocked by White's h2 pawn: half, and the h-file is no longer open.
@@ -441,6 +436,11 @@ TEST(Evaluation, KingShelterAndPawnStorm) {
     // With the weights at 0 (the defaults) the evaluation is the built-in one.
     EXPECT_EQ(with(0, 0, storm), engine::evaluate(parse_fen(game, storm), *built));
 }
+
+}  // namespace
+}  // namespace menagerie
+
+namespace menagerie {
 namespace {
 
 // Black Swan: the engine searches a player's view, with chance nodes for reveals and promotions.

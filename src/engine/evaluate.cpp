@@ -263,12 +263,12 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
         if (trace) trace->king_attacks.push_back({us, a, h});
     }
     const Square king = pos.king_square(us);
-    if (king != SQ_NONE && g.men.pawn >= 0)
-        side.score.mg += w.shield * std::min(popcount(t.shield[us][king] & my_pawns), 3);
+    if (king == SQ_NONE || g.men.pawn < 0) return side;
+    side.score.mg += w.shield * std::min(popcount(t.shield[us][king] & my_pawns), 3);
     // A file of the king's with no own pawn ahead lets the enemy's heavy men in; enemy pawns near
     // the king open its shelter, less so where an own pawn blocks them. (Families whose fit left
     // both weights at 0 skip the loops.)
-    if (king != SQ_NONE && g.men.pawn >= 0 && (w.shelter_open || w.storm)) {
+    if (w.shelter_open || w.storm) {
         for (const Bitboard file : t.shelter_files[us][king])
             if (file && !(file & my_pawns)) side.score.mg -= w.shelter_open;
         const PieceMoves& their_steps = tables.piece(g.men.pawn, them);
