@@ -10,6 +10,7 @@
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <new>
 #include <random>
 #include <set>
@@ -435,6 +436,53 @@ TEST(Evaluation, KingShelterAndPawnStorm) {
     EXPECT_EQ(with(40, 0, blocked), with(0, 0, blocked));
     // With the weights at 0 (the defaults) the evaluation is the built-in one.
     EXPECT_EQ(with(0, 0, storm), engine::evaluate(parse_fen(game, storm), *built));
+}
+
+// The terms whose weights are 0 until a family's fit sets them, each in a position where it
+// counts a known number of times (no man but pawns and kings: the endgame's score alone, or a
+// change equal in both phases, so the phase blend leaves it whole).
+TEST(Evaluation, TermsFittedFromZero) {
+    const auto game = played_game("chess");
+    const auto built = engine::eval_tables(game);
+    const auto eval = [&](const std::function<void(engine::EvalWeights&)>& set,
+                          const std::string& fen) {
+        engine::EvalTables tables(*built);
+        engine::EvalWeights w = tables.w;
+        set(w);
+        engine::apply_weights(tables, w);
+        return engine::evaluate(parse_fen(game, fen), tables);
+    };
+    const auto none = [](engine::EvalWeights&) {};
+    const auto gain = [&](const std::function<void(engine::EvalWeights&)>& set,
+                          const std::string& fen) { return eval(set, fen) - eval(none, fen); };
+    // The king six steps from its nearest pawn (g1 to a2), Black's one step (h8 to h7).
+    const std::string kings = "7k/7p/8/8/8/8/P7/6K1 w - - 0 1";
+    EXPECT_EQ(gain([](auto& w) { w.king_pawn_eg = 10; }, kings), -50);
+    // Knights on b4 and d4 against one on d8: c6 and e6 both attack, and only on e6 does White
+    // not hold more guards than Black attackers: White restricts Black on two cells, Black White
+    // on one.
+    const std::string knights = "3n3k/p7/8/8/1N1N4/8/7P/7K w - - 0 1";
+    EXPECT_EQ(gain([](auto& w) { w.restricted_mg = w.restricted_eg = 6; }, knights), 6);
+    // e4-e5 would attack the knight on f6, and e5 is safe.
+    const std::string push = "7k/p7/5n2/8/4P3/8/8/7K w - - 0 1";
+    EXPECT_EQ(gain([](auto& w) { w.push_threat_mg = w.push_threat_eg = 30; }, push), 30);
+    // The knight on e3 stands behind the pawn on e4.
+    const std::string behind = "7k/p7/8/8/4P3/4N3/8/7K w - - 0 1";
+    EXPECT_EQ(gain([](auto& w) { w.behind_pawn_mg = w.behind_pawn_eg = 12; }, behind), 12);
+    // The bishop on c1 (a dark cell) has one own pawn on its colour (b2, not c2).
+    const std::string bishop = "7k/p7/8/8/8/8/1PP5/2B4K w - - 0 1";
+    EXPECT_EQ(gain([](auto& w) { w.bishop_pawns_mg = w.bishop_pawns_eg = 5; }, bishop), -5);
+    // A pawn ending White leads: more winnable by complexity_pawn_ending; a base far below the
+    // score draws it to 0 (the tempo alone is left), never past it.
+    const std::string ending = "6k1/7p/8/8/8/8/PPP5/6K1 w - - 0 1";
+    const int tempo = built->w.tempo;
+    ASSERT_GT(eval(none, ending), tempo);
+    EXPECT_EQ(gain([](auto& w) { w.complexity_pawn_ending = 30; }, ending), 30);
+    EXPECT_EQ(eval([](auto& w) { w.complexity_base = -100000; }, ending), tempo);
+    // Scaling: everything dropped, the score is 0; dropped less a whole 64 per pawn of the
+    // stronger side's three, nothing.
+    EXPECT_EQ(eval([](auto& w) { w.scale_drop = 64; }, ending), tempo);
+    EXPECT_EQ(gain([](auto& w) { w.scale_drop = 64, w.scale_pawn = 22; }, ending), 0);
 }
 
 }  // namespace

@@ -249,6 +249,26 @@ TEST(FittedTerms, ABlackSwanViewFitsTheSwansOwnOffset) {
     EXPECT_NE(log.str().find("parameters " + std::to_string(dense) + " (0 sparse terms)"),
               std::string::npos)
         << log.str();
+    // A fit from a terms file starts from its terms: from pawns worth five pawns, one round
+    // (which moves a weight at most half its size) leaves them worth at least two and a half;
+    // a file of another family is refused.
+    std::string written;
+    {
+        std::ifstream in(f.out);
+        written.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    const std::string from = (dir / "start.terms").string();
+    std::ofstream(from) << written << "pawn_mg 500\npawn_eg 600\n";
+    f.from = from;
+    learn::fit_terms(f, log);
+    {
+        std::ifstream in(f.out);
+        const engine::FittedTerms refit =
+            engine::parse_terms(std::string(std::istreambuf_iterator<char>(in), {}), f.out);
+        EXPECT_GE(refit.weights.pawn_mg, 250) << log.str();
+    }
+    std::ofstream(from) << "family 8x8:pawn,knight,bishop,rook,queen,king\n";
+    EXPECT_THROW(learn::fit_terms(f, log), Error);
     std::filesystem::remove_all(dir);
 }
 

@@ -71,6 +71,7 @@ int run_fit(int argc, char** argv) {
         ->check(CLI::Range(1, 100000));
     app.add_option("--positions", s.max_positions, "at most this many positions (default 1500000)");
     app.add_option("--threads", s.threads, "threads (default 2)")->check(CLI::Range(1, 256));
+    app.add_option("--from", s.from, "a terms file to start from (default: the built-in terms)");
     // The sparse kinds (docs/engine.md, "Fitted terms"): each fitted where the data holds its
     // feature at least N times, none by default.
     auto sparse = [&](const std::string& flag, int& min, const std::string& what) {

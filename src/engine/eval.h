@@ -29,10 +29,13 @@ struct EvalWeights {
     int shield;                                       // own pawn guarding the king (up to 3)
     int shelter_open;                                 // a king's file with no own pawn ahead
     int storm;                                        // an enemy pawn near it, times 4 - steps
+    int king_pawn_eg;                                 // per king step to the nearest own pawn
     int threat_mg, threat_eg;                         // attacked man worth more than the attacker
     int threat_value_mg, threat_value_eg;             // plus this share of its value (in 1/1200)
     int hanging_mg, hanging_eg, hanging_pawn_mg, hanging_pawn_eg;
     int pawn_attacked_mg, pawn_attacked_eg;  // a man an enemy pawn attacks
+    int push_threat_mg, push_threat_eg;      // an enemy man a safe pawn step would attack
+    int restricted_mg, restricted_eg;  // per cell both attack that the enemy holds only weakly
     int rook_open_mg, rook_open_eg, rook_semi_mg, rook_semi_eg;
     int bishop_pair_mg, bishop_pair_eg;
     int passed_mg, passed_mg2, passed_eg, passed_eg1, passed_eg2;  // c + c1·a + c2·a²
@@ -40,7 +43,16 @@ struct EvalWeights {
     int passer_free_mg, passer_free_eg, passer_path_mg, passer_path_eg;  // in w/4
     int doubled_mg, doubled_eg, isolated_mg, isolated_eg;
     int outpost_mg, outpost_eg;  // a light man on a cell own pawns guard and no enemy pawn can
-    int opposite_bishops;        // share (in 1/64) kept of a lone opposite bishops' advantage
+    int behind_pawn_mg, behind_pawn_eg;    // a light man on the cell behind a pawn
+    int bishop_pawns_mg, bishop_pawns_eg;  // per own pawn on the bishop's colour of cell
+    int opposite_bishops;  // share (in 1/64) kept of a lone opposite bishops' advantage
+    // How winnable the endgame score is: the sum of these, or the score itself if less, is
+    // added to its size (a negative sum draws it towards 0).
+    int complexity_pawn, complexity_passed, complexity_flanks, complexity_pawn_ending,
+        complexity_base;
+    // The endgame score of the stronger side with few pawns, scaled by (64 - max(0, scale_drop -
+    // scale_pawn * its pawns)) / 64.
+    int scale_drop, scale_pawn;
     int tempo;
 };
 
@@ -49,7 +61,7 @@ struct WeightField {
     const char* name;
     int EvalWeights::*field;
 };
-extern const std::array<WeightField, 53> WEIGHT_FIELDS;
+extern const std::array<WeightField, 69> WEIGHT_FIELDS;
 
 // A family's fitted evaluation (docs/engine.md, "Fitting the terms"): its weights, and offsets
 // (middlegame, endgame) to the derived terms, each named by its line of the file without the
@@ -114,7 +126,10 @@ struct EvalTables {
     // enemy's back rank, and the types light enough to hold one (worth less than 400).
     std::array<Bitboard, COLOR_NB> outpost_zone{};
     std::array<uint8_t, PIECE_TYPE_MAX> outpost_type{};
-    Bitboard light_cells = 0;  // cells drawn light (a two-coloured cell counts as neither)
+    Bitboard light_cells = 0, dark_cells = 0;  // a two-coloured cell counts as neither
+    Bitboard west_cells = 0;  // the files left of the centre (as White sees them): one flank
+    // The cell a pawn of the colour would step to from the cell (none where it has no step).
+    std::array<std::array<Bitboard, SQUARE_MAX>, COLOR_NB> step_ahead{};
     // King steps between two cells (capped at 15), along the geometry's own steps.
     std::array<std::array<int8_t, SQUARE_MAX>, SQUARE_MAX> king_distance{};
     int phase_full = 1, phase_end = 0;  // non-pawn material bounds of the game phase
@@ -180,6 +195,8 @@ class PawnCache {
         // Per side: pawns far enough advanced for the terms that also read the men and kings.
         std::array<Bitboard, COLOR_NB> far_passers{};
         std::array<int, COLOR_NB> mg{}, eg{};
+        int passers = 0;           // both sides'
+        bool both_flanks = false;  // pawns on both sides of the centre file
     };
     PawnCache() : entries_(SIZE) {}
     void clear() { std::fill(entries_.begin(), entries_.end(), Entry{}); }

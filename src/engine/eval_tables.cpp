@@ -101,6 +101,7 @@ const EvalWeights DEFAULT_WEIGHTS = {
     .shield = 8,
     .shelter_open = 0,
     .storm = 0,
+    .king_pawn_eg = 0,
     .threat_mg = 20,
     .threat_eg = 15,
     .threat_value_mg = 60,
@@ -111,6 +112,10 @@ const EvalWeights DEFAULT_WEIGHTS = {
     .hanging_pawn_eg = 15,
     .pawn_attacked_mg = 40,
     .pawn_attacked_eg = 30,
+    .push_threat_mg = 0,
+    .push_threat_eg = 0,
+    .restricted_mg = 0,
+    .restricted_eg = 0,
     .rook_open_mg = 25,
     .rook_open_eg = 10,
     .rook_semi_mg = 12,
@@ -134,11 +139,22 @@ const EvalWeights DEFAULT_WEIGHTS = {
     .isolated_eg = 15,
     .outpost_mg = 24,
     .outpost_eg = 12,
+    .behind_pawn_mg = 0,
+    .behind_pawn_eg = 0,
+    .bishop_pawns_mg = 0,
+    .bishop_pawns_eg = 0,
     .opposite_bishops = 32,
+    .complexity_pawn = 0,
+    .complexity_passed = 0,
+    .complexity_flanks = 0,
+    .complexity_pawn_ending = 0,
+    .complexity_base = 0,
+    .scale_drop = 0,
+    .scale_pawn = 0,
     .tempo = 12,
 };
 
-const std::array<WeightField, 53> WEIGHT_FIELDS = {{
+const std::array<WeightField, 69> WEIGHT_FIELDS = {{
     {"pawn_mg", &EvalWeights::pawn_mg},
     {"pawn_eg", &EvalWeights::pawn_eg},
     {"mobility_mg", &EvalWeights::mobility_mg},
@@ -157,6 +173,7 @@ const std::array<WeightField, 53> WEIGHT_FIELDS = {{
     {"shield", &EvalWeights::shield},
     {"shelter_open", &EvalWeights::shelter_open},
     {"storm", &EvalWeights::storm},
+    {"king_pawn_eg", &EvalWeights::king_pawn_eg},
     {"threat_mg", &EvalWeights::threat_mg},
     {"threat_eg", &EvalWeights::threat_eg},
     {"threat_value_mg", &EvalWeights::threat_value_mg},
@@ -167,6 +184,10 @@ const std::array<WeightField, 53> WEIGHT_FIELDS = {{
     {"hanging_pawn_eg", &EvalWeights::hanging_pawn_eg},
     {"pawn_attacked_mg", &EvalWeights::pawn_attacked_mg},
     {"pawn_attacked_eg", &EvalWeights::pawn_attacked_eg},
+    {"push_threat_mg", &EvalWeights::push_threat_mg},
+    {"push_threat_eg", &EvalWeights::push_threat_eg},
+    {"restricted_mg", &EvalWeights::restricted_mg},
+    {"restricted_eg", &EvalWeights::restricted_eg},
     {"rook_open_mg", &EvalWeights::rook_open_mg},
     {"rook_open_eg", &EvalWeights::rook_open_eg},
     {"rook_semi_mg", &EvalWeights::rook_semi_mg},
@@ -190,7 +211,18 @@ const std::array<WeightField, 53> WEIGHT_FIELDS = {{
     {"isolated_eg", &EvalWeights::isolated_eg},
     {"outpost_mg", &EvalWeights::outpost_mg},
     {"outpost_eg", &EvalWeights::outpost_eg},
+    {"behind_pawn_mg", &EvalWeights::behind_pawn_mg},
+    {"behind_pawn_eg", &EvalWeights::behind_pawn_eg},
+    {"bishop_pawns_mg", &EvalWeights::bishop_pawns_mg},
+    {"bishop_pawns_eg", &EvalWeights::bishop_pawns_eg},
     {"opposite_bishops", &EvalWeights::opposite_bishops},
+    {"complexity_pawn", &EvalWeights::complexity_pawn},
+    {"complexity_passed", &EvalWeights::complexity_passed},
+    {"complexity_flanks", &EvalWeights::complexity_flanks},
+    {"complexity_pawn_ending", &EvalWeights::complexity_pawn_ending},
+    {"complexity_base", &EvalWeights::complexity_base},
+    {"scale_drop", &EvalWeights::scale_drop},
+    {"scale_pawn", &EvalWeights::scale_pawn},
     {"tempo", &EvalWeights::tempo},
 }};
 static_assert(sizeof(EvalWeights) == WEIGHT_FIELDS.size() * sizeof(int),
@@ -439,6 +471,8 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
         for (Color c : {WHITE, BLACK})
             if (from_home[c][s] >= 3 && from_home[~c][s] >= 1) t->outpost_zone[c] |= square_bb(s);
         if (geo.cell(s).colour == CellColour::Light) t->light_cells |= square_bb(s);
+        if (geo.cell(s).colour == CellColour::Dark) t->dark_cells |= square_bb(s);
+        if (geo.cell(s).file < cf) t->west_cells |= square_bb(s);
     }
     for (Square w = 0; w < n; ++w) {
         t->basis.king_rows[w] = from_home[WHITE][w];
@@ -504,6 +538,7 @@ std::shared_ptr<EvalTables> build(const std::shared_ptr<const Game>& game) {
                 for (Square x = 0; x < n; ++x)
                     if (t->king_distance[s][x] <= 3) near |= square_bb(x);
                 t->storm_zone[c][s] = (files[0] | files[1] | files[2]) & near;
+                t->step_ahead[c][s] = t->front_file[c][s] & t->king_zone[s];
             }
 
     return t;

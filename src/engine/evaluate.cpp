@@ -78,6 +78,9 @@ void pawn_structure(const Position& pos, const EvalTables& t, PawnCache::Entry& 
     const MoveTables& tables = pos.tables();
     const EvalWeights& w = t.w;
     e.white = pos.pieces(WHITE, g.men.pawn), e.black = pos.pieces(BLACK, g.men.pawn);
+    e.passers = 0;
+    const Bitboard all_pawns = e.white | e.black;
+    e.both_flanks = (all_pawns & t.west_cells) && (all_pawns & ~t.west_cells);
     for (const Color us : {WHITE, BLACK}) {
         const Bitboard my_pawns = us == WHITE ? e.white : e.black;
         const Bitboard their_pawns = us == WHITE ? e.black : e.white;
@@ -92,6 +95,7 @@ void pawn_structure(const Position& pos, const EvalTables& t, PawnCache::Entry& 
                 score += {w.passed_mg + w.passed_mg2 * adv * adv + t.passer_offset_mg[us][s],
                           w.passed_eg + w.passed_eg1 * adv + w.passed_eg2 * adv * adv +
                               t.passer_offset_eg[us][s]};
+                ++e.passers;
                 if (trace) trace->passers.push_back({us, white_view(g.geometry, us, s), 0});
                 const Bitboard ahead = tables.piece(g.men.pawn, us).quiet[s];
                 if (adv >= 2 && ahead && !more_than_one(ahead)) far_passers |= square_bb(s);
@@ -200,6 +204,17 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
         if (t.outpost_type[m.type] && has(t.outpost_zone[us] & ours.by_pawns, m.square) &&
             !(t.front_span[us][m.square] & ~t.front_file[us][m.square] & their_pawns))
             side.score += {w.outpost_mg, w.outpost_eg};
+        // A light man right behind a pawn: shielded from the front, and the pawn's guard.
+        if (t.outpost_type[m.type] && (t.step_ahead[us][m.square] & (my_pawns | their_pawns)))
+            side.score += {w.behind_pawn_mg, w.behind_pawn_eg};
+        // A bishop's own pawns on its colour of cell block it and leave the other colour weak.
+        if (m.type == g.men.bishop) {
+            const Bitboard colour = has(t.light_cells, m.square)  ? t.light_cells
+                                    : has(t.dark_cells, m.square) ? t.dark_cells
+                                                                  : 0;
+            const int blockers = popcount(colour & my_pawns);
+            side.score -= {w.bishop_pawns_mg * blockers, w.bishop_pawns_eg * blockers};
+        }
         // Rooks like files without own pawns ahead (and more without enemy ones).
         if (m.type == g.men.rook && g.men.pawn >= 0 && !(t.front_file[us][m.square] & my_pawns))
             side.score += (t.front_file[us][m.square] & their_pawns)
@@ -252,6 +267,22 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
     const int hanging_pawns = popcount(hanging & their_pawns);
     side.score += {w.hanging_mg * hanging_men + w.hanging_pawn_mg * hanging_pawns,
                    w.hanging_eg * hanging_men + w.hanging_pawn_eg * hanging_pawns};
+    // Cells both sides attack where the enemy has no pawn's guard nor more guards than we
+    // attackers: the enemy's men are restricted there.
+    const Bitboard strongly_held = their_attacks.by_pawns | (their_attacks.twice & ~ours.twice);
+    const int restricted = popcount(their_attacks.all & ours.all & ~strongly_held);
+    side.score += {w.restricted_mg * restricted, w.restricted_eg * restricted};
+    // Enemy men that one of our pawns would attack after a step to a cell safe for it.
+    if ((w.push_threat_mg || w.push_threat_eg) && my_pawns) {
+        const PieceMoves& steps = tables.piece(g.men.pawn, us);
+        Bitboard pushes = 0;
+        for (Bitboard b = my_pawns; b;) pushes |= tables.reach(steps, pop_lsb(b), occupied).quiet;
+        pushes &= ~occupied & ~their_attacks.by_pawns & (~their_attacks.all | ours.all);
+        Bitboard hit = 0;
+        for (Bitboard b = pushes; b;) hit |= steps.capture[pop_lsb(b)];
+        const int threats = popcount(hit & their_men);
+        side.score += {w.push_threat_mg * threats, w.push_threat_eg * threats};
+    }
     if (g.men.bishop >= 0 && more_than_one(pos.pieces(us, g.men.bishop)))
         side.score += {w.bishop_pair_mg, w.bishop_pair_eg};
     // King safety: our attack on their king's zone, and our pawns in front of our king.
@@ -265,6 +296,13 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
     const Square king = pos.king_square(us);
     if (king == SQ_NONE || g.men.pawn < 0) return side;
     side.score.mg += w.shield * std::min(popcount(t.shield[us][king] & my_pawns), 3);
+    // In the endgame the king belongs near its pawns.
+    if (w.king_pawn_eg && my_pawns) {
+        int nearest = 15;
+        for (Bitboard b = my_pawns; b;)
+            nearest = std::min<int>(nearest, t.king_distance[king][pop_lsb(b)]);
+        side.score.eg -= w.king_pawn_eg * nearest;
+    }
     // A file of the king's with no own pawn ahead lets the enemy's heavy men in; enemy pawns near
     // the king open its shelter, less so where an own pawn blocks them. (Families whose fit left
     // both weights at 0 skip the loops.)
@@ -309,6 +347,25 @@ int evaluate(const Position& pos, const EvalTables& t, PawnCache* cache, EvalTra
     const int material = white.non_pawn + black.non_pawn;
     const int phase = std::clamp(
         (material - t.phase_end) * 128 / std::max(t.phase_full - t.phase_end, 1), 0, 128);
+    const EvalWeights& w = t.w;
+    // How winnable the endgame is: more so with many pawns, passers and pawns on both flanks or
+    // with no men but pawns; the sum (usually negative otherwise) moves the endgame score, never
+    // past 0.
+    if (w.complexity_pawn || w.complexity_passed || w.complexity_flanks ||
+        w.complexity_pawn_ending || w.complexity_base) {
+        const int complexity = w.complexity_pawn * (white.pawns + black.pawns) +
+                               w.complexity_passed * pawns->passers +
+                               w.complexity_flanks * pawns->both_flanks +
+                               w.complexity_pawn_ending * (material == 0) + w.complexity_base;
+        const int sign = (s.eg > 0) - (s.eg < 0);
+        s.eg += sign * std::max(complexity, -std::abs(s.eg));
+    }
+    // A stronger side with few pawns left has fewer ways to win.
+    if (w.scale_drop) {
+        const int strong_pawns = s.eg > 0 ? white.pawns : black.pawns;
+        const int drop = std::clamp(w.scale_drop - w.scale_pawn * strong_pawns, 0, 64);
+        s.eg = s.eg * (64 - drop) / 64;
+    }
     int v = (s.mg * phase + s.eg * (128 - phase)) / 128;
     // Without pawns, a small material edge rarely wins: scale it down.
     const Side& strong = v > 0 ? white : black;
@@ -321,9 +378,9 @@ int evaluate(const Position& pos, const EvalTables& t, PawnCache* cache, EvalTra
         const Bitboard bishops = pos.pieces(g.men.bishop);
         if (popcount(bishops) == 2 && popcount(bishops & t.light_cells) == 1 &&
             popcount(bishops & pos.pieces(WHITE)) == 1)
-            v = v * t.w.opposite_bishops / 64;
+            v = v * w.opposite_bishops / 64;
     }
-    return (pos.side_to_move() == WHITE ? v : -v) + t.w.tempo;
+    return (pos.side_to_move() == WHITE ? v : -v) + w.tempo;
 }
 
 int chance_terms(const Position& pos, const EvalTables& t) {

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <fstream>
 #include <iomanip>
+#include <iterator>
 #include <ostream>
 #include <thread>
 
@@ -134,10 +135,23 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     // type's value offset); then, if asked, the sparse terms.
     const engine::FittedTerms* built_in = engine::builtin_terms(*game);
     Terms terms;
-    if (built_in)
+    if (!settings.from.empty()) {
+        std::ifstream in(settings.from);
+        if (!in)
+            throw Error(ErrorKind::File, "--from",
+                        "cannot read " + menagerie::quoted(settings.from));
+        terms.t =
+            engine::parse_terms(std::string(std::istreambuf_iterator<char>(in), {}), settings.from);
+        if (terms.t.family != engine::nnue::family_of(*game))
+            throw Error(ErrorKind::File, "--from",
+                        menagerie::quoted(settings.from) + " holds the terms of " +
+                            menagerie::quoted(terms.t.family) + ", not of the data's family " +
+                            menagerie::quoted(engine::nnue::family_of(*game)));
+    } else if (built_in) {
         terms.t = *built_in;
-    else
+    } else {
         terms.t.weights = engine::DEFAULT_WEIGHTS;
+    }
     Terms start = terms;
     std::vector<Parameter> params;
     for (const engine::WeightField& f : engine::WEIGHT_FIELDS) {

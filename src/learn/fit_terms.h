@@ -13,6 +13,7 @@ namespace menagerie::learn {
 struct FitSettings {
     std::vector<std::string> data;  // files of one family
     std::string out;                // the terms file written (nets/*.terms)
+    std::string from;               // a terms file to start from (else the built-in terms)
     double lambda = 0.75;           // as the trainer's target
     double validation = 0.1;        // share of games held out
     int rounds = 3;                 // linearisations
