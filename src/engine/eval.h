@@ -50,8 +50,8 @@ struct EvalWeights {
     // added to its size (a negative sum draws it towards 0).
     int complexity_pawn, complexity_passed, complexity_flanks, complexity_pawn_ending,
         complexity_base;
-    // The endgame score of the stronger side with few pawns, scaled by (64 - max(0, scale_drop -
-    // scale_pawn * its pawns)) / 64.
+    // The endgame score of the stronger side with few pawns and a lead in men under 250, scaled
+    // by (64 - max(0, scale_drop - scale_pawn * its pawns)) / 64.
     int scale_drop, scale_pawn;
     int tempo;
 };

@@ -360,8 +360,9 @@ int evaluate(const Position& pos, const EvalTables& t, PawnCache* cache, EvalTra
         const int sign = (s.eg > 0) - (s.eg < 0);
         s.eg += sign * std::max(complexity, -std::abs(s.eg));
     }
-    // A stronger side with few pawns left has fewer ways to win.
-    if (w.scale_drop) {
+    // A stronger side whose lead is in pawns (its men within 250 of the other's) has fewer ways
+    // to win the fewer pawns it has left; a whole man ahead often wins without any.
+    if (w.scale_drop && std::abs(white.non_pawn - black.non_pawn) < 250) {
         const int strong_pawns = s.eg > 0 ? white.pawns : black.pawns;
         const int drop = std::clamp(w.scale_drop - w.scale_pawn * strong_pawns, 0, 64);
         s.eg = s.eg * (64 - drop) / 64;
