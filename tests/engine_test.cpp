@@ -434,22 +434,25 @@ TEST(Evaluation, KingShelterAndPawnStorm) {
     const std::string blocked = "rnbq1rk1/ppppbpp1/5n2/4p3/4P3/5N1p/PPPPBPPP/RNBQ1RK1 w - - 0 1";
     EXPECT_EQ(with(0, 10, blocked) - with(0, 0, blocked), -10);
     EXPECT_EQ(with(40, 0, blocked), with(0, 0, blocked));
-    // With the weights at 0 (the defaults) the evaluation is the built-in one.
-    EXPECT_EQ(with(0, 0, storm), engine::evaluate(parse_fen(game, storm), *built));
+    // With the family's own weights, the built-in evaluation.
+    EXPECT_EQ(with(built->w.shelter_open, built->w.storm, storm),
+              engine::evaluate(parse_fen(game, storm), *built));
 }
 
 // The terms whose weights are 0 until a family's fit sets them, each in a position where it
 // counts a known number of times (no man but pawns and kings: the endgame's score alone, or a
-// change equal in both phases, so the phase blend leaves it whole).
+// change equal in both phases, so the phase blend leaves it whole). From the default weights,
+// where all of them are 0, whatever a family's fit chose.
 TEST(Evaluation, TermsFittedFromZero) {
     const auto game = played_game("chess");
     const auto built = engine::eval_tables(game);
     const auto eval = [&](const std::function<void(engine::EvalWeights&)>& set,
                           const std::string& fen) {
         engine::EvalTables tables(*built);
-        engine::EvalWeights w = tables.w;
-        set(w);
-        engine::apply_weights(tables, w);
+        engine::FittedTerms terms;
+        terms.weights = engine::DEFAULT_WEIGHTS;
+        set(terms.weights);
+        engine::apply_terms(tables, terms);
         return engine::evaluate(parse_fen(game, fen), tables);
     };
     const auto none = [](engine::EvalWeights&) {};
@@ -475,12 +478,12 @@ TEST(Evaluation, TermsFittedFromZero) {
     // A pawn ending White leads: more winnable by complexity_pawn_ending; a base far below the
     // score draws it to 0 (the tempo alone is left), never past it.
     const std::string ending = "6k1/7p/8/8/8/8/PPP5/6K1 w - - 0 1";
-    const int tempo = built->w.tempo;
+    const int tempo = engine::DEFAULT_WEIGHTS.tempo;
     ASSERT_GT(eval(none, ending), tempo);
     EXPECT_EQ(gain([](auto& w) { w.complexity_pawn_ending = 30; }, ending), 30);
     EXPECT_EQ(eval([](auto& w) { w.complexity_base = -100000; }, ending), tempo);
-    // Scaling: everything dropped, the score is 0; dropped less a whole 64 per pawn of the
-    // stronger side's three, nothing.
+    // Scaling: a drop of 64, the score is 0; of 64 less 22 for each of the stronger side's three
+    // pawns, nothing.
     EXPECT_EQ(eval([](auto& w) { w.scale_drop = 64; }, ending), tempo);
     EXPECT_EQ(gain([](auto& w) { w.scale_drop = 64, w.scale_pawn = 22; }, ending), 0);
 }

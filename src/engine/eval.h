@@ -46,12 +46,12 @@ struct EvalWeights {
     int behind_pawn_mg, behind_pawn_eg;    // a light man on the cell behind a pawn
     int bishop_pawns_mg, bishop_pawns_eg;  // per own pawn on the bishop's colour of cell
     int opposite_bishops;  // share (in 1/64) kept of a lone opposite bishops' advantage
-    // How winnable the endgame score is: the sum of these, or the score itself if less, is
-    // added to its size (a negative sum draws it towards 0).
+    // How winnable the endgame score is: the sum of these (the first two per pawn and per passed
+    // pawn) is added to the score's size, a negative sum never taking it past 0.
     int complexity_pawn, complexity_passed, complexity_flanks, complexity_pawn_ending,
         complexity_base;
-    // The endgame score of the stronger side with few pawns and a lead in men under 250, scaled
-    // by (64 - max(0, scale_drop - scale_pawn * its pawns)) / 64.
+    // Where the two sides' men differ by less than 250, the stronger side's endgame score is
+    // scaled by (64 - d) / 64, d = scale_drop - scale_pawn * its pawns, kept within 0 and 64.
     int scale_drop, scale_pawn;
     int tempo;
 };
@@ -128,7 +128,8 @@ struct EvalTables {
     std::array<uint8_t, PIECE_TYPE_MAX> outpost_type{};
     Bitboard light_cells = 0, dark_cells = 0;  // a two-coloured cell counts as neither
     Bitboard west_cells = 0;  // the files left of the centre (as White sees them): one flank
-    // The cell a pawn of the colour would step to from the cell (none where it has no step).
+    // The cell a pawn of the colour would step to from the cell with a single step (two at a
+    // Chess 66 switch; none where it has no step).
     std::array<std::array<Bitboard, SQUARE_MAX>, COLOR_NB> step_ahead{};
     // King steps between two cells (capped at 15), along the geometry's own steps.
     std::array<std::array<int8_t, SQUARE_MAX>, SQUARE_MAX> king_distance{};
@@ -196,7 +197,7 @@ class PawnCache {
         std::array<Bitboard, COLOR_NB> far_passers{};
         std::array<int, COLOR_NB> mg{}, eg{};
         int passers = 0;           // both sides'
-        bool both_flanks = false;  // pawns on both sides of the centre file
+        bool both_flanks = false;  // pawns west of the board's centre and not
     };
     PawnCache() : entries_(SIZE) {}
     void clear() { std::fill(entries_.begin(), entries_.end(), Entry{}); }

@@ -204,7 +204,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
         if (t.outpost_type[m.type] && has(t.outpost_zone[us] & ours.by_pawns, m.square) &&
             !(t.front_span[us][m.square] & ~t.front_file[us][m.square] & their_pawns))
             side.score += {w.outpost_mg, w.outpost_eg};
-        // A light man right behind a pawn: shielded from the front, and the pawn's guard.
+        // A light man right behind a pawn (either side's) is shielded from the front.
         if (t.outpost_type[m.type] && (t.step_ahead[us][m.square] & (my_pawns | their_pawns)))
             side.score += {w.behind_pawn_mg, w.behind_pawn_eg};
         // A bishop's own pawns on its colour of cell block it and leave the other colour weak.
@@ -267,17 +267,19 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
     const int hanging_pawns = popcount(hanging & their_pawns);
     side.score += {w.hanging_mg * hanging_men + w.hanging_pawn_mg * hanging_pawns,
                    w.hanging_eg * hanging_men + w.hanging_pawn_eg * hanging_pawns};
-    // Cells both sides attack where the enemy has no pawn's guard nor more guards than we
-    // attackers: the enemy's men are restricted there.
+    // Cells both sides attack where the enemy has no pawn's guard, nor two guards against our
+    // one: the enemy's men are restricted there.
     const Bitboard strongly_held = their_attacks.by_pawns | (their_attacks.twice & ~ours.twice);
     const int restricted = popcount(their_attacks.all & ours.all & ~strongly_held);
     side.score += {w.restricted_mg * restricted, w.restricted_eg * restricted};
-    // Enemy men that one of our pawns would attack after a step to a cell safe for it.
+    // Enemy men that one of our pawns would attack after a single step to a cell safe for it (a
+    // switch field whose mate is taken is closed, as for the move generator).
     if ((w.push_threat_mg || w.push_threat_eg) && my_pawns) {
         const PieceMoves& steps = tables.piece(g.men.pawn, us);
         Bitboard pushes = 0;
-        for (Bitboard b = my_pawns; b;) pushes |= tables.reach(steps, pop_lsb(b), occupied).quiet;
-        pushes &= ~occupied & ~their_attacks.by_pawns & (~their_attacks.all | ours.all);
+        for (Bitboard b = my_pawns; b;) pushes |= t.step_ahead[us][pop_lsb(b)];
+        pushes &= pos.geometry().switch_fields() ? ~pos.closed(occupied) : ~occupied;
+        pushes &= ~their_attacks.by_pawns & (~their_attacks.all | ours.all);
         Bitboard hit = 0;
         for (Bitboard b = pushes; b;) hit |= steps.capture[pop_lsb(b)];
         const int threats = popcount(hit & their_men);
