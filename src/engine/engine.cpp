@@ -115,9 +115,7 @@ void Engine::use_network(bool on) {
 std::string Engine::set_terms_file(const std::string& path) {
     std::optional<FittedTerms> terms;
     if (!path.empty()) {
-        std::ifstream in(path);
-        if (!in) throw Error(ErrorKind::File, "terms", "cannot read " + menagerie::quoted(path));
-        terms = parse_terms(std::string(std::istreambuf_iterator<char>(in), {}), path);
+        terms = read_terms(path, "terms");
         // Applied once here to a game of its family, so that a type or cell the family lacks is
         // refused now rather than at the next search.
         for (const std::string& name : game_names())

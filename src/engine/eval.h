@@ -85,6 +85,8 @@ struct FittedTerms {
 constexpr int KING_ATTACKERS = 8, KING_HITS = 24, PAWNS_MAX = 16;
 FittedTerms parse_terms(const std::string& text, const std::string& source);
 std::string write_terms(const FittedTerms& terms);
+// parse_terms of a file; an unreadable one is an error of `field` (the option that named it).
+FittedTerms read_terms(const std::string& path, const std::string& field);
 // The built-in terms of the game's family, if any (else the defaults apply).
 const FittedTerms* builtin_terms(const Game& game);
 

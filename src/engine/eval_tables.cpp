@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <random>
@@ -250,6 +252,12 @@ bool numeric(const char* word) {
 }
 
 }  // namespace
+
+FittedTerms read_terms(const std::string& path, const std::string& field) {
+    std::ifstream in(path);
+    if (!in) throw Error(ErrorKind::File, field, "cannot read " + menagerie::quoted(path));
+    return parse_terms(std::string(std::istreambuf_iterator<char>(in), {}), path);
+}
 
 FittedTerms parse_terms(const std::string& text, const std::string& source) {
     FittedTerms t;

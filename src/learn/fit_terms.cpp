@@ -13,7 +13,6 @@
 #include <cmath>
 #include <fstream>
 #include <iomanip>
-#include <iterator>
 #include <ostream>
 #include <thread>
 
@@ -136,12 +135,7 @@ FitReport fit_terms(const FitSettings& settings, std::ostream& log) {
     const engine::FittedTerms* built_in = engine::builtin_terms(*game);
     Terms terms;
     if (!settings.from.empty()) {
-        std::ifstream in(settings.from);
-        if (!in)
-            throw Error(ErrorKind::File, "--from",
-                        "cannot read " + menagerie::quoted(settings.from));
-        terms.t =
-            engine::parse_terms(std::string(std::istreambuf_iterator<char>(in), {}), settings.from);
+        terms.t = engine::read_terms(settings.from, "--from");
         if (terms.t.family != engine::nnue::family_of(*game))
             throw Error(ErrorKind::File, "--from",
                         menagerie::quoted(settings.from) + " holds the terms of " +
