@@ -95,7 +95,7 @@ void generate_men(Position& pos, Sink& sink) {
     // Face-down men on their starting square (the only unmoved men there) cannot be taken.
     const Bitboard theirs =
         !g.has_chance() ? pos.pieces(them) : pos.pieces(them) & ~pos.state().unmoved;
-    const Bitboard landing = pos.geometry().switch_fields() ? ~pos.closed(occupied) : ~occupied;
+    const Bitboard landing = ~pos.closed(occupied);
     const Square ksq = pos.king_square(us);
     const Bitboard checkers = pos.checkers();
     constexpr bool LEGAL = G == Gen::Legal;

@@ -135,7 +135,7 @@ void Position::swap_pieces(Square a, Square b) {
     add_piece(b, pa);
 }
 
-Bitboard Position::closed(Bitboard occupied) const {
+Bitboard Position::closed_by_switches(Bitboard occupied) const {
     Bitboard on_switch = occupied & geometry().switch_fields();
     while (on_switch) occupied |= geometry().mate(pop_lsb(on_switch));
     return occupied;

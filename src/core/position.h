@@ -140,8 +140,11 @@ class Position {
     // Debug check of every invariant (bitboards, mailbox, material, key, checkers): returns
     // "" or the first problem found.
     std::string consistency_error() const;
-    // Occupancy where a man on one field of a switch also closes the other.
-    Bitboard closed(Bitboard occupied) const;
+    // Occupancy where a man on one field of a switch also closes the other (the occupancy itself
+    // on a board without switches).
+    Bitboard closed(Bitboard occupied) const {
+        return geometry().switch_fields() ? closed_by_switches(occupied) : occupied;
+    }
 
     void do_move(Move m, StateInfo& new_state);
     void undo_move(Move m);
@@ -165,6 +168,7 @@ class Position {
     uint64_t compute_key() const;
 
   private:
+    Bitboard closed_by_switches(Bitboard occupied) const;
     void move_piece(Square from, Square to);
     void remove_piece(Square s);
     void add_piece(Square s, Piece p);

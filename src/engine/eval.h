@@ -199,7 +199,7 @@ class PawnCache {
         std::array<Bitboard, COLOR_NB> far_passers{};
         std::array<int, COLOR_NB> mg{}, eg{};
         int passers = 0;           // both sides'
-        bool both_flanks = false;  // pawns west of the board's centre and not
+        bool both_flanks = false;  // pawns both west of the centre file and on it or east of it
     };
     PawnCache() : entries_(SIZE) {}
     void clear() { std::fill(entries_.begin(), entries_.end(), Entry{}); }

@@ -278,7 +278,7 @@ Side evaluate_side(const Position& pos, const EvalTables& t, Color us, const Att
         const PieceMoves& steps = tables.piece(g.men.pawn, us);
         Bitboard pushes = 0;
         for (Bitboard b = my_pawns; b;) pushes |= t.step_ahead[us][pop_lsb(b)];
-        pushes &= pos.geometry().switch_fields() ? ~pos.closed(occupied) : ~occupied;
+        pushes &= ~pos.closed(occupied);
         pushes &= ~their_attacks.by_pawns & (~their_attacks.all | ours.all);
         Bitboard hit = 0;
         for (Bitboard b = pushes; b;) hit |= steps.capture[pop_lsb(b)];
