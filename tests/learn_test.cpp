@@ -227,6 +227,51 @@ TEST(Learning, DatagenTrainAndPlayEndToEnd) {
     std::filesystem::remove_all(dir);
 }
 
+// relabel: every position of a data file scored by a teacher engine (the fake one scores a
+// position by its men, and gives a mate, which is dropped, when all 32 are on the board).
+TEST(Learning, RelabelScoresEveryPositionByTheTeacher) {
+    const auto dir = test::temp_dir("relabel");
+    const std::string data = (dir / "self.dat").string(), out = (dir / "taught.dat").string();
+    ASSERT_EQ(
+        test::run("datagen --variant contemporary --games 3 --nodes 200 --seed 9 --out " + data)
+            .status,
+        0);
+    const std::string teacher =
+        "cmd=sh " + std::string(MENAGERIE_TEST_SOURCE) + "/fake_uci_engine.sh teacher";
+    const auto relabel = [&](const std::string& shard) {
+        return test::run("relabel --data " + data + " --out " + out + " --engine '" + teacher +
+                         "' --depth 1 --scale 2 --shard " + shard);
+    };
+    test::RunResult r = relabel("1/2");
+    ASSERT_EQ(r.status, 0) << r.err;
+    r = relabel("2/2");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const learn::DataFile self = learn::read_data(data), taught = learn::read_data(out);
+    EXPECT_EQ(taught.header, self.header);
+    EXPECT_EQ(taught.games, self.games);
+    size_t full = 0;
+    for (const learn::TrainingPosition& p : self.positions) full += p.men.size() == 32;
+    EXPECT_GT(full, 0u);
+    EXPECT_EQ(taught.positions.size(), self.positions.size() - full);
+    // The games come in the shards' order; within a game the positions keep theirs.
+    std::multiset<std::pair<int, uint16_t>> expected, got;
+    for (const learn::TrainingPosition& p : self.positions)
+        if (p.men.size() != 32)
+            expected.insert({2 * (10 * static_cast<int>(p.men.size()) + p.side_to_move), p.ply});
+    for (const learn::TrainingPosition& p : taught.positions) got.insert({p.score, p.ply});
+    EXPECT_EQ(got, expected);
+    // A second run finds the shard done.
+    r = relabel("1/2");
+    EXPECT_NE(r.err.find("already in"), std::string::npos) << r.err;
+    EXPECT_EQ(learn::read_data(out).positions.size(), taught.positions.size());
+    // A teacher that is not an engine is named.
+    r = test::run("relabel --data " + data + " --out " + (dir / "x.dat").string() +
+                  " --engine builtin:random");
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("--engine"), std::string::npos) << r.err;
+    std::filesystem::remove_all(dir);
+}
+
 // On a player's view of Black Swan the fit also moves the swan type's value offset, which the
 // evaluation adds to a face-down swan's expectation.
 TEST(FittedTerms, ABlackSwanViewFitsTheSwansOwnOffset) {

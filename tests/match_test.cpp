@@ -92,6 +92,24 @@ TEST(MatchStatistics, SprtLogLikelihoodRatio) {
     EXPECT_TRUE(std::isfinite(sprt_llr({5, 0, 0}, 0, 10)));
 }
 
+TEST(UciClient, TheScoreOfAnInfoLineIsItsExactOne) {
+    const auto cp =
+        parse_uci_score("info depth 9 seldepth 12 multipv 1 score cp -37 nodes 4 pv e2e4");
+    ASSERT_TRUE(cp);
+    EXPECT_FALSE(cp->mate);
+    EXPECT_EQ(cp->value, -37);
+    const auto mate = parse_uci_score("info depth 3 score mate -2 pv e2e4");
+    ASSERT_TRUE(mate);
+    EXPECT_TRUE(mate->mate);
+    EXPECT_EQ(mate->value, -2);
+    EXPECT_FALSE(parse_uci_score("info depth 9 score cp 40 lowerbound nodes 3"));
+    EXPECT_FALSE(parse_uci_score("info depth 9 score cp 40 upperbound"));
+    EXPECT_FALSE(parse_uci_score("info string score cp 12"));
+    EXPECT_FALSE(parse_uci_score("info depth 9 score cp twelve"));
+    EXPECT_FALSE(parse_uci_score("info depth 9 nodes 100"));
+    EXPECT_FALSE(parse_uci_score("bestmove e2e4"));
+}
+
 TEST(MatchUci, OptionLines) {
     const UciOption o = parse_uci_option(
         "option name UCI_Variant type combo default chess var chess var placement var chess66");

@@ -36,6 +36,7 @@ int run_serve(int argc, char** argv);    // see docs/server.md
 int run_datagen(int argc, char** argv);  // see docs/engine.md
 int run_train(int argc, char** argv);    // see docs/engine.md
 int run_fit(int argc, char** argv);      // see docs/engine.md
+int run_relabel(int argc, char** argv);  // see docs/engine.md
 int run_atlas(int argc, char** argv);    // see docs/atlas.md
 
 // Runs `play_move` on a typed move; an Error it throws is printed with the hint to 'help' (play's

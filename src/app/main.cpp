@@ -55,6 +55,8 @@ const Subcommand SUBCOMMANDS[] = {
     // train.cpp
     {"train", "fit an evaluation network to datagen's positions", nullptr, run_train},
     {"fit", "fit the hand-made evaluation's terms to the positions", nullptr, run_fit},
+    // relabel.cpp
+    {"relabel", "score datagen's positions again with another UCI engine", nullptr, run_relabel},
     // atlas.cpp
     {"atlas", "how every start setup of a game stands (docs/atlas.md)", nullptr, run_atlas},
     // geometry.cpp

@@ -140,7 +140,27 @@ void UciClient::position_startpos(const std::vector<std::string>& moves) {
     send(with_moves("position startpos", moves));
 }
 
-std::string UciClient::go(const UciGo& g, Clock::time_point deadline) {
+std::optional<UciScore> parse_uci_score(const std::string& info) {
+    std::istringstream in(info);
+    std::string word;
+    if (!(in >> word) || word != "info") return std::nullopt;
+    std::optional<UciScore> score;
+    while (in >> word) {
+        if (word == "lowerbound" || word == "upperbound") return std::nullopt;
+        if (word == "string") break;  // the rest is free text
+        if (word != "score") continue;
+        std::string kind;
+        long long value = 0;
+        if (!(in >> kind >> value) || (kind != "cp" && kind != "mate") || value < -1000000 ||
+            value > 1000000)
+            return std::nullopt;
+        score = UciScore{kind == "mate", static_cast<int>(value)};
+    }
+    return score;
+}
+
+std::string UciClient::go(const UciGo& g, Clock::time_point deadline,
+                          std::optional<UciScore>* score) {
     std::string line = "go";
     auto add = [&](const char* key, const auto& value) {
         if (value) line += std::string(" ") + key + " " + std::to_string(*value);
@@ -153,9 +173,14 @@ std::string UciClient::go(const UciGo& g, Clock::time_point deadline) {
     add("depth", g.depth);
     add("nodes", g.nodes);
     send(line);
+    if (score) score->reset();
     for (;;) {
         const std::string reply = read_line(deadline, "bestmove");
-        if (!starts_with(reply, "bestmove")) continue;
+        if (!starts_with(reply, "bestmove")) {
+            if (score)
+                if (std::optional<UciScore> s = parse_uci_score(reply)) *score = s;
+            continue;
+        }
         std::istringstream in(reply);
         std::string word, move;
         in >> word >> move;

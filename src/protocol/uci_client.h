@@ -32,6 +32,13 @@ struct UciOption {
     std::vector<std::string> values;  // a combo's `var`s
 };
 
+// The score of a search's last `info ... score` line that is not a bound: centipawns, or moves
+// to mate (negative when the engine is mated), from the side to move's view.
+struct UciScore {
+    bool mate = false;
+    int value = 0;
+};
+
 // What `go` is told; unset fields are not sent.
 struct UciGo {
     std::optional<int64_t> wtime, btime, winc, binc, movetime;
@@ -61,8 +68,10 @@ class UciClient {
     void position(const std::string& fen, const std::vector<std::string>& moves);
     void position_startpos(const std::vector<std::string>& moves);
     // `go ...`, then the move of its `bestmove` line before `deadline`. On a timeout the
-    // engine is killed (it may be stuck; a caller starts a new one).
-    std::string go(const UciGo& go, Clock::time_point deadline);
+    // engine is killed (it may be stuck; a caller starts a new one). With `score`, the search's
+    // last exact score is kept there (nullopt when it sent none).
+    std::string go(const UciGo& go, Clock::time_point deadline,
+                   std::optional<UciScore>* score = nullptr);
     // `go perft depth` in the position last sent, as Stockfish answers it: the moves with their
     // counts and the total (`Nodes searched: N`).
     std::map<std::string, uint64_t> perft(int depth, uint64_t& total,
@@ -77,6 +86,9 @@ class UciClient {
     std::string name_;
     std::vector<UciOption> options_;
 };
+
+// The exact score of an `info` line (`score cp N` or `score mate N`, not a lower or upper bound).
+std::optional<UciScore> parse_uci_score(const std::string& info);
 
 // `setoption` text for a UCI option line's parts: "option name N type T default D var V ...".
 UciOption parse_uci_option(const std::string& line);
