@@ -262,7 +262,7 @@ TEST(Learning, RelabelScoresEveryPositionByTheTeacher) {
     EXPECT_EQ(got, expected);
     // A second run finds the shard done.
     r = relabel("1/2");
-    EXPECT_NE(r.err.find("already in"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("2 of 2 games already in"), std::string::npos) << r.err;
     EXPECT_EQ(learn::read_data(out).positions.size(), taught.positions.size());
     // A teacher that is not an engine is named.
     r = test::run("relabel --data " + data + " --out " + (dir / "x.dat").string() +

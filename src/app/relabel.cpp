@@ -4,6 +4,7 @@
 // `fit` and `train` learn from its judgement. A stopped run resumes: the output is written a
 // game at a time, as datagen writes it, and the games it holds are not scored again.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <iostream>
@@ -63,20 +64,22 @@ int run_relabel(int argc, char** argv) {
     // A shard is every N-th game of the file, by its place in the file (a file of datagen's
     // shards holds game numbers of one residue only).
     learn::DataHeader header;
-    size_t games = 0, todo = 0, place = 0;
-    learn::for_each_game(in_path, [&](const learn::DataHeader& h, uint32_t, auto&) {
+    std::vector<uint32_t> mine;  // the shard's game numbers
+    size_t place = 0;
+    learn::for_each_game(in_path, [&](const learn::DataHeader& h, uint32_t number, auto&) {
         header = h;
-        if (shard.mine(place++)) ++games;
+        if (shard.mine(place++)) mine.push_back(number);
     });
-    if (games == 0)
+    if (mine.empty())
         throw Error(ErrorKind::File, in_path,
                     menagerie::quoted(in_path) + " holds no whole game" +
                         (shard.count > 1 ? " of this shard" : ""));
     learn::DataWriter writer(out_path, header);
-    todo = games - writer.done().size();
+    const size_t todo = static_cast<size_t>(std::count_if(
+        mine.begin(), mine.end(), [&](uint32_t n) { return !writer.done().count(n); }));
     const std::shared_ptr<const Game> game = learn::game_of(header);
     std::cerr << "relabel " << header.variant << ": shard " << shard.index << "/" << shard.count
-              << ", " << writer.done().size() << " of " << games << " games already in "
+              << ", " << mine.size() - todo << " of " << mine.size() << " games already in "
               << menagerie::quoted(out_path) << " (" << writer.positions() << " positions)\n";
 
     UciClient teacher(spec.command, HANDSHAKE_TIMEOUT);
@@ -110,8 +113,8 @@ int run_relabel(int argc, char** argv) {
         writer.write_game(number, result, kept);
         ++done;
         progress.update(done,
-                        "games " + std::to_string(writer.done().size()) + "/" +
-                            std::to_string(games) + "  positions " +
+                        "games " + std::to_string(mine.size() - todo + done) + "/" +
+                            std::to_string(mine.size()) + "  positions " +
                             std::to_string(writer.positions()),
                         static_cast<double>(scored));
     });
