@@ -6,6 +6,9 @@
 #
 #   scripts/learn.sh FAMILY DATADIR [--network]
 #
+# (orthodox: scripts/datagen.sh orthodox DATA, then scripts/relabel.sh DATA TAUGHT, then
+# scripts/learn.sh orthodox TAUGHT.)
+#
 # FAMILY: orthodox, dice, chess66 or blackswan (the names scripts/datagen.sh uses).
 set -euo pipefail
 family=${1:?family: orthodox, dice, chess66 or blackswan}
@@ -15,17 +18,17 @@ nets=$(dirname "$0")/../nets
 shopt -s nullglob
 files=("$data"/*.dat)
 [ ${#files[@]} -gt 0 ] || { echo "no data in '$data'" >&2; exit 2; }
-# The 8 x 8 family's data is large enough to weigh the games' results more (lambda 0.5: half
-# the search's score, half the result) and to fit every kind of sparse term seen 1,000 times or
-# more (docs/engine.md, "Fitted terms"). Chess 66's fits every kind too, the cell and passer
-# terms seen 1,000 times and the others 500; Black Swan's the kinds with few terms (no cell or
-# passer terms) seen 500 times, in six rounds (its held-out loss still fell in the sixth); the
-# dice family keeps the default 0.75 and no sparse terms, which its data
+# The 8 x 8 family learns from its data scored again by Stockfish (scripts/relabel.sh: give
+# its OUTDIR as DATADIR): the teacher's score alone (lambda 1.0), every kind of sparse term seen
+# 300 times or more, four rounds (docs/engine.md, "A teacher's scores"). Chess 66's fits every
+# kind, the cell and passer terms seen 1,000 times and the others 500; Black Swan's the kinds
+# with few terms (no cell or passer terms) seen 500 times, in six rounds (its held-out loss still
+# fell in the sixth); the dice family keeps the default 0.75 and no sparse terms, which its data
 # is too small to fit (the held-out loss rose).
 fit=(--lambda 0.75)
 case "$family" in
-  orthodox) fit=(--lambda 0.5 --rounds 3 --positions 2500000 --cells 1000 --mobility 1000 --king-attack 1000
-                 --passers 1000 --threats 1000 --pawns 1000 --defended 1000) ;;
+  orthodox) fit=(--lambda 1.0 --rounds 4 --positions 2500000 --cells 300 --mobility 300 --king-attack 300
+                 --passers 300 --threats 300 --pawns 300 --defended 300) ;;
   chess66) fit=(--lambda 0.75 --rounds 3 --cells 1000 --passers 1000 --mobility 500
                 --king-attack 500 --threats 500 --pawns 500 --defended 500) ;;
   blackswan) fit=(--lambda 0.75 --rounds 6 --mobility 500 --king-attack 500 --threats 500
