@@ -107,6 +107,7 @@ TEST(UciClient, TheScoreOfAnInfoLineIsItsExactOne) {
     EXPECT_FALSE(parse_uci_score("info string score cp 12"));
     EXPECT_FALSE(parse_uci_score("info depth 9 score cp twelve"));
     EXPECT_FALSE(parse_uci_score("info depth 9 nodes 100"));
+    EXPECT_FALSE(parse_uci_score("info depth 9 multipv 2 score cp 5 pv d2d4"));
     EXPECT_FALSE(parse_uci_score("bestmove e2e4"));
 }
 

@@ -148,6 +148,8 @@ std::optional<UciScore> parse_uci_score(const std::string& info) {
     while (in >> word) {
         if (word == "lowerbound" || word == "upperbound") return std::nullopt;
         if (word == "string") break;  // the rest is free text
+        if (word == "multipv" && !(in >> word && word == "1"))
+            return std::nullopt;  // not the best line's
         if (word != "score") continue;
         std::string kind;
         long long value = 0;

@@ -87,7 +87,8 @@ class UciClient {
     std::vector<UciOption> options_;
 };
 
-// The exact score of an `info` line (`score cp N` or `score mate N`, not a lower or upper bound).
+// The exact score of an `info` line (`score cp N` or `score mate N`, not a lower or upper bound,
+// and of the best line when there are several).
 std::optional<UciScore> parse_uci_score(const std::string& info);
 
 // `setoption` text for a UCI option line's parts: "option name N type T default D var V ...".
