@@ -141,7 +141,7 @@ TEST(Engine, RepetitionIsADraw) {
 // own: without the history the score is not a draw.
 TEST(Engine, HistoryGivesRepetitions) {
     const auto chess = make_game("chess");
-    const std::string fen = "6k1/6p1/8/7Q/8/ppp5/r7/6K1 w - - 0 1";
+    const std::string fen = "6k1/6p1/8/7Q/8/pppp4/r7/6K1 w - - 0 1";
     Position pos = parse_fen(chess, fen);
     std::vector<Move> moves;
     GameRecord record(pos);
