@@ -14,6 +14,7 @@
 #include "app/command_line.h"
 #include "app/commands.h"
 #include "app/players.h"
+#include "app/self_play.h"
 #include "core/error.h"
 #include "core/text.h"
 #include "learn/training_data.h"
@@ -26,7 +27,6 @@ namespace {
 
 constexpr std::chrono::seconds HANDSHAKE_TIMEOUT{10};
 constexpr std::chrono::seconds SEARCH_TIMEOUT{120};
-constexpr int DECISIVE = 2500;  // as datagen: a position this far from equal teaches nothing
 
 }  // namespace
 
@@ -102,8 +102,9 @@ int run_relabel(int argc, char** argv) {
             std::optional<UciScore> score;
             teacher.go(go, UciClient::Clock::now() + SEARCH_TIMEOUT, &score);
             ++scored;
-            const long value = score && !score->mate ? std::lround(score->value * scale) : DECISIVE;
-            if (std::abs(value) >= DECISIVE) {
+            const long value =
+                score && !score->mate ? std::lround(score->value * scale) : SelfPlay::DECISIVE;
+            if (std::abs(value) >= SelfPlay::DECISIVE) {
                 ++dropped;
                 continue;
             }
