@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import chess66 from './fixtures/geometry-chess66.json';
-import { choiceText, chooserTitle, clickCell, destinations, dropOn, intentFor, newBoardState, placementCells } from './board-state';
+import { choiceText, chooserTitle, clickCell, destinations, dropOn, dropStaleInteraction, intentFor, newBoardState, placementCells } from './board-state';
 import type { Geometry, LegalMove, PieceInfo } from './types';
 
 const pieceInfo: PieceInfo[] = [
@@ -124,5 +124,35 @@ describe('board state reducer', () => {
     expect(clickCell(s, 'd3').kind).toBe('choose');
     expect(chooserTitle(s.chooser!)).toBe('Which drawn piece goes to d3?');
     expect(chooserTitle({ from: 'b7', to: 'b8', options: legal.slice(2, 4) })).toBe('b7 → b8: which move?');
+  });
+
+  it('keeps an open chooser when the same legal list arrives again, and closes it when its moves go', () => {
+    const s = state();
+    const stay: LegalMove[] = [
+      { uci: 'R@e4', san: 'R@e4', from: 'e4', to: 'e4', promotion: 'R', stays: true },
+      { uci: 'P@e4', san: 'P@e4', from: 'e4', to: 'e4', promotion: 'P', stays: true },
+    ];
+    s.legal = stay;
+    expect(clickCell(s, 'e4').kind).toBe('choose');
+    // The move's answer and the socket's push bring the same ply: the chooser stays open.
+    s.legal = stay.map((m) => ({ ...m }));
+    dropStaleInteraction(s);
+    expect(s.chooser?.options.map((m) => m.uci)).toEqual(['R@e4', 'P@e4']);
+    // The turn has passed (or the page is waiting on its move): nothing may be played.
+    s.legal = [];
+    dropStaleInteraction(s);
+    expect(s.chooser).toBeNull();
+  });
+
+  it('keeps a selection its man can still play from, and drops one it cannot', () => {
+    const s = state();
+    s.legal = legal;
+    clickCell(s, legal[0].from);
+    expect(s.selected).toBe(legal[0].from);
+    dropStaleInteraction(s);
+    expect(s.selected).toBe(legal[0].from);
+    s.legal = legal.filter((m) => m.from !== legal[0].from);
+    dropStaleInteraction(s);
+    expect(s.selected).toBeNull();
   });
 });

@@ -182,10 +182,17 @@ export function choiceText(move: LegalMove, pieceInfo: PieceInfo[]): string {
 }
 
 /** Clears the per-position parts of the state (after a new position arrives). */
-export function resetInteraction(state: BoardState): void {
-  state.selected = null;
-  state.chooser = null;
-  state.drag = null;
+/**
+ * After a new legal list: drops a selection, an open chooser or a drag that it no longer allows,
+ * and keeps what it still allows (the same ply's state may arrive twice, by the move's answer and
+ * by the socket, and must not close a chooser the player has just opened).
+ */
+export function dropStaleInteraction(state: BoardState): void {
+  if (state.premoveColour) return;
+  const legal = new Set(state.legal.map((m) => m.uci));
+  if (state.selected !== null && !canMoveFrom(state.legal, state.selected)) state.selected = null;
+  if (state.chooser && !state.chooser.options.every((m) => legal.has(m.uci))) state.chooser = null;
+  if (state.drag && !canMoveFrom(state.legal, state.drag.from)) state.drag = null;
 }
 
 export function capitalised(text: string): string {

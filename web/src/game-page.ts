@@ -6,7 +6,7 @@
 import { playerLink, signedIn } from './account';
 import { api, ApiError, newSessionId, socketUrl } from './api';
 import { createBoard, escapeHtml, type BoardView } from './board';
-import { newBoardState, resetInteraction, type Intent } from './board-state';
+import { dropStaleInteraction, newBoardState, type Intent } from './board-state';
 import { readFenBoard } from './fen';
 import { rematchChallenge, rematchRequest, rematchSeat, resultWords } from './game-over';
 import {
@@ -457,7 +457,7 @@ class GamePage {
     }
     const turned = this.model.viewPly > 0 ? revealOf(game.moves[this.model.viewPly - 1], this.model.viewPly) : null;
     bs.reveal = turned && turned.cell ? { cell: turned.cell, ply: turned.ply } : null;
-    if (!bs.premoveColour && !bs.legal.some((m) => m.from === bs.selected)) resetInteraction(bs);
+    dropStaleInteraction(bs);
     this.board!.element.dataset.ply = String(game.ply);
     this.board!.element.dataset.viewPly = String(this.model.viewPly);
     this.board!.element.dataset.turn = game.turn;
