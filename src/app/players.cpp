@@ -18,8 +18,6 @@ namespace menagerie {
 
 namespace {
 
-constexpr std::chrono::milliseconds HANDSHAKE_TIMEOUT{10000};
-
 double parse_seconds(const std::string& flag, const std::string& text) {
     double value = -1;
     const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -124,7 +122,7 @@ class UciPlayer : public Player {
                 if (chess960) castling_ = CastlingText::KingTakesRook;
             }
             client_->new_game();
-            client_->sync(HANDSHAKE_TIMEOUT);
+            client_->sync(UciClient::HANDSHAKE_TIMEOUT);
         } catch (const EngineFailure& e) {
             failure_ = e.what();
             client_.reset();
@@ -178,7 +176,7 @@ class UciPlayer : public Player {
   private:
     void start() {
         try {
-            client_ = std::make_unique<UciClient>(spec_.command, HANDSHAKE_TIMEOUT);
+            client_ = std::make_unique<UciClient>(spec_.command, UciClient::HANDSHAKE_TIMEOUT);
             if (const UciOption* o = client_->option("UCI_Variant")) {
                 if (o->type == "combo" && !o->values.empty() &&
                     std::find(o->values.begin(), o->values.end(), variant_) == o->values.end())
@@ -191,7 +189,7 @@ class UciPlayer : public Player {
             for (const auto& [k, v] : spec_.options) client_->set_option(k, v);
             chess960_ = false;
             sent_.clear();
-            client_->sync(HANDSHAKE_TIMEOUT);
+            client_->sync(UciClient::HANDSHAKE_TIMEOUT);
         } catch (const EngineFailure& e) {
             client_.reset();
             // The failure names the engine by its command too: say it once.

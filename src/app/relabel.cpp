@@ -25,7 +25,6 @@ namespace menagerie {
 
 namespace {
 
-constexpr std::chrono::seconds HANDSHAKE_TIMEOUT{10};
 constexpr std::chrono::seconds SEARCH_TIMEOUT{120};
 
 }  // namespace
@@ -82,10 +81,11 @@ int run_relabel(int argc, char** argv) {
               << ", " << mine.size() - todo << " of " << mine.size() << " games already in "
               << menagerie::quoted(out_path) << " (" << writer.positions() << " positions)\n";
 
-    UciClient teacher(spec.command, HANDSHAKE_TIMEOUT);
-    teacher.set_option("Hash", std::to_string(search.hash_mb()));  // as the options may override
+    UciClient teacher(spec.command, UciClient::HANDSHAKE_TIMEOUT);
+    // The table's size as the options may override, to a teacher that has one.
+    if (teacher.option("Hash")) teacher.set_option("Hash", std::to_string(search.hash_mb()));
     for (const auto& [name, value] : spec.options) teacher.set_option(name, value);
-    teacher.sync(HANDSHAKE_TIMEOUT);
+    teacher.sync(UciClient::HANDSHAKE_TIMEOUT);
 
     ProgressLine progress(todo);
     size_t done = 0;

@@ -49,6 +49,9 @@ struct UciGo {
 class UciClient {
   public:
     using Clock = EngineProcess::Clock;
+    // How long a started engine may take to answer `uci` or `isready`: loading a large net or
+    // table takes seconds, not minutes.
+    static constexpr std::chrono::milliseconds HANDSHAKE_TIMEOUT{10000};
     // Starts `command` and does the handshake (`uci` ... `uciok`) within `timeout`.
     UciClient(const std::string& command, std::chrono::milliseconds timeout);
     UciClient(const UciClient&) = delete;
