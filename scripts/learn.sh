@@ -37,7 +37,7 @@ esac
 "$bin" fit --data "${files[@]}" --out "$nets/$family.terms" "${fit[@]}"
 # The network is a correction of the terms just written (train reads the built-in terms, so build
 # again before training). The 8 x 8 family's: 128 units, the teacher's score alone, weight decay
-# against the overfitting of a million positions from fifteen thousand games, ten epochs (the
+# against the overfitting of a million positions from sixteen thousand games, ten epochs (the
 # held-out loss settled by the eighth).
 if [ "${3:-}" = --network ]; then
   case "$family" in
