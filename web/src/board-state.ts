@@ -181,7 +181,6 @@ export function choiceText(move: LegalMove, pieceInfo: PieceInfo[]): string {
   return move.label ?? move.san;
 }
 
-/** Clears the per-position parts of the state (after a new position arrives). */
 /**
  * After a new legal list: drops a selection, an open chooser or a drag that it no longer allows,
  * and keeps what it still allows (the same ply's state may arrive twice, by the move's answer and
