@@ -14,6 +14,11 @@ const legal: LegalMove[] = [
   { uci: 'b7b8n', san: 'b8=N', from: 'b7', to: 'b8', promotion: 'N' },
   { uci: 'e8e8', san: 'K<>e8', from: 'e8', to: 'e8', label: 'keep the array' },
 ];
+// A Black Swan event's two drawn pieces: which stays on the swan's cell.
+const STAY: LegalMove[] = [
+  { uci: 'R@e4', san: 'R@e4', from: 'e4', to: 'e4', promotion: 'R', stays: true },
+  { uci: 'P@e4', san: 'P@e4', from: 'e4', to: 'e4', promotion: 'P', stays: true },
+];
 
 function state() {
   const s = newBoardState(chess66 as unknown as Geometry, pieceInfo);
@@ -105,12 +110,8 @@ describe('board state reducer', () => {
 
   it('asks which drawn piece stays on a click on the swan\'s cell, then which goes where', () => {
     const s = state();
-    const stay: LegalMove[] = [
-      { uci: 'R@e4', san: 'R@e4', from: 'e4', to: 'e4', promotion: 'R', stays: true },
-      { uci: 'P@e4', san: 'P@e4', from: 'e4', to: 'e4', promotion: 'P', stays: true },
-    ];
-    s.legal = stay;
-    expect(placementCells(stay)).toEqual(['e4']);
+    s.legal = STAY;
+    expect(placementCells(STAY)).toEqual(['e4']);
     const intent = clickCell(s, 'e4');
     expect(intent.kind).toBe('choose');
     expect(s.chooser?.options.map((m) => m.promotion)).toEqual(['R', 'P']);
@@ -128,14 +129,10 @@ describe('board state reducer', () => {
 
   it('keeps an open chooser when the same legal list arrives again, and closes it when its moves go', () => {
     const s = state();
-    const stay: LegalMove[] = [
-      { uci: 'R@e4', san: 'R@e4', from: 'e4', to: 'e4', promotion: 'R', stays: true },
-      { uci: 'P@e4', san: 'P@e4', from: 'e4', to: 'e4', promotion: 'P', stays: true },
-    ];
-    s.legal = stay;
+    s.legal = STAY;
     expect(clickCell(s, 'e4').kind).toBe('choose');
     // The move's answer and the socket's push bring the same ply: the chooser stays open.
-    s.legal = stay.map((m) => ({ ...m }));
+    s.legal = STAY.map((m) => ({ ...m }));
     dropStaleInteraction(s);
     expect(s.chooser?.options.map((m) => m.uci)).toEqual(['R@e4', 'P@e4']);
     // The turn has passed (or the page is waiting on its move): nothing may be played.
