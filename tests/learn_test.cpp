@@ -73,6 +73,27 @@ TEST(TrainingData, ABlackSwanViewKeepsTheUnseenTiles) {
     EXPECT_GT(unseen, 0);
 }
 
+// The left-right mirror the trainer's --mirror adds: each man on its cell's image, the side to
+// move and score kept; twice is the position itself.
+TEST(TrainingData, AMirroredPositionHasEachManOnItsCellsImage) {
+    const auto game = make_game("chess");
+    const Position start = start_position(game);
+    const TrainingPosition p = learn::record_of(start, 35, 4);
+    const std::vector<Square> image = learn::file_mirror(game->geometry);
+    ASSERT_EQ(image.size(), static_cast<size_t>(game->geometry.size()));
+    const TrainingPosition q = learn::mirror_files(p, image);
+    const Position mirrored = learn::position_of(game, q);
+    const Geometry& g = game->geometry;
+    EXPECT_EQ(mirrored.board()[g.find("d1")], start.board()[g.find("e1")]);
+    EXPECT_EQ(mirrored.board()[g.find("e8")], start.board()[g.find("d8")]);
+    EXPECT_EQ(mirrored.board()[g.find("b1")], start.board()[g.find("g1")]);
+    EXPECT_EQ(mirrored.side_to_move(), start.side_to_move());
+    EXPECT_EQ(q.score, 35);
+    const TrainingPosition back = learn::mirror_files(q, image);
+    EXPECT_EQ(back.occupied, p.occupied);
+    EXPECT_EQ(back.men, p.men);
+}
+
 // A network of random weights on the 8 x 8 family (as a trainer's first step would have).
 std::shared_ptr<engine::nnue::Network> random_network(const Game& game, int hidden) {
     auto net = std::make_shared<engine::nnue::Network>();
@@ -176,6 +197,15 @@ TEST(Learning, DatagenTrainAndPlayEndToEnd) {
     s.validation = 0;
     const learn::TrainReport report = learn::train(s, log);
     EXPECT_LT(report.train_loss.back(), report.train_loss.front()) << log.str();
+    // With --mirror each position is trained on twice, once as in a looking glass.
+    {
+        learn::TrainSettings m = s;
+        m.mirror = true;
+        m.epochs = 1;
+        m.out = (dir / "mirrored.nnue").string();
+        std::ostringstream mirror_log;
+        EXPECT_EQ(learn::train(m, mirror_log).positions, 2 * report.positions) << mirror_log.str();
+    }
     // The file loads, serves the game's family, and the engine plays with it.
     EXPECT_EQ(engine::nnue::load_network(net).family,
               engine::nnue::family_of(*make_game("contemporary")));

@@ -47,6 +47,9 @@ int run_train(int argc, char** argv) {
     app.add_option("--decay", s.weight_decay,
                    "decoupled weight decay of the first layer per step, times the rate (default 0)")
         ->check(CLI::Range(0.0, 10.0));
+    app.add_flag("--mirror", s.mirror,
+                 "also train on each position mirrored left to right (boards where every cell "
+                 "has a mirror image)");
     app.add_flag("--correction", s.correction,
                  "learn a correction added to the hand-made evaluation, not the whole of it");
     app.add_option("--threads", s.threads, "threads (default 2)")->check(CLI::Range(1, 256));

@@ -231,52 +231,68 @@ TrainReport train(const TrainSettings& settings, std::ostream& log) {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     };
     std::shared_ptr<const Game> game;
+    std::shared_ptr<const engine::EvalTables> terms;
     std::string family;
     FeatureMap map;
     Samples samples;
-    for (const std::string& path : settings.data) {
-        for_each_game(path, [&](const DataHeader& h, uint32_t number, auto& positions) {
-            if (!game) {
-                game = game_of(h);
-                family = engine::nnue::family_of(*game);
-                map = FeatureMap(*game);
-            } else if (const auto other = game_of(h); engine::nnue::family_of(*other) != family) {
-                throw Error(ErrorKind::File, "--data",
-                            menagerie::quoted(path) + " holds " + h.variant +
-                                ", whose men and board differ from " + game->name + "'s");
-            }
-            // Game numbers of different files are told apart by the file's place.
-            const uint32_t key = number * 64 + static_cast<uint32_t>(&path - &settings.data[0]);
-            for (const TrainingPosition& p : positions)
-                if (p.ply >= settings.max_ply_skip) samples.add(map, p, key);
-        });
-    }
-    if (samples.size() == 0) throw Error(ErrorKind::File, "--data", "the data holds no position");
-    if (settings.correction) {
-        // The hand-made evaluation of every position, which the network learns to correct.
-        const auto terms = engine::eval_tables(game);
-        for (const std::string& path : settings.data)
-            for_each_game(path, [&](const DataHeader&, uint32_t, auto& positions) {
-                for (const TrainingPosition& p : positions)
-                    if (p.ply >= settings.max_ply_skip)
+    std::vector<Square> mirrored;  // per cell, its file mirror's (with settings.mirror)
+    auto load = [&](bool mirror) {
+        for (const std::string& path : settings.data) {
+            for_each_game(path, [&](const DataHeader& h, uint32_t number, auto& positions) {
+                if (!game) {
+                    game = game_of(h);
+                    family = engine::nnue::family_of(*game);
+                    map = FeatureMap(*game);
+                    if (settings.correction) terms = engine::eval_tables(game);
+                } else if (const auto other = game_of(h);
+                           engine::nnue::family_of(*other) != family) {
+                    throw Error(ErrorKind::File, "--data",
+                                menagerie::quoted(path) + " holds " + h.variant +
+                                    ", whose men and board differ from " + game->name + "'s");
+                }
+                // Game numbers of different files are told apart by the file's place.
+                const uint32_t key = number * 64 + static_cast<uint32_t>(&path - &settings.data[0]);
+                for (const TrainingPosition& p : positions) {
+                    if (p.ply < settings.max_ply_skip) continue;
+                    const TrainingPosition& q = mirror ? mirror_files(p, mirrored) : p;
+                    samples.add(map, q, key);
+                    // The hand-made evaluation, which a correction network learns to correct.
+                    if (settings.correction)
                         samples.base.push_back(
-                            static_cast<float>(engine::evaluate(position_of(game, p), *terms)));
+                            static_cast<float>(engine::evaluate(position_of(game, q), *terms)));
+                }
             });
+        }
+    };
+    load(false);
+    if (samples.size() == 0) throw Error(ErrorKind::File, "--data", "the data holds no position");
+    // Mirrored copies follow the originals, so a sample's index below `originals` is its
+    // position's place in the files.
+    const size_t originals = samples.size();
+    if (settings.mirror) {
+        mirrored = file_mirror(game->geometry);
+        if (mirrored.empty())
+            throw Error(ErrorKind::Usage, "--mirror",
+                        "--mirror: " + game->name + "'s board has cells with no mirror image");
+        load(true);
     }
     TrainReport report;
     report.scale = fit_scale(samples);
     std::vector<uint32_t> train_set, held_out;
     for (uint32_t i = 0; i < samples.size(); ++i) {
         const uint64_t h = (samples.game[i] * 0x9E3779B97F4A7C15ull) >> 40;
-        (static_cast<double>(h % 10000) < settings.validation * 10000 ? held_out : train_set)
-            .push_back(i);
+        if (static_cast<double>(h % 10000) >= settings.validation * 10000)
+            train_set.push_back(i);
+        else if (i < originals)  // a held-out game's mirror image is not trained on either
+            held_out.push_back(i);
     }
     if (train_set.empty()) train_set = held_out;
     report.positions = train_set.size();
     report.held_out = held_out.size();
-    log << "family " << family << "\npositions " << train_set.size() << " (held out "
-        << held_out.size() << "), features " << map.features() << ", hidden " << settings.hidden
-        << "\nscale " << std::fixed << std::setprecision(1) << report.scale
+    log << "family " << family << "\npositions " << train_set.size() << " ("
+        << (settings.mirror ? "half of them mirrored, " : "") << "held out " << held_out.size()
+        << "), features " << map.features() << ", hidden " << settings.hidden << "\nscale "
+        << std::fixed << std::setprecision(1) << report.scale
         << " (win chance 1/(1+e^(-cp/scale)) fitted to the results), read in " << seconds() << " s"
         << std::endl;
 
@@ -415,7 +431,7 @@ TrainReport train(const TrainSettings& settings, std::ostream& log) {
     engine::nnue::Evaluator evaluator;
     evaluator.set(net, *game);
     // The hand-made evaluation's loss on the same positions, as the measure to beat.
-    const auto terms = engine::eval_tables(game);
+    if (!terms) terms = engine::eval_tables(game);
     double qloss = 0, hloss = 0;
     size_t counted = 0;
     std::vector<uint32_t> check = held_out.empty() ? train_set : held_out;

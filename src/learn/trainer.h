@@ -27,6 +27,9 @@ struct TrainSettings {
     int threads = 2;
     uint64_t seed = 1;
     int max_ply_skip = 0;  // positions before this ply are left out
+    // Also train on each training position mirrored left to right (files reversed), on boards
+    // where every cell has such a mirror: the same position's value, seen in a looking glass.
+    bool mirror = false;
 };
 
 struct TrainReport {

@@ -261,4 +261,29 @@ Position position_of(const std::shared_ptr<const Game>& game, const TrainingPosi
     return pos;
 }
 
+std::vector<Square> file_mirror(const Geometry& g) {
+    int min_file = g.cell(0).file, max_file = min_file;
+    for (Square s = 0; s < g.size(); ++s)
+        min_file = std::min(min_file, g.cell(s).file),
+        max_file = std::max(max_file, g.cell(s).file);
+    std::vector<Square> image;
+    for (Square s = 0; s < g.size(); ++s) {
+        const Square m = g.at(min_file + max_file - g.cell(s).file, g.cell(s).rank);
+        if (m == SQ_NONE) return {};
+        image.push_back(m);
+    }
+    return image;
+}
+
+TrainingPosition mirror_files(const TrainingPosition& p, const std::vector<Square>& image) {
+    std::vector<std::pair<Square, Piece>> men;
+    p.for_each_man([&](Square s, Piece m) { men.emplace_back(image[static_cast<size_t>(s)], m); });
+    std::sort(men.begin(), men.end());
+    TrainingPosition q = p;
+    q.occupied = 0;
+    q.men.clear();
+    for (const auto& [s, m] : men) q.occupied |= square_bb(s), q.men.push_back(m);
+    return q;
+}
+
 }  // namespace menagerie::learn

@@ -91,4 +91,10 @@ std::shared_ptr<const Game> game_of(const DataHeader& header);
 // A record as a position of that game (its men, side to move, unseen tiles), for evaluating.
 Position position_of(const std::shared_ptr<const Game>& game, const TrainingPosition& p);
 
+// Each cell's image in the board's left-right mirror (files reversed), or nothing if some cell
+// has none.
+std::vector<Square> file_mirror(const Geometry& g);
+// p with every man moved to its cell's image.
+TrainingPosition mirror_files(const TrainingPosition& p, const std::vector<Square>& image);
+
 }  // namespace menagerie::learn
