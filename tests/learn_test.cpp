@@ -92,6 +92,9 @@ TEST(TrainingData, AMirroredPositionHasEachManOnItsCellsImage) {
     const TrainingPosition back = learn::mirror_files(q, image);
     EXPECT_EQ(back.occupied, p.occupied);
     EXPECT_EQ(back.men, p.men);
+    // Chess 66 has a cell beside the board on each side, at different ranks: no mirror there.
+    EXPECT_TRUE(learn::file_mirror(make_game("chess66")->geometry).empty());
+    EXPECT_EQ(learn::file_mirror(make_game("chess2016")->geometry).size(), 96u);
 }
 
 // A network of random weights on the 8 x 8 family (as a trainer's first step would have).
