@@ -37,11 +37,11 @@ esac
 "$bin" fit --data "${files[@]}" --out "$nets/$family.terms" "${fit[@]}"
 # The network is a correction of the terms just written (train reads the built-in terms, so build
 # again before training). The 8 x 8 family's: 128 units, the teacher's score alone, weight decay
-# against the overfitting of a million positions from sixteen thousand games, ten epochs (the
-# held-out loss settled by the eighth).
+# against the overfitting of a million positions from sixteen thousand games, and each position
+# also learnt mirrored left to right, ten epochs.
 if [ "${3:-}" = --network ]; then
   case "$family" in
-    orthodox) train=(--hidden 128 --epochs 10 --decay 1.0 --lambda 1.0 --validation 0.05) ;;
+    orthodox) train=(--hidden 128 --epochs 10 --decay 1.0 --lambda 1.0 --validation 0.05 --mirror) ;;
     *) train=(--hidden 128 --epochs 3 --batch 2048) ;;
   esac
   "$bin" train --data "${files[@]}" --out "$nets/$family.nnue" "${train[@]}" --correction
