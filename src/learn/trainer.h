@@ -20,10 +20,11 @@ struct TrainSettings {
     // game's result.
     double lambda = 0.75;
     double validation = 0.02;  // the share of games held out to measure the fit
+    // Decoupled (AdamW) decay of the first layer's weights per step, times the rate.
     double weight_decay = 0;
     // Train a correction of the hand-made evaluation (its output added to it) rather than the
     // whole evaluation.
-    bool correction = false;  // decoupled (AdamW) decay of the first layer's weights per step
+    bool correction = false;
     int threads = 2;
     uint64_t seed = 1;
     int max_ply_skip = 0;  // positions before this ply are left out
