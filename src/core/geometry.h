@@ -99,6 +99,9 @@ class Geometry {
     int size() const { return static_cast<int>(cells_.size()); }
     int width() const { return width_; }
     int height() const { return height_; }
+    // The files the cells span: 0 to width - 1 on most boards; Chess 66's switch fields lie beside.
+    int min_file() const { return min_file_; }
+    int max_file() const { return max_file_; }
     // The box holding every cell's polygon.
     const Box& bounds() const { return bounds_; }
     const Cell& cell(Square s) const { return cells_[s]; }

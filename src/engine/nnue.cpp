@@ -30,18 +30,13 @@ std::string family_of(const Game& game) {
 FeatureMap::FeatureMap(const Game& game)
     : types(static_cast<int>(game.men.types.size())), cells(game.geometry.size()) {
     const Geometry& g = game.geometry;
-    int min_file = 0, max_file = 0;
-    for (Square s = 0; s < cells; ++s)
-        min_file = std::min(min_file, g.cell(s).file),
-        max_file = std::max(max_file, g.cell(s).file);
-    auto mirrored = [&](Square s) { return g.at(g.cell(s).file, g.height() - 1 - g.cell(s).rank); };
     auto turned = [&](Square s) {
-        return g.at(min_file + max_file - g.cell(s).file, g.height() - 1 - g.cell(s).rank);
+        return g.at(g.min_file() + g.max_file() - g.cell(s).file, g.height() - 1 - g.cell(s).rank);
     };
     bool mirror_whole = true;
-    for (Square s = 0; s < cells; ++s) mirror_whole &= mirrored(s) != SQ_NONE;
+    for (Square s = 0; s < cells; ++s) mirror_whole &= g.mirror(s) != SQ_NONE;
     for (Square s = 0; s < cells; ++s) {
-        Square f = mirror_whole ? mirrored(s) : turned(s);
+        Square f = mirror_whole ? g.mirror(s) : turned(s);
         if (f == SQ_NONE) f = s;  // a board with neither symmetry: Black sees it as White does
         flip[static_cast<size_t>(s)] = static_cast<uint8_t>(f);
     }

@@ -252,9 +252,11 @@ TrainReport train(const TrainSettings& settings, std::ostream& log) {
                 }
                 // Game numbers of different files are told apart by the file's place.
                 const uint32_t key = number * 64 + static_cast<uint32_t>(&path - &settings.data[0]);
+                TrainingPosition image;
                 for (const TrainingPosition& p : positions) {
                     if (p.ply < settings.max_ply_skip) continue;
-                    const TrainingPosition& q = mirror ? mirror_files(p, mirrored) : p;
+                    // Both branches are lvalues, so an original is not copied.
+                    const TrainingPosition& q = mirror ? (image = mirror_files(p, mirrored)) : p;
                     samples.add(map, q, key);
                     // The hand-made evaluation, which a correction network learns to correct.
                     if (settings.correction)

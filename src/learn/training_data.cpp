@@ -262,13 +262,9 @@ Position position_of(const std::shared_ptr<const Game>& game, const TrainingPosi
 }
 
 std::vector<Square> file_mirror(const Geometry& g) {
-    int min_file = g.cell(0).file, max_file = min_file;
-    for (Square s = 0; s < g.size(); ++s)
-        min_file = std::min(min_file, g.cell(s).file),
-        max_file = std::max(max_file, g.cell(s).file);
     std::vector<Square> image;
     for (Square s = 0; s < g.size(); ++s) {
-        const Square m = g.at(min_file + max_file - g.cell(s).file, g.cell(s).rank);
+        const Square m = g.at(g.min_file() + g.max_file() - g.cell(s).file, g.cell(s).rank);
         if (m == SQ_NONE) return {};
         image.push_back(m);
     }
