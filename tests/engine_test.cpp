@@ -137,8 +137,9 @@ TEST(Engine, RepetitionIsADraw) {
 }
 
 // The history given with the position counts: the root repeats once more and the side to
-// move, far behind, takes the draw. The search is too shallow to find the perpetual on its
-// own: without the history the score is not a draw.
+// move, far behind, takes the draw. A search of one ply is too shallow to find the perpetual on
+// its own (the quiescence search's checks reach repetitions at three): without the history the
+// score is not a draw.
 TEST(Engine, HistoryGivesRepetitions) {
     const auto chess = make_game("chess");
     const std::string fen = "6k1/6p1/8/7Q/8/pppp4/r7/6K1 w - - 0 1";
@@ -151,11 +152,39 @@ TEST(Engine, HistoryGivesRepetitions) {
     }
     engine::Engine e(4);
     engine::Limits limits;
-    limits.depth = 3;
+    limits.depth = 1;
     const engine::Info info = e.search(pos, moves, limits);
     EXPECT_EQ(info.score_cp, 0);
     e.new_game();
     EXPECT_LT(e.search(pos, {}, limits).score_cp, 0);
+}
+
+// Checks given back and forth can repeat a position inside the quiescence search, whose in-check
+// nodes search every evasion. Without a repetition there, datagen's 221st game of Chess 56
+// (`--shard 1/2 --seed 182 --nodes 1500`: each search after the game's earlier ones) searched
+// its 68th move for minutes of a hundred plies of checks, for the first iteration does not stop
+// at the limit.
+TEST(Engine, ChecksBackAndForthDoNotRunAwayInTheQuiescenceSearch) {
+    const auto game = make_game("chess56");
+    const Position start = parse_fen(
+        game, "lwol/rcnbqkbncr/pppppppppp/12/12/12/12/PPPPPPPPPP/RCNBQKBNCR/LWOL w KBkb - 0 1");
+    const std::string line =
+        "b3b4 e8e6 f3f5 k8k7 j3j5 d9e7 b2b3 h8h6 f5f6 e7f5 e3e4 f5d6 c3c5 d6b7 g3g5 f9e8 i3i4 "
+        "i8i7 e2h5 f8f7 i4i5 h6i5 h5e2 g8g6 k3k4 k7k6 d3d5 d8d7 d5e6 f7e6 k2k3 j8j6 h2e5 c9f8 "
+        "e5f4 e6e5 f4h2 i9h7 c2d5 h9d5 e4d5 k6j5 f6f7 e8e7 d5d6 e7d8 f2g3 j5j4 k3j3 j9k6 h3h4 "
+        "i5h4 g3h4 k6j3 b3j3 h7g5 e2j7 g5f7 j7g10 g9g10 j3f3 f7g5 f3f8 g5i6 f8d8 i6h4 e1h4";
+    GameRecord record(start);
+    std::vector<Move> moves;
+    engine::Engine e(16, 1);
+    engine::Limits limits;
+    limits.nodes = 1500;
+    for (const std::string& uci : split_moves(line + " end")) {
+        const engine::Info info = e.search(start, moves, limits);
+        EXPECT_LT(info.nodes, 20 * limits.nodes) << "after " << moves.size() << " plies";
+        if (uci == "end") break;
+        moves.push_back(parse_move(record.position(), uci));
+        record.play(moves.back());
+    }
 }
 
 // After new_game, a search to a node count gives what it gives in a fresh engine, whatever was

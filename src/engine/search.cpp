@@ -597,7 +597,8 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     seldepth_ = std::max(seldepth_, ply + 1);
     const bool in_check = pos.checkers() != 0;
     if (ply >= MAX_PLY - 1) return in_check ? 0 : static_eval(ply, node_key());
-    if (pos.rule50() >= 100) return 0;
+    // Evasions are quiet, so checks given back and forth can repeat a position.
+    if (pos.rule50() >= 100 || pos.repetitions() > 0) return 0;
 
     const uint64_t key = node_key();
     TTHit tt;
