@@ -23,13 +23,13 @@ files=("$data"/*.dat)
 # 300 times or more, four rounds (docs/engine.md, "A teacher's scores"). Chess 66's fits every
 # kind, the cell and passer terms seen 1,000 times and the others 500; Black Swan's the kinds
 # with few terms (no cell or passer terms) seen 500 times, in six rounds (its held-out loss still
-# fell in the sixth); the dice family keeps the default 0.75 and no sparse terms, which its data
-# is too small to fit (the held-out loss rose).
+# fell in the sixth); the dice family's as Chess 66's (on 1.5 million positions: fewer left it
+# too small to fit sparse terms).
 fit=(--lambda 0.75)
 case "$family" in
   orthodox) fit=(--lambda 1.0 --rounds 4 --positions 2500000 --cells 300 --mobility 300 --king-attack 300
                  --passers 300 --threats 300 --pawns 300 --defended 300) ;;
-  chess66) fit=(--lambda 0.75 --rounds 3 --cells 1000 --passers 1000 --mobility 500
+  chess66|dice) fit=(--lambda 0.75 --rounds 3 --cells 1000 --passers 1000 --mobility 500
                 --king-attack 500 --threats 500 --pawns 500 --defended 500) ;;
   blackswan) fit=(--lambda 0.75 --rounds 6 --mobility 500 --king-attack 500 --threats 500
                   --pawns 500 --defended 500) ;;
