@@ -39,11 +39,13 @@ esac
 # again before training). The 8 x 8 family's: 128 units, the teacher's score alone, weight decay
 # against the overfitting of a million positions from sixteen thousand games, and each position
 # also learnt mirrored left to right, ten epochs. The dice family's learns its own search's
-# scores, which it learns by heart after two epochs: 64 units, stronger decay.
+# scores, which it learns by heart after two epochs: 64 units, stronger decay. Chess 66's as
+# well, with 128 units (its 792 features are few) and no mirror (its board has none).
 if [ "${3:-}" = --network ]; then
   case "$family" in
     orthodox) train=(--hidden 128 --epochs 10 --decay 1.0 --lambda 1.0 --validation 0.05 --mirror) ;;
     dice) train=(--hidden 64 --epochs 2 --decay 4.0 --lambda 0.75 --validation 0.05 --mirror) ;;
+    chess66) train=(--hidden 128 --epochs 3 --decay 4.0 --lambda 0.75 --validation 0.05) ;;
     *) train=(--hidden 128 --epochs 3 --batch 2048) ;;
   esac
   "$bin" train --data "${files[@]}" --out "$nets/$family.nnue" "${train[@]}" --correction
