@@ -12,6 +12,10 @@
 # FAMILY: orthodox, dice, chess66 or blackswan (the names scripts/datagen.sh uses).
 set -euo pipefail
 family=${1:?family: orthodox, dice, chess66 or blackswan}
+case "$family" in
+  orthodox|dice|chess66|blackswan) ;;
+  *) echo "unknown family '$family': orthodox, dice, chess66 or blackswan" >&2; exit 2 ;;
+esac
 data=${2:?the folder scripts/datagen.sh wrote}
 bin=${MENAGERIE:-$(dirname "$0")/../build/menagerie}
 nets=$(dirname "$0")/../nets
@@ -25,7 +29,6 @@ files=("$data"/*.dat)
 # with few terms (no cell or passer terms) seen 500 times, in six rounds (its held-out loss still
 # fell in the sixth); the dice family's as Chess 66's (on 1.5 million positions: fewer left it
 # too small to fit sparse terms).
-fit=(--lambda 0.75)
 case "$family" in
   orthodox) fit=(--lambda 1.0 --rounds 4 --positions 2500000 --cells 300 --mobility 300 --king-attack 300
                  --passers 300 --threats 300 --pawns 300 --defended 300) ;;
@@ -40,13 +43,15 @@ esac
 # against the overfitting of a million positions from sixteen thousand games, and each position
 # also learnt mirrored left to right, ten epochs. The dice family's learns its own search's
 # scores, which it learns by heart after two epochs: 64 units, stronger decay. Chess 66's as
-# well, with 128 units (its 792 features are few) and no mirror (its board has none).
+# well, with 128 units (its 792 features are few) and no mirror (its board has none). Black
+# Swan's as Chess 66's, mirrored: it did not beat the terms alone (docs/engine.md, "Black Swan on
+# a million positions"), so none is built in.
 if [ "${3:-}" = --network ]; then
   case "$family" in
     orthodox) train=(--hidden 128 --epochs 10 --decay 1.0 --lambda 1.0 --validation 0.05 --mirror) ;;
     dice) train=(--hidden 64 --epochs 2 --decay 4.0 --lambda 0.75 --validation 0.05 --mirror) ;;
     chess66) train=(--hidden 128 --epochs 3 --decay 4.0 --lambda 0.75 --validation 0.05) ;;
-    *) train=(--hidden 128 --epochs 3 --batch 2048) ;;
+    blackswan) train=(--hidden 128 --epochs 3 --decay 4.0 --lambda 0.75 --validation 0.05 --mirror) ;;
   esac
   "$bin" train --data "${files[@]}" --out "$nets/$family.nnue" "${train[@]}" --correction
 fi
