@@ -148,6 +148,8 @@ describe('every game in the web app', { timeout: 10 * 60_000 }, () => {
       await clickCell(page, move.to);
     }
     if (await page.$('.chooser:not([hidden])')) await page.click(`.chooser [data-uci="${move.uci}"]`);
+    // The move is counted when its request leaves the page, which may be after the last click.
+    for (let i = 0; i < 50 && sent.n === before; i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(sent.n, before + 1, `${game}: ${move.san} (${move.uci}) by ${how} sent one move`);
     // At least: an engine's reply may already be shown.
     await page.waitForFunction((p) => Number(document.querySelector('#app')?.dataset.ply) >= p, ply + 1, { timeout: 15_000 });
